@@ -1,0 +1,79 @@
+# glc build. `make` builds build/glc; `make demo` and `make check` first install
+# missing Debian build dependencies (.ci/deps), see README.md.
+#
+# Each module lists its sources in its own module.mk; this file holds the rules.
+# B selects the build folder (helpers and the sanitizer build use their own).
+
+B           ?= build
+CC          ?= cc
+LLVM_CONFIG ?= llvm-config-22
+RE2C        ?= re2c
+BISON       ?= bison
+LLVM_BIN    ?= /usr/lib/llvm-22/bin
+LIT         ?= $(LLVM_BIN)/lit
+FUZZ_CC     ?= clang
+SAN         ?=
+
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -I. -I$(B)/gen -MMD -MP
+ifeq ($(SAN),1)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDSAN       = -fsanitize=address,undefined
+endif
+
+# Filled in by the module fragments.
+SUPPORT_SRCS :=
+LAYOUT_SRCS  :=
+FRONT_SRCS   :=
+FRONT_GEN    :=
+SEMA_SRCS    :=
+DRIVER_SRCS  :=
+UNIT_TESTS   :=
+
+include support/module.mk
+include layout/module.mk
+include lexer/module.mk
+include parser/module.mk
+include sema/module.mk
+include driver/module.mk
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+GEN_OBJS     = $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(FRONT_GEN))
+SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
+LAYOUT_OBJS  = $(call obj,$(LAYOUT_SRCS))
+FRONT_OBJS   = $(call obj,$(FRONT_SRCS)) $(GEN_OBJS)
+SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
+DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
+GLC_OBJS     = $(DRIVER_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+
+include test/unit/module.mk
+
+.PHONY: all deps demo check check-unit check-lit check-asan check-fuzz fuzz clean
+all: $(B)/glc
+
+$(B)/glc: $(GLC_OBJS)
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) -lm
+
+$(B)/obj/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Wno-unused-function -c -o $@ $<
+
+$(B)/obj/%.o: %.c | $(FRONT_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+deps:
+	@sh .ci/deps
+
+demo: deps
+	@sh test/demo.sh
+
+# The whole suite: unit tests and lit goldens on the normal build, again on
+# the ASan+UBSan build, then a bounded fuzz run. The last line is the total.
+check: deps
+	@sh test/check.sh
+
+clean:
+	rm -rf build
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

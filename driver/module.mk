@@ -1,0 +1,1 @@
+DRIVER_SRCS += driver/glc.c

@@ -1,0 +1,148 @@
+/*
+ * support: the bottom module of glc. Arena allocation, growable vectors,
+ * string buffers, identifier interning, source files and spans, and
+ * diagnostics collected as data. Depends on nothing but libc; used by every
+ * other module. Nothing here exits the process (out-of-memory aborts, which is
+ * a host failure, not an input error).
+ */
+#ifndef SUPPORT_H
+#define SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define GL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GL_PRINTF(f, a)
+#endif
+
+/* -- Arena ---------------------------------------------------------------- */
+
+typedef struct Arena Arena;
+
+/* A new empty arena. One per compilation; arena_free releases everything. */
+Arena *arena_new(void);
+/* Releases every block of the arena and the arena itself. NULL is allowed. */
+void arena_free(Arena *a);
+/* size bytes, zeroed, aligned to 16. Never returns NULL (aborts on OOM). */
+void *arena_alloc(Arena *a, size_t size);
+/* A NUL-terminated copy of the n bytes at s. */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+/* printf into arena memory. */
+char *arena_printf(Arena *a, const char *fmt, ...) GL_PRINTF(2, 3);
+char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
+/* Bytes handed out so far (for tests and statistics). */
+size_t arena_used(const Arena *a);
+
+/* -- Vectors (arena-backed; old storage stays in the arena) ---------------- */
+
+#define VEC(T) struct { T *data; size_t len, cap; }
+
+/* Makes room for `need` elements of `elem` bytes in *data (capacity *cap). */
+void vec_reserve_(Arena *a, void **data, size_t *cap, size_t elem, size_t len, size_t need);
+
+#define vec_push(a, v, x)                                                       \
+	(vec_reserve_((a), (void **)&(v)->data, &(v)->cap, sizeof *(v)->data,   \
+	              (v)->len, (v)->len + 1),                                  \
+	 (v)->data[(v)->len++] = (x))
+
+/* -- String buffers (heap-backed, for output text) ------------------------- */
+
+typedef struct StrBuf {
+	char *s;     /* always NUL-terminated once anything was written */
+	size_t len;
+	size_t cap;
+} StrBuf;
+
+void buf_putc(StrBuf *b, char c);
+void buf_puts(StrBuf *b, const char *s);
+void buf_putn(StrBuf *b, const char *s, size_t n);
+void buf_printf(StrBuf *b, const char *fmt, ...) GL_PRINTF(2, 3);
+void buf_vprintf(StrBuf *b, const char *fmt, va_list ap);
+/* Appends s as the body of a JSON string (quotes not included). */
+void buf_put_json_escaped(StrBuf *b, const char *s);
+/* Empties the buffer, keeping its storage. */
+void buf_clear(StrBuf *b);
+/* Frees the storage; the buffer is empty and reusable afterwards. */
+void buf_free(StrBuf *b);
+
+/* -- Interning -------------------------------------------------------------- */
+
+typedef struct Interner Interner;
+
+/* A table of unique strings whose storage lives in `a`. */
+Interner *intern_new(Arena *a);
+/* The canonical copy of the n bytes at s: equal strings give equal pointers. */
+const char *intern(Interner *in, const char *s, size_t n);
+/* intern() of a NUL-terminated string. */
+const char *intern_cstr(Interner *in, const char *s);
+/* Number of distinct strings interned. */
+size_t intern_count(const Interner *in);
+
+/* -- Sources and spans ------------------------------------------------------ */
+
+/* A range of source text. file 0 means "no file" (command line, builtins);
+ * line and col count from 1; len is in bytes (0 is a point). */
+typedef struct SrcSpan {
+	uint32_t file, line, col, len;
+} SrcSpan;
+
+typedef struct Sources Sources;
+
+/* An empty table of source files. File ids start at 1. */
+Sources *src_new(Arena *a);
+/* Registers text (copied, NUL-terminated) under the display name `path`;
+ * returns its file id. */
+uint32_t src_add(Sources *s, const char *path, const char *text, size_t len);
+const char *src_path(const Sources *s, uint32_t file);
+const char *src_text(const Sources *s, uint32_t file);
+size_t src_len(const Sources *s, uint32_t file);
+/* The text of line `line` of `file` without its newline, or NULL when out of
+ * range; *len receives its length. */
+const char *src_line(const Sources *s, uint32_t file, uint32_t line, size_t *len);
+/* The span from the start of a to the end of b (same file, a before b). */
+SrcSpan span_join(SrcSpan a, SrcSpan b);
+
+/* -- Diagnostics ------------------------------------------------------------ */
+
+typedef enum DiagKind { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagKind;
+
+typedef struct Diag Diag;
+struct Diag {
+	DiagKind kind;
+	SrcSpan at;         /* at.file == 0: no location */
+	const char *msg;    /* may hold several lines (e.g. layout bases) */
+	Diag *notes;        /* first note attached to this diagnostic */
+	Diag *next;         /* next diagnostic, or next note of the parent */
+};
+
+typedef struct Diags {
+	Arena *arena;
+	const Sources *src;
+	Diag *first, *last;
+	int errors, warnings;
+	int max_errors;     /* 0: unlimited; past it further errors are dropped */
+	bool truncated;     /* errors were dropped because of max_errors */
+} Diags;
+
+/* A sink writing into arena a, rendering lines from src (may be NULL). */
+void diag_init(Diags *d, Arena *a, const Sources *src);
+Diag *diag_error(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
+Diag *diag_warning(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
+Diag *diag_verror(Diags *d, SrcSpan at, const char *fmt, va_list ap);
+/* Attaches a note to parent (which may be NULL when the parent was dropped:
+ * the note is dropped too). Returns the note or NULL. */
+Diag *diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...) GL_PRINTF(4, 5);
+
+typedef enum DiagFormat { DIAG_TEXT, DIAG_JSON } DiagFormat;
+
+/* Renders every diagnostic. Text is GCC's form: `file:line:col: error: msg`,
+ * the source line with a gutter and a caret/underline across the span, then
+ * the notes. `tool` names the program for diagnostics without a file
+ * ("glc: error: ..."). JSON is one array of objects. */
+void diag_render(const Diags *d, DiagFormat fmt, const char *tool, StrBuf *out);
+
+#endif

@@ -1,0 +1,198 @@
+/* Unit tests of support/: arena, vectors, buffers, interning, spans, diagnostics. */
+#include "support/support.h"
+#include "test/unit/check.h"
+
+#include <stdlib.h>
+
+static void
+test_arena_zeroed_aligned(void)
+{
+	Arena *a = arena_new();
+	for (int i = 1; i < 2000; i += 7) {
+		unsigned char *p = arena_alloc(a, (size_t)i);
+		CHECK(((uintptr_t)p & 15) == 0);
+		int zero = 1;
+		for (int j = 0; j < i; j++)
+			zero &= p[j] == 0;
+		CHECK(zero);
+		memset(p, 0xAB, (size_t)i);
+	}
+	/* A request larger than a block gets its own block. */
+	char *big = arena_alloc(a, 1u << 20);
+	CHECK(big[0] == 0 && big[(1u << 20) - 1] == 0);
+	CHECK(arena_used(a) >= (1u << 20));
+	arena_free(a);
+	arena_free(NULL);
+}
+
+static void
+test_arena_strings(void)
+{
+	Arena *a = arena_new();
+	CHECK_STR("abc", arena_strndup(a, "abcdef", 3));
+	CHECK_STR("x=42 y", arena_printf(a, "x=%d %s", 42, "y"));
+	CHECK_STR("", arena_strndup(a, "", 0));
+	arena_free(a);
+}
+
+static void
+test_vec_push(void)
+{
+	Arena *a = arena_new();
+	VEC(int) v = {0};
+	for (int i = 0; i < 1000; i++)
+		vec_push(a, &v, i * 3);
+	CHECK_EQ(1000, v.len);
+	int ok = 1;
+	for (int i = 0; i < 1000; i++)
+		ok &= v.data[i] == i * 3;
+	CHECK(ok);
+	arena_free(a);
+}
+
+static void
+test_strbuf(void)
+{
+	StrBuf b = {0};
+	buf_puts(&b, "ab");
+	buf_putc(&b, 'c');
+	buf_printf(&b, "%d", 123);
+	CHECK_STR("abc123", b.s);
+	buf_clear(&b);
+	buf_put_json_escaped(&b, "a\"b\\c\nd\x01");
+	CHECK_STR("a\\\"b\\\\c\\nd\\u0001", b.s);
+	for (int i = 0; i < 10000; i++)
+		buf_putc(&b, 'x');
+	CHECK_EQ(10000 + 16, b.len);
+	buf_free(&b);
+	CHECK(b.s == NULL && b.len == 0);
+}
+
+static void
+test_intern(void)
+{
+	Arena *a = arena_new();
+	Interner *in = intern_new(a);
+	const char *x = intern_cstr(in, "hello");
+	CHECK(x == intern(in, "hello world", 5));
+	CHECK(x != intern_cstr(in, "hell"));
+	char name[32];
+	const char *first[3000];
+	for (int i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "id%d", i);
+		first[i] = intern_cstr(in, name);
+	}
+	int same = 1;
+	for (int i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "id%d", i);
+		same &= first[i] == intern_cstr(in, name) && strcmp(first[i], name) == 0;
+	}
+	CHECK(same);
+	CHECK_EQ(3000 + 2, intern_count(in));
+	arena_free(a);
+}
+
+static void
+test_sources_lines(void)
+{
+	Arena *a = arena_new();
+	Sources *s = src_new(a);
+	uint32_t f = src_add(s, "k.gl", "ab\ncde\r\n\nlast", 13);
+	CHECK_EQ(1, f);
+	size_t n;
+	const char *l = src_line(s, f, 2, &n);
+	CHECK(l && n == 3 && strncmp(l, "cde", 3) == 0);
+	l = src_line(s, f, 3, &n);
+	CHECK(l && n == 0);
+	l = src_line(s, f, 4, &n);
+	CHECK(l && n == 4);
+	CHECK(src_line(s, f, 5, &n) == NULL);
+	CHECK(src_line(s, 9, 1, &n) == NULL);
+	CHECK_STR("k.gl", src_path(s, f));
+	SrcSpan j = span_join((SrcSpan){f, 2, 1, 1}, (SrcSpan){f, 2, 3, 1});
+	CHECK_EQ(3, j.len);
+	arena_free(a);
+}
+
+static void
+test_diag_text_and_json(void)
+{
+	Arena *a = arena_new();
+	Sources *s = src_new(a);
+	uint32_t f = src_add(s, "k.gl", "x = a +\tb\n", 10);
+	Diags d;
+	diag_init(&d, a, s);
+	Diag *e = diag_error(&d, (SrcSpan){f, 1, 5, 5}, "layouts differ");
+	diag_note(&d, e, (SrcSpan){f, 1, 1, 1}, "x defined here");
+	diag_note(&d, e, (SrcSpan){0}, "bases: [[0,1]]");
+	diag_warning(&d, (SrcSpan){0}, "no location");
+	CHECK_EQ(1, d.errors);
+	CHECK_EQ(1, d.warnings);
+	StrBuf out = {0};
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	CHECK_STR("k.gl:1:5: error: layouts differ\n"
+	          " 1 | x = a +\tb\n"
+	          "   |     ^~~~~\n"
+	          "k.gl:1:1: note: x defined here\n"
+	          " 1 | x = a +\tb\n"
+	          "   | ^\n"
+	          "note: bases: [[0,1]]\n"
+	          "glc: warning: no location\n", out.s);
+	buf_clear(&out);
+	diag_render(&d, DIAG_JSON, "glc", &out);
+	CHECK(strstr(out.s, "\"kind\":\"error\",\"file\":\"k.gl\",\"line\":1,\"col\":5,\"len\":5") != NULL);
+	CHECK(strstr(out.s, "\"notes\":[{\"kind\":\"note\"") != NULL);
+	buf_free(&out);
+	arena_free(a);
+}
+
+static void
+test_diag_max_errors(void)
+{
+	Arena *a = arena_new();
+	Diags d;
+	diag_init(&d, a, NULL);
+	d.max_errors = 2;
+	for (int i = 0; i < 5; i++)
+		diag_note(&d, diag_error(&d, (SrcSpan){0}, "e%d", i), (SrcSpan){0}, "n");
+	CHECK_EQ(2, d.errors);
+	CHECK(d.truncated);
+	StrBuf out = {0};
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	CHECK(strstr(out.s, "too many errors") != NULL);
+	buf_free(&out);
+	arena_free(a);
+}
+
+static void
+test_diag_caret_tabs_and_clamp(void)
+{
+	Arena *a = arena_new();
+	Sources *s = src_new(a);
+	uint32_t f = src_add(s, "t.gl", "\tfoo(bar)", 9);
+	Diags d;
+	diag_init(&d, a, s);
+	diag_error(&d, (SrcSpan){f, 1, 6, 100}, "long span");
+	StrBuf out = {0};
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	CHECK_STR("t.gl:1:6: error: long span\n"
+	          " 1 | \tfoo(bar)\n"
+	          "   | \t    ^~~~\n", out.s);
+	buf_free(&out);
+	arena_free(a);
+}
+
+int
+main(void)
+{
+	RUN_TEST(test_arena_zeroed_aligned);
+	RUN_TEST(test_arena_strings);
+	RUN_TEST(test_vec_push);
+	RUN_TEST(test_strbuf);
+	RUN_TEST(test_intern);
+	RUN_TEST(test_sources_lines);
+	RUN_TEST(test_diag_text_and_json);
+	RUN_TEST(test_diag_max_errors);
+	RUN_TEST(test_diag_caret_tabs_and_clamp);
+	return check_summary();
+}
