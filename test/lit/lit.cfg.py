@@ -1,0 +1,23 @@
+# lit configuration for glc's golden tests (tokens, AST, typed program,
+# diagnostics, layouts, IR). The glc under test comes from $GLC (check.sh sets
+# it to the normal build, then to the ASan+UBSan build).
+import os
+import lit.formats
+
+config.name = "glc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".gl", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+glc = os.environ.get("GLC", os.path.join(root, "build", "glc"))
+llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+
+config.substitutions.append(("%glc", glc))
+config.substitutions.append(("%examples", os.path.join(root, "examples")))
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, "/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
