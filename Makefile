@@ -16,7 +16,9 @@ SAN         ?=
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS  ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -I. -I$(B)/gen -MMD -MP
+LLVM_VERSION := $(shell $(LLVM_CONFIG) --version 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -I. -I$(B)/gen -MMD -MP \
+	-DGLC_LLVM_VERSION='"$(LLVM_VERSION)"'
 ifeq ($(SAN),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDSAN       = -fsanitize=address,undefined
@@ -48,7 +50,7 @@ GLC_OBJS     = $(DRIVER_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPOR
 
 include test/unit/module.mk
 
-.PHONY: all deps demo check check-unit check-lit check-asan check-fuzz fuzz clean
+.PHONY: all deps demo check fuzz fuzz-build clean unit
 all: $(B)/glc
 
 $(B)/glc: $(GLC_OBJS)
@@ -72,6 +74,24 @@ demo: deps
 # the ASan+UBSan build, then a bounded fuzz run. The last line is the total.
 check: deps
 	@sh test/check.sh
+
+# Front-end fuzzing (libFuzzer; clang with compiler-rt). `make check` runs it
+# for FUZZ_SECONDS (60), `make fuzz` for 10 minutes on the accumulated corpus.
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -I. -I$(B)/gen \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRCS  = test/fuzz/fuzz_front.c $(SUPPORT_SRCS) $(FRONT_SRCS) $(FRONT_GEN)
+
+$(B)/fuzz/fuzz_front: $(FUZZ_SRCS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS)
+
+fuzz-build: $(B)/fuzz/fuzz_front
+
+fuzz: deps
+	@$(MAKE) -s B=build/fuzz fuzz-build
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_front -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
+		build/fuzz/corpus test/fuzz/corpus examples
 
 clean:
 	rm -rf build

@@ -1,0 +1,71 @@
+/*
+ * driver: glc's command line. Internal header shared by the driver's files;
+ * the driver is the only place that picks an exit status.
+ */
+#ifndef DRIVER_H
+#define DRIVER_H
+
+#include "support/support.h"
+
+enum {
+	EXIT_OK = 0,     /* success */
+	EXIT_INPUT = 1,  /* errors in the input (source, layout text, files) */
+	EXIT_USAGE = 2,  /* bad command line */
+};
+
+typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
+
+typedef enum Emit {
+	EMIT_TOKENS, EMIT_AST, EMIT_TYPED, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
+	EMIT_C, EMIT_HEADER, EMIT_OBJ,
+} Emit;
+
+typedef struct Define {
+	const char *name;    /* -D NAME=VALUE: NAME */
+	const char *value;   /* VALUE, parsed later as a constexpr expression */
+} Define;
+
+typedef enum LayoutFormat { LFMT_TEXT, LFMT_JSON, LFMT_MATRIX, LFMT_SVG } LayoutFormat;
+
+typedef struct Options {
+	Command cmd;
+	DiagFormat diag_format;
+	int max_errors;            /* --max-errors=N (0: unlimited) */
+	/* glc FILE.gl ... */
+	const char *input;         /* source path */
+	const char *output;        /* -o; NULL: stdout or a derived name */
+	Emit emit;
+	bool emit_given;
+	VEC(Define) defines;
+	const char *kernel;        /* --kernel NAME */
+	const char *arch;          /* --arch, always "sm_90a" after validation */
+	int opt_level;             /* -O0..-O3 */
+	bool debug_info;           /* -g */
+	/* glc layout ... */
+	const char *layout_src;    /* the layout expression text */
+	const char *layout_dst;    /* --convert SRC DST: DST */
+	uint32_t shape[5];
+	int rank;                  /* 0: --shape not given */
+	const char *dtype;         /* --dtype (f16 by default for conversions) */
+	LayoutFormat layout_format;
+} Options;
+
+/* Parses argv into *o. Usage errors go to d (no location); returns false if
+ * there were any. */
+bool drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o);
+
+/* Prints glc's usage text into out. */
+void drv_usage(StrBuf *out);
+
+/* Runs `glc layout ...`; returns the exit status. */
+int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
+
+/* Reads the file at path into the source table; reports a diagnostic (no
+ * location) and returns 0 when it cannot be read. */
+uint32_t drv_read_source(Sources *src, Diags *d, const char *path);
+
+/* Writes text to path, or to stdout when path is NULL or "-". Reports a
+ * diagnostic and returns false on failure. */
+bool drv_write_output(Diags *d, const char *path, const char *data, size_t len);
+
+#endif

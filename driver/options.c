@@ -1,0 +1,329 @@
+/* The command line of DESIGN.md, parsed into Options. */
+#include "driver/driver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const emit_names[] = {
+	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_TYPED] = "typed",
+	[EMIT_LLVM] = "llvm", [EMIT_PTX] = "ptx", [EMIT_CUBIN] = "cubin",
+	[EMIT_C] = "c", [EMIT_HEADER] = "header", [EMIT_OBJ] = "obj",
+};
+
+static const char *const layout_format_names[] = {
+	[LFMT_TEXT] = "text", [LFMT_JSON] = "json", [LFMT_MATRIX] = "matrix", [LFMT_SVG] = "svg",
+};
+
+void
+drv_usage(StrBuf *out)
+{
+	buf_puts(out,
+	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
+	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
+	    "                   [--max-errors=N]\n"
+	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
+	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
+	    "       glc --help | --version\n"
+	    "\n"
+	    "Compiles Gluon-like .gl GPU kernels for NVIDIA Hopper (sm_90a).\n"
+	    "\n"
+	    "  --emit=KIND        tokens, ast, typed, llvm, ptx, cubin, c, header or obj\n"
+	    "  -c                 same as --emit=obj: a .o with the cubin and launchers\n"
+	    "  -o OUT             output file (default: standard output for text)\n"
+	    "  -D NAME=VALUE      override the constexpr parameter NAME of the kernels\n"
+	    "  --kernel NAME      compile only the kernel NAME\n"
+	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
+	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
+	    "  -g                 line information (.loc) pointing at .gl lines\n"
+	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
+	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
+	    "\n"
+	    "glc layout prints a layout (Gluon constructor syntax, e.g.\n"
+	    "'BlockedLayout([1,4],[8,4],[4,1],[1,0])') fitted to --shape: its owner table\n"
+	    "(text), bases (json), F2 matrix (matrix) or a picture (svg). With --convert it\n"
+	    "prints the conversion map from SRC to DST and how it is lowered.\n"
+	    "\n"
+	    "Exit status: 0 success, 1 errors in the input, 2 bad usage.\n");
+}
+
+static int
+lookup(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (names[i] && strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+/* "32,16" -> shape; false with a diagnostic on anything else. */
+static bool
+parse_shape(Diags *d, const char *s, Options *o)
+{
+	const char *p = s;
+	o->rank = 0;
+	for (;;) {
+		char *end;
+		if (*p < '0' || *p > '9')
+			break;
+		unsigned long v = strtoul(p, &end, 10);
+		if (o->rank == 5 || v == 0 || v > (1ul << 24) || (v & (v - 1))) {
+			diag_error(d, (SrcSpan){0},
+			           "--shape '%s': each dimension must be a power of two "
+			           "from 1 to 16777216, at most 5 dimensions", s);
+			return false;
+		}
+		o->shape[o->rank++] = (uint32_t)v;
+		p = end;
+		if (*p == 0)
+			return true;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	diag_error(d, (SrcSpan){0}, "--shape '%s': expected dimensions like 32,16", s);
+	o->rank = 0;
+	return false;
+}
+
+/* The value of an option given as `--name=value` or `--name value`.
+ * *i is advanced past a separate value. NULL when arg is not this option. */
+static const char *
+option_value(int argc, char **argv, int *i, const char *name, Diags *d, bool *missing)
+{
+	size_t n = strlen(name);
+	const char *arg = argv[*i];
+	if (strncmp(arg, name, n) != 0)
+		return NULL;
+	if (arg[n] == '=')
+		return arg + n + 1;
+	if (arg[n] != 0)
+		return NULL;
+	if (*i + 1 >= argc) {
+		diag_error(d, (SrcSpan){0}, "option '%s' needs a value", name);
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static bool
+parse_define(Arena *a, Diags *d, const char *s, Options *o)
+{
+	const char *eq = strchr(s, '=');
+	bool ok = eq && eq != s;
+	for (const char *p = s; ok && p < eq; p++)
+		ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+		     (p > s && *p >= '0' && *p <= '9');
+	if (!ok || eq[1] == 0) {
+		diag_error(d, (SrcSpan){0}, "-D '%s': expected NAME=VALUE with NAME an identifier", s);
+		return false;
+	}
+	Define def = {arena_strndup(a, s, (size_t)(eq - s)), eq + 1};
+	vec_push(a, &o->defines, def);
+	return true;
+}
+
+static bool
+set_emit(Diags *d, const char *v, Options *o)
+{
+	int k = lookup(emit_names, (int)(sizeof emit_names / sizeof *emit_names), v);
+	if (k < 0) {
+		diag_error(d, (SrcSpan){0},
+		           "unknown --emit kind '%s' (expected tokens, ast, typed, llvm, "
+		           "ptx, cubin, c, header or obj)", v);
+		return false;
+	}
+	if (o->emit_given && o->emit != (Emit)k) {
+		diag_error(d, (SrcSpan){0}, "conflicting outputs: --emit=%s and --emit=%s",
+		           emit_names[o->emit], v);
+		return false;
+	}
+	o->emit = (Emit)k;
+	o->emit_given = true;
+	return true;
+}
+
+/* One option of the compile command or of `glc layout`; returns false on a
+ * usage error (already reported). */
+static bool
+parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *positional)
+{
+	const char *arg = argv[*i], *v;
+	bool missing = false;
+	bool layout = o->cmd == CMD_LAYOUT;
+
+	if (arg[0] != '-' || arg[1] == 0) {
+		if (layout) {
+			if (*positional == 0)
+				o->layout_src = arg;
+			else if (*positional == 1 && o->layout_dst)
+				o->layout_dst = arg;
+			else {
+				diag_error(d, (SrcSpan){0}, "unexpected argument '%s'", arg);
+				return false;
+			}
+		} else if (o->input) {
+			diag_error(d, (SrcSpan){0}, "more than one input file ('%s' and '%s')",
+			           o->input, arg);
+			return false;
+		} else {
+			o->input = arg;
+		}
+		++*positional;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--diag-format", d, &missing))) {
+		if (strcmp(v, "text") == 0)
+			o->diag_format = DIAG_TEXT;
+		else if (strcmp(v, "json") == 0)
+			o->diag_format = DIAG_JSON;
+		else {
+			diag_error(d, (SrcSpan){0}, "unknown --diag-format '%s' (expected text or json)", v);
+			return false;
+		}
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--max-errors", d, &missing))) {
+		char *end;
+		long n = strtol(v, &end, 10);
+		if (*v == 0 || *end || n < 0 || n > 100000) {
+			diag_error(d, (SrcSpan){0}, "--max-errors '%s': expected a number from 0 to 100000", v);
+			return false;
+		}
+		o->max_errors = (int)n;
+		return true;
+	}
+	if (layout) {
+		if (strcmp(arg, "--convert") == 0) {
+			if (*positional > 0) {
+				diag_error(d, (SrcSpan){0}, "--convert must come before the layouts");
+				return false;
+			}
+			o->layout_dst = "";   /* filled by the second positional */
+			return true;
+		}
+		if ((v = option_value(argc, argv, i, "--shape", d, &missing)))
+			return parse_shape(d, v, o);
+		if ((v = option_value(argc, argv, i, "--dtype", d, &missing))) {
+			o->dtype = v;
+			return true;
+		}
+		if ((v = option_value(argc, argv, i, "--format", d, &missing))) {
+			int k = lookup(layout_format_names, 4, v);
+			if (k < 0) {
+				diag_error(d, (SrcSpan){0},
+				           "unknown --format '%s' (expected text, json, matrix or svg)", v);
+				return false;
+			}
+			o->layout_format = (LayoutFormat)k;
+			return true;
+		}
+		if (!missing)
+			diag_error(d, (SrcSpan){0}, "unknown option '%s' for 'glc layout'", arg);
+		return false;
+	}
+	if (strcmp(arg, "-o") == 0 || (arg[1] == 'o' && arg[2])) {
+		if (arg[2]) {
+			o->output = arg + 2;
+		} else if (*i + 1 < argc) {
+			o->output = argv[++*i];
+		} else {
+			diag_error(d, (SrcSpan){0}, "option '-o' needs a file name");
+			return false;
+		}
+		return true;
+	}
+	if (strcmp(arg, "-c") == 0)
+		return set_emit(d, "obj", o);
+	if (strcmp(arg, "-g") == 0) {
+		o->debug_info = true;
+		return true;
+	}
+	if (arg[1] == 'O') {
+		if (arg[2] >= '0' && arg[2] <= '3' && arg[3] == 0) {
+			o->opt_level = arg[2] - '0';
+			return true;
+		}
+		diag_error(d, (SrcSpan){0}, "unknown optimization level '%s' (expected -O0 to -O3)", arg);
+		return false;
+	}
+	if (arg[1] == 'D') {
+		if (arg[2])
+			return parse_define(a, d, arg + 2, o);
+		if (*i + 1 >= argc) {
+			diag_error(d, (SrcSpan){0}, "option '-D' needs NAME=VALUE");
+			return false;
+		}
+		return parse_define(a, d, argv[++*i], o);
+	}
+	if ((v = option_value(argc, argv, i, "--emit", d, &missing)))
+		return set_emit(d, v, o);
+	if ((v = option_value(argc, argv, i, "--kernel", d, &missing))) {
+		o->kernel = v;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--arch", d, &missing))) {
+		if (strcmp(v, "sm_90a") != 0) {
+			Diag *g = diag_error(d, (SrcSpan){0}, "unsupported target '%s'", v);
+			diag_note(d, g, (SrcSpan){0},
+			          "glc generates code for Hopper only: --arch sm_90a (H100, H200)");
+			return false;
+		}
+		return true;
+	}
+	if (!missing)
+		diag_error(d, (SrcSpan){0}, "unknown option '%s' (see 'glc --help')", arg);
+	return false;
+}
+
+bool
+drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->emit = EMIT_AST;
+	o->arch = "sm_90a";
+	o->opt_level = 3;
+	o->max_errors = 50;
+	int first = 1;
+	if (argc > 1 && strcmp(argv[1], "layout") == 0) {
+		o->cmd = CMD_LAYOUT;
+		first = 2;
+	}
+	for (int i = first; i < argc; i++) {
+		if (o->cmd != CMD_LAYOUT && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) {
+			o->cmd = CMD_HELP;
+			return true;
+		}
+		if (o->cmd != CMD_LAYOUT && strcmp(argv[i], "--version") == 0) {
+			o->cmd = CMD_VERSION;
+			return true;
+		}
+	}
+	int positional = 0;
+	bool ok = true;
+	for (int i = first; i < argc; i++)
+		ok &= parse_one(argc, argv, &i, a, d, o, &positional);
+	if (!ok)
+		return false;
+	if (o->cmd == CMD_LAYOUT) {
+		if (!o->layout_src) {
+			diag_error(d, (SrcSpan){0}, "'glc layout' needs a layout, e.g. "
+			           "glc layout 'BlockedLayout([1,4],[8,4],[4,1],[1,0])' --shape 32,16");
+			return false;
+		}
+		if (o->layout_dst && !*o->layout_dst) {
+			diag_error(d, (SrcSpan){0}, "--convert needs two layouts: SRC and DST");
+			return false;
+		}
+		if (!o->rank) {
+			diag_error(d, (SrcSpan){0}, "'glc layout' needs --shape, e.g. --shape 32,16");
+			return false;
+		}
+		return true;
+	}
+	if (!o->input) {
+		diag_error(d, (SrcSpan){0}, "no input file (see 'glc --help')");
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,106 @@
+#!/bin/sh
+# glc's whole test suite (`make check`): build, unit tests and lit goldens on
+# the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
+# run of the front end. Each stage adds to one tally; the last line printed is
+# `N passed, N failed` and the exit status is non-zero when anything failed.
+set -u
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+JOBS=${JOBS:--j2}
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+tally() { # $1 = passed, $2 = failed, $3 = what
+	passed=$((passed + $1))
+	failed=$((failed + $2))
+	echo "== $3: $1 passed, $2 failed"
+}
+
+build() { # $1 = build folder, $2 = SAN value, $3... = targets
+	b=$1 san=$2
+	shift 2
+	if $MAKE -s $JOBS B="$b" SAN="$san" "$@" >"$log" 2>&1; then
+		tally 1 0 "build $b"
+		return 0
+	fi
+	cat "$log"
+	tally 0 1 "build $b"
+	return 1
+}
+
+unit() { # $1 = build folder
+	for t in "$1"/unit/*; do
+		[ -x "$t" ] || continue
+		"$t" >"$log" 2>&1
+		rc=$?
+		line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+		if [ -z "$line" ]; then
+			cat "$log"
+			tally 0 1 "unit $(basename "$t") (no summary, exit $rc)"
+			continue
+		fi
+		p=${line%% passed*}
+		f=${line#*passed, }
+		f=${f%% failed*}
+		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+		[ "$f" -eq 0 ] || cat "$log"
+		tally "$p" "$f" "unit $(basename "$t")"
+	done
+}
+
+lit() { # $1 = glc binary, $2 = label
+	GLC="$1" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit >"$log" 2>&1
+	grep -E '^(FAIL|UNRESOLVED|TIMEOUT|XPASS): ' "$log" || true
+	counts=$(awk '
+		/^ *Passed *:/ { p += $(NF-1) }
+		/^ *Expectedly Failed *:/ { p += $(NF-1) }
+		/^ *Failed *:/ { f += $(NF-1) }
+		/^ *Unresolved *:/ { f += $(NF-1) }
+		/^ *Timed Out *:/ { f += $(NF-1) }
+		/^ *Unexpectedly Passed *:/ { f += $(NF-1) }
+		END { print p + 0, f + 0 }' "$log")
+	set -- $counts "$2"
+	if [ "$1" -eq 0 ] && [ "$2" -eq 0 ]; then
+		tail -n 20 "$log"
+		tally 0 1 "lit $3 (no tests ran)"
+		return
+	fi
+	[ "$2" -eq 0 ] || grep -E -A40 '^\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\* TEST' "$log" | head -n 200
+	tally "$1" "$2" "lit $3"
+}
+
+fuzz() {
+	if ! $MAKE -s B=build/fuzz fuzz-build >"$log" 2>&1; then
+		cat "$log"
+		tally 0 1 "fuzz build"
+		return
+	fi
+	mkdir -p build/fuzz/corpus
+	if build/fuzz/fuzz_front -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=0 \
+		build/fuzz/corpus test/fuzz/corpus examples >"$log" 2>&1; then
+		tally 1 0 "fuzz front end (${FUZZ_SECONDS}s)"
+	else
+		tail -n 60 "$log"
+		tally 0 1 "fuzz front end"
+	fi
+}
+
+if build build "" all unit; then
+	unit build
+	lit "$PWD/build/glc" "normal build"
+fi
+if build build/asan 1 all unit; then
+	unit build/asan
+	lit "$PWD/build/asan/glc" "asan+ubsan build"
+fi
+fuzz
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
