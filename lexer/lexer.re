@@ -1,0 +1,386 @@
+/*
+ * The scanner (re2c) and the layout logic: indentation levels become INDENT
+ * and DEDENT, logical lines end in NEWLINE, brackets join lines. The text is
+ * NUL-terminated; no character class below includes NUL, so the scanner never
+ * reads past the end, and a NUL before the end is reported as an error.
+ */
+#include "lexer/lexer_internal.h"
+
+#include <string.h>
+
+/* One indentation level: its width with tabs to multiples of 8, and with tabs
+ * as one column. The two must order lines alike (Python's rule). */
+typedef struct Level {
+	uint32_t col8, col1;
+} Level;
+
+typedef struct Lexer {
+	Arena *arena;
+	Interner *in;
+	Diags *d;
+	uint32_t file;
+	const char *end;         /* the terminating NUL */
+	const char *cur;
+	const char *line_start;  /* first byte of the current physical line */
+	uint32_t line;
+	VEC(Level) levels;       /* levels[0] is column 0 */
+	size_t depth;            /* open brackets */
+	TokenList *out;
+	bool line_has_tokens;    /* the current logical line has a token */
+	uint32_t poison;         /* flags for the next token emitted */
+	bool ok;
+} Lexer;
+
+/* What scan() found besides a token. */
+enum { RAW_NL = -1 };
+
+static SrcSpan
+span_at(const Lexer *L, const char *p, size_t len)
+{
+	SrcSpan s = { L->file, L->line, (uint32_t)(p - L->line_start) + 1,
+	              (uint32_t)len };
+	return s;
+}
+
+static void
+error_at(Lexer *L, SrcSpan at, const char *msg)
+{
+	diag_error(L->d, at, "%s", msg);
+	L->ok = false;
+}
+
+static void
+emit(Lexer *L, TokKind k, SrcSpan at, const char *text)
+{
+	Token t = { k, at, text, L->poison };
+	L->poison = 0;
+	vec_push(L->arena, L->out, t);
+}
+
+/* Moves the line counter over the newlines inside [p, q). */
+static void
+count_lines(Lexer *L, const char *p, const char *q)
+{
+	for (; p < q; p++) {
+		if (*p == '\n' || (*p == '\r' && (p + 1 == q || p[1] != '\n'))) {
+			L->line++;
+			L->line_start = p + 1;
+		}
+	}
+}
+
+/* Scans the body of a triple-quoted string whose quotes end at p; returns the
+ * end of the literal (after the closing quotes, or at the end of the text). */
+static const char *
+triple_end(Lexer *L, const char *p, char q, const char *start)
+{
+	while (p < L->end) {
+		if (*p == '\\' && p + 1 < L->end) {
+			p += 2;
+		} else if (p[0] == q && p[1] == q && p[2] == q) {
+			return p + 3;
+		} else {
+			p++;
+		}
+	}
+	error_at(L, span_at(L, start, 3), "unterminated triple-quoted string literal");
+	L->poison |= TOKF_BAD;
+	return p;
+}
+
+static void
+unexpected_char(Lexer *L, const char *tok, const char *cur)
+{
+	unsigned char c = (unsigned char)*tok;
+	SrcSpan at = span_at(L, tok, (size_t)(cur - tok));
+	if (c >= 0x80)
+		error_at(L, at, "non-ASCII character in source (only ASCII is allowed "
+		         "outside strings and comments)");
+	else if (c == 0)
+		error_at(L, at, "unexpected NUL byte in source");
+	else if (c < 0x20 || c == 0x7f)
+		diag_error(L->d, at, "unexpected control character 0x%02x", c), L->ok = false;
+	else
+		diag_error(L->d, at, "unexpected character '%c'", c), L->ok = false;
+	L->poison |= TOKF_BAD;
+}
+
+/*
+ * Scans one token from L->cur, skipping blanks, comments and continuations.
+ * Returns its kind (with *start at its first byte and L->cur after it), or
+ * RAW_NL for a line break outside any token (*start at the break).
+ */
+static int
+scan(Lexer *L, const char **start)
+{
+	const char *cur = L->cur, *mar, *tok;
+	int k;
+	for (;;) {
+		tok = cur;
+/*!re2c
+	re2c:yyfill:enable = 0;
+	re2c:define:YYCTYPE = "unsigned char";
+	re2c:define:YYCURSOR = cur;
+	re2c:define:YYMARKER = mar;
+
+	nl      = "\r\n" | "\n" | "\r";
+	ws      = [ \t\f];
+	dig     = [0-9];
+	digits  = dig ("_"? dig)*;
+	hexd    = [0-9a-fA-F];
+	int     = [1-9] ("_"? dig)* | "0" ("_"? "0")*
+	        | "0" [xX] ("_"? hexd)+ | "0" [oO] ("_"? [0-7])+ | "0" [bB] ("_"? [01])+;
+	exp     = [eE] [+-]? digits;
+	float   = (digits? "." digits | digits ".") exp? | digits exp;
+	badnum  = dig [0-9a-zA-Z_]* ("." [0-9a-zA-Z_]*)?;
+	sqitem  = [^'\\\r\n\x00] | "\\" ([^\x00\r\n] | nl);
+	dqitem  = [^"\\\r\n\x00] | "\\" ([^\x00\r\n] | nl);
+
+	ws+                      { continue; }
+	"#" [^\r\n\x00]*         { continue; }
+	"\\" ws* nl              { count_lines(L, tok, cur); continue; }
+	"\\"                     {
+		error_at(L, span_at(L, tok, 1),
+		         "'\\' (line continuation) must be the last character on its line");
+		L->poison |= TOKF_BAD;
+		continue;
+	}
+	nl                       { *start = tok; L->cur = cur; return RAW_NL; }
+	"\x00"                   {
+		if (tok == L->end) {
+			*start = tok;
+			L->cur = tok;
+			return TOK_EOF;
+		}
+		unexpected_char(L, tok, cur);
+		continue;
+	}
+
+	int                      { k = TOK_INT; break; }
+	float                    { k = TOK_FLOAT; break; }
+	badnum                   {
+		error_at(L, span_at(L, tok, (size_t)(cur - tok)),
+		         lex_number_problem(L->arena, tok, (size_t)(cur - tok)));
+		L->poison |= TOKF_BAD;
+		k = TOK_INT;
+		break;
+	}
+
+	"'" sqitem* "'" | "\"" dqitem* "\"" { k = TOK_STRING; break; }
+	"'" sqitem* | "\"" dqitem* {
+		error_at(L, span_at(L, tok, 1), "unterminated string literal");
+		L->poison |= TOKF_BAD;
+		k = TOK_STRING;
+		break;
+	}
+	"'''" | "\"\"\""         { cur = triple_end(L, cur, *tok, tok); k = TOK_STRING; break; }
+
+	"def"      { k = TOK_DEF; break; }
+	"if"       { k = TOK_IF; break; }
+	"elif"     { k = TOK_ELIF; break; }
+	"else"     { k = TOK_ELSE; break; }
+	"for"      { k = TOK_FOR; break; }
+	"in"       { k = TOK_IN; break; }
+	"while"    { k = TOK_WHILE; break; }
+	"break"    { k = TOK_BREAK; break; }
+	"continue" { k = TOK_CONTINUE; break; }
+	"return"   { k = TOK_RETURN; break; }
+	"pass"     { k = TOK_PASS; break; }
+	"and"      { k = TOK_AND; break; }
+	"or"       { k = TOK_OR; break; }
+	"not"      { k = TOK_NOT; break; }
+	"is"       { k = TOK_IS; break; }
+	"None"     { k = TOK_NONE; break; }
+	"True"     { k = TOK_TRUE; break; }
+	"False"    { k = TOK_FALSE; break; }
+	"import"   { k = TOK_IMPORT; break; }
+	"from"     { k = TOK_FROM; break; }
+	"as"       { k = TOK_AS; break; }
+	"lambda"   { k = TOK_LAMBDA; break; }
+	[a-zA-Z_][a-zA-Z0-9_]* { k = TOK_NAME; break; }
+
+	"+"   { k = TOK_PLUS; break; }
+	"-"   { k = TOK_MINUS; break; }
+	"*"   { k = TOK_STAR; break; }
+	"/"   { k = TOK_SLASH; break; }
+	"//"  { k = TOK_SLASHSLASH; break; }
+	"%"   { k = TOK_PERCENT; break; }
+	"**"  { k = TOK_STARSTAR; break; }
+	"@"   { k = TOK_AT; break; }
+	"<<"  { k = TOK_SHL; break; }
+	">>"  { k = TOK_SHR; break; }
+	"&"   { k = TOK_AMP; break; }
+	"|"   { k = TOK_PIPE; break; }
+	"^"   { k = TOK_CARET; break; }
+	"~"   { k = TOK_TILDE; break; }
+	"<"   { k = TOK_LT; break; }
+	">"   { k = TOK_GT; break; }
+	"<="  { k = TOK_LE; break; }
+	">="  { k = TOK_GE; break; }
+	"=="  { k = TOK_EQEQ; break; }
+	"!="  { k = TOK_NE; break; }
+	"="   { k = TOK_ASSIGN; break; }
+	"+="  { k = TOK_PLUSEQ; break; }
+	"-="  { k = TOK_MINUSEQ; break; }
+	"*="  { k = TOK_STAREQ; break; }
+	"/="  { k = TOK_SLASHEQ; break; }
+	"//=" { k = TOK_SLASHSLASHEQ; break; }
+	"%="  { k = TOK_PERCENTEQ; break; }
+	"&="  { k = TOK_AMPEQ; break; }
+	"|="  { k = TOK_PIPEEQ; break; }
+	"^="  { k = TOK_CARETEQ; break; }
+	"<<=" { k = TOK_SHLEQ; break; }
+	">>=" { k = TOK_SHREQ; break; }
+	"**=" { k = TOK_STARSTAREQ; break; }
+	"@="  { k = TOK_ATEQ; break; }
+	"->"  { k = TOK_ARROW; break; }
+	":"   { k = TOK_COLON; break; }
+	";"   { k = TOK_SEMI; break; }
+	","   { k = TOK_COMMA; break; }
+	"."   { k = TOK_DOT; break; }
+	"("   { k = TOK_LPAREN; break; }
+	")"   { k = TOK_RPAREN; break; }
+	"["   { k = TOK_LBRACKET; break; }
+	"]"   { k = TOK_RBRACKET; break; }
+	"{"   { k = TOK_LBRACE; break; }
+	"}"   { k = TOK_RBRACE; break; }
+
+	[\x80-\xff]+            { unexpected_char(L, tok, cur); continue; }
+	*                        { unexpected_char(L, tok, cur); continue; }
+*/
+	}
+	*start = tok;
+	L->cur = cur;
+	return k;
+}
+
+static void
+inconsistent(Lexer *L, SrcSpan at)
+{
+	error_at(L, at, "inconsistent use of tabs and spaces in indentation");
+	L->poison |= TOKF_BAD;
+}
+
+/* Compares the indentation of a new logical line, whose first token is at
+ * `first`, with the open levels; emits INDENT or DEDENTs. */
+static void
+indent(Lexer *L, uint32_t col8, uint32_t col1, const char *first)
+{
+	SrcSpan at = span_at(L, first, 0);
+	Level top = L->levels.data[L->levels.len - 1];
+	if (col8 > top.col8) {
+		if (col1 <= top.col1)
+			inconsistent(L, at);
+		Level lv = { col8, col1 };
+		vec_push(L->arena, &L->levels, lv);
+		emit(L, TOK_INDENT, at, "");
+		return;
+	}
+	while (L->levels.len > 1 && col8 < top.col8) {
+		L->levels.len--;
+		top = L->levels.data[L->levels.len - 1];
+		emit(L, TOK_DEDENT, at, "");
+	}
+	if (col8 != top.col8) {
+		diag_error(L->d, at, "dedent to column %u does not match any enclosing "
+		           "indentation level", col8 + 1);
+		L->ok = false;
+		L->poison |= TOKF_BAD;
+	} else if (col1 != top.col1) {
+		inconsistent(L, at);
+	}
+}
+
+/* At the start of a physical line outside brackets: measures indentation and,
+ * unless the line is blank or a comment, applies it. */
+static void
+line_start(Lexer *L)
+{
+	const char *p = L->cur;
+	uint32_t col8 = 0, col1 = 0;
+	for (;; p++) {
+		if (*p == ' ')
+			col8++, col1++;
+		else if (*p == '\t')
+			col8 = (col8 / 8 + 1) * 8, col1++;
+		else if (*p == '\f')
+			col8 = col1 = 0;
+		else
+			break;
+	}
+	L->cur = p;
+	if (*p == '#' || *p == '\n' || *p == '\r' || p == L->end)
+		return;
+	indent(L, col8, col1, p);
+}
+
+static const char *
+token_text(Lexer *L, TokKind k, const char *start)
+{
+	switch (k) {
+	case TOK_NAME: case TOK_INT: case TOK_FLOAT: case TOK_STRING:
+		return intern(L->in, start, (size_t)(L->cur - start));
+	default:
+		return lex_kind_spelling(k);
+	}
+}
+
+static void
+lex_all(Lexer *L)
+{
+	bool at_line_start = true;
+	for (;;) {
+		if (at_line_start && L->depth == 0)
+			line_start(L);
+		at_line_start = false;
+		const char *start;
+		int k = scan(L, &start);
+		if (k == RAW_NL) {
+			if (L->depth == 0 && L->line_has_tokens) {
+				emit(L, TOK_NEWLINE, span_at(L, start, 1), "");
+				L->line_has_tokens = false;
+			}
+			count_lines(L, start, L->cur);
+			at_line_start = true;
+			continue;
+		}
+		if (k == TOK_EOF) {
+			SrcSpan at = span_at(L, start, 0);
+			if (L->line_has_tokens)
+				emit(L, TOK_NEWLINE, at, "");
+			for (; L->levels.len > 1; L->levels.len--)
+				emit(L, TOK_DEDENT, at, "");
+			emit(L, TOK_EOF, at, "");
+			return;
+		}
+		SrcSpan at = span_at(L, start, (size_t)(L->cur - start));
+		emit(L, (TokKind)k, at, token_text(L, (TokKind)k, start));
+		L->line_has_tokens = true;
+		if (k == TOK_LPAREN || k == TOK_LBRACKET || k == TOK_LBRACE)
+			L->depth++;
+		else if ((k == TOK_RPAREN || k == TOK_RBRACKET || k == TOK_RBRACE) && L->depth)
+			L->depth--;
+		if (k == TOK_STRING)
+			count_lines(L, start, L->cur);
+	}
+}
+
+bool
+lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
+         TokenList *out)
+{
+	Lexer L = {0};
+	L.arena = a;
+	L.in = in;
+	L.d = d;
+	L.file = file;
+	L.cur = L.line_start = src_text(src, file);
+	L.end = L.cur + src_len(src, file);
+	L.line = 1;
+	L.out = out;
+	L.ok = true;
+	Level base = { 0, 0 };
+	vec_push(a, &L.levels, base);
+	lex_all(&L);
+	return L.ok;
+}
