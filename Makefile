@@ -39,6 +39,7 @@ include lexer/module.mk
 include parser/module.mk
 include sema/module.mk
 include driver/module.mk
+include runtime/module.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 GEN_OBJS     = $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(FRONT_GEN))
 SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))

@@ -1,0 +1,15 @@
+# libglrt: the launch runtime. It links no compiler code and needs no CUDA
+# headers; objects are position-independent so the archive can go into a
+# shared library.
+RUNTIME_SRCS := runtime/error.c runtime/driver.c runtime/module.c \
+                runtime/launch.c runtime/tensor_map.c runtime/memory.c
+RUNTIME_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(RUNTIME_SRCS))
+
+$(B)/obj/runtime/%.o: runtime/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(B)/libglrt.a: $(RUNTIME_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $(RUNTIME_OBJS)
