@@ -1,1 +1,1 @@
-SUPPORT_SRCS += support/arena.c support/strbuf.c support/intern.c support/source.c support/diag.c
+SUPPORT_SRCS += support/arena.c support/strbuf.c support/intern.c support/source.c support/diag.c support/suggest.c

@@ -145,4 +145,9 @@ typedef enum DiagFormat { DIAG_TEXT, DIAG_JSON } DiagFormat;
  * ("glc: error: ..."). JSON is one array of objects. */
 void diag_render(const Diags *d, DiagFormat fmt, const char *tool, StrBuf *out);
 
+/* For "did you mean" notes: the candidate closest to name by edit distance,
+ * or NULL when none is close enough (distance at most a third of the
+ * length, and at most 3). */
+const char *diag_suggest(const char *name, const char *const *candidates, size_t n);
+
 #endif

@@ -182,6 +182,17 @@ test_diag_caret_tabs_and_clamp(void)
 	arena_free(a);
 }
 
+static void
+test_diag_suggest(void)
+{
+	const char *const names[] = {"order", "size_per_thread", "warps_per_cta", NULL, "dim"};
+	CHECK_STR("order", diag_suggest("ordr", names, 5));
+	CHECK_STR("warps_per_cta", diag_suggest("warp_per_cta", names, 5));
+	CHECK_STR("dim", diag_suggest("dmi", names, 5));
+	CHECK(diag_suggest("banana", names, 5) == NULL);
+	CHECK(diag_suggest("order", names, 5) == NULL);
+}
+
 int
 main(void)
 {
@@ -194,5 +205,6 @@ main(void)
 	RUN_TEST(test_diag_text_and_json);
 	RUN_TEST(test_diag_max_errors);
 	RUN_TEST(test_diag_caret_tabs_and_clamp);
+	RUN_TEST(test_diag_suggest);
 	return check_summary();
 }
