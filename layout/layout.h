@@ -1,0 +1,275 @@
+/*
+ * layout: linear layouts over GF(2), the constructors of Gluon's layouts
+ * (bit-exact with Triton's toLinearLayout), conversion planning on the
+ * algebra, and printers (JSON, owner table, F2 matrix, SVG).
+ *
+ * Pure value code: no I/O, never exits. An LLayout is a plain value (a
+ * fixed-size struct, ~0.5 KB): copy it with `=`, compare it with ll_equal.
+ * Anything that user input can break returns false and, when an LLErr is
+ * given, a sentence in err->msg allocated in err->arena.
+ *
+ * Representation. A layout maps input dimensions (register, lane, warp,
+ * block for distributed layouts; offset, block for shared ones) to output
+ * dimensions (dim0..dim4, or hardware dims for conversion maps). Every
+ * dimension has a power-of-two size, held as its number of bits. The input
+ * bits of all in-dims are stacked into one index (in-dim 0 lowest); col[k] is
+ * the image of input bit k, with the output bits packed row-major: the last
+ * out-dim occupies the lowest bits, out-dim 0 the highest. So a row-major
+ * reshape of the outputs is a relabelling, and ll_apply_packed is an XOR of
+ * columns.
+ */
+#ifndef LAYOUT_H
+#define LAYOUT_H
+
+#include "support/support.h"
+
+enum {
+	LL_MAX_DIMS = 6,    /* in-dims or out-dims of one layout */
+	LL_MAX_RANK = 5,    /* tensor rank */
+	LL_MAX_BITS = 64,   /* total input bits and total output bits */
+	LL_MAX_LIST = 32,   /* entries stored per list of a description */
+};
+
+/* Names of dimensions. */
+typedef enum LLName {
+	LL_REGISTER, LL_LANE, LL_WARP, LL_BLOCK, LL_OFFSET,
+	LL_DIM0, LL_DIM1, LL_DIM2, LL_DIM3, LL_DIM4,
+	LL_NAME_COUNT
+} LLName;
+
+typedef struct LLayout {
+	uint8_t n_in, n_out;
+	uint8_t in_name[LL_MAX_DIMS], in_bits[LL_MAX_DIMS];
+	uint8_t out_name[LL_MAX_DIMS], out_bits[LL_MAX_DIMS];
+	uint64_t col[LL_MAX_BITS];   /* image of input bit k; unused columns are 0 */
+} LLayout;
+
+/* Where an operation reports why it failed. msg stays NULL on success. */
+typedef struct LLErr {
+	Arena *arena;
+	const char *msg;
+} LLErr;
+
+/* -- Building and reading ------------------------------------------------- */
+
+/* The name as Triton spells it ("register", "lane", ..., "dim0"). */
+const char *ll_name_str(LLName n);
+/* The empty layout (no dims): the unit of ll_product. */
+LLayout ll_empty(void);
+/* Appends an in-dim (or out-dim) of 2^bits elements; returns its index, or
+ * -1 when the name is already present or limits would be exceeded. */
+int ll_add_in(LLayout *l, LLName name, int bits);
+int ll_add_out(LLayout *l, LLName name, int bits);
+/* Index of the dim with this name, or -1. */
+int ll_in_index(const LLayout *l, LLName name);
+int ll_out_index(const LLayout *l, LLName name);
+/* Bits of the named dim; 0 when absent. */
+int ll_in_bits(const LLayout *l, LLName name);
+int ll_out_bits(const LLayout *l, LLName name);
+/* First column of in-dim i; lowest packed output bit of out-dim j. */
+int ll_in_start(const LLayout *l, int i);
+int ll_out_shift(const LLayout *l, int j);
+int ll_total_in_bits(const LLayout *l);
+int ll_total_out_bits(const LLayout *l);
+/* Sets basis `bit` of in-dim i to the coordinates v[0..n_out-1]. */
+void ll_set_basis(LLayout *l, int i, int bit, const uint32_t *v);
+/* Reads basis `bit` of in-dim i into v[0..n_out-1]. */
+void ll_get_basis(const LLayout *l, int i, int bit, uint32_t *v);
+/* identity1D(2^bits, in, out) and zeros1D(2^bits, in, out) as in Triton. */
+LLayout ll_identity_1d(int bits, LLName in, LLName out);
+LLayout ll_zeros_1d(int bits, LLName in, LLName out);
+/* Packs per-out-dim values v[] into an output word, and back. */
+uint64_t ll_pack_out(const LLayout *l, const uint32_t *v);
+void ll_unpack_out(const LLayout *l, uint64_t packed, uint32_t *v);
+
+/* -- Algebra -------------------------------------------------------------- */
+
+/* L(x) for a packed input index x (in-dim 0 in the lowest bits). */
+uint64_t ll_apply_packed(const LLayout *l, uint64_t x);
+/* L(in) with in[i] the value of in-dim i; out[j] receives out-dim j. */
+void ll_apply(const LLayout *l, const uint32_t *in, uint32_t *out);
+/* Equality of maps: same dims (names, order, sizes) and same bases. */
+bool ll_equal(const LLayout *a, const LLayout *b);
+/* Triton's a * b: shared in-dims stack b's bits above a's; shared out-dims
+ * shift b's outputs above a's size. Dims keep first-appearance order. */
+bool ll_product(const LLayout *a, const LLayout *b, LLayout *out, LLErr *err);
+/* outer ∘ l: l's out-dims must equal outer's in-dims (names and sizes,
+ * any order). */
+bool ll_compose(const LLayout *l, const LLayout *outer, LLayout *out, LLErr *err);
+/* Rank of the matrix (Gaussian elimination over GF(2)). */
+int ll_rank(const LLayout *l);
+bool ll_is_injective(const LLayout *l);
+bool ll_is_surjective(const LLayout *l);
+/* The inverse of a bijection (in-dims and out-dims swap roles). */
+bool ll_invert(const LLayout *l, LLayout *out, LLErr *err);
+/* C with a(x) = b(C(x)); a and b have the same out-dims; C picks the
+ * numerically smallest preimage when b is not injective. Fails when some
+ * value of a is outside b's image. */
+bool ll_invert_and_compose(const LLayout *a, const LLayout *b, LLayout *out, LLErr *err);
+/* B with l(B(y)) = y for every y (smallest preimages); l must be surjective. */
+bool ll_pseudo_invert(const LLayout *l, LLayout *out, LLErr *err);
+/* masks[i]: bits of in-dim i that are free variables (do not change the
+ * output given the lower input bits): duplicates and broadcasts. */
+void ll_free_masks(const LLayout *l, uint64_t masks[LL_MAX_DIMS]);
+/* Keeps only the listed in-dims and out-dims (sizes kept, listed order). */
+bool ll_sublayout(const LLayout *l, const LLName *ins, int n_ins, const LLName *outs,
+                  int n_outs, LLayout *out, LLErr *err);
+/* C with a = b * C when a has that block form. */
+bool ll_divide_left(const LLayout *a, const LLayout *b, LLayout *out, LLErr *err);
+/* Largest V = 2^k such that V consecutive values of in-dim `in` map to V
+ * consecutive values of out-dim `out` and no other basis touches the low
+ * k bits of `out` (Triton's getNumConsecutiveInOut). */
+int ll_num_consecutive(const LLayout *l, LLName in, LLName out);
+/* Out-dims reordered: out-dim j of the result is out-dim perm[j] of l. */
+bool ll_transpose_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err);
+/* Out-dims replaced by dim0..dim{n-1} of 2^bits[j] elements each, row-major
+ * (numpy reshape); the total size must match. */
+bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLErr *err);
+/* Drops the zero bases of in-dim `name` (Triton's removeZeroBasesAlongDim). */
+LLayout ll_remove_zero_bases(const LLayout *l, LLName name);
+/* True when l is the identity on dim `name` (same size as in and out) and
+ * mixes it with no other dim; then *out is l without that dim. */
+bool ll_quotient(const LLayout *l, LLName name, LLayout *out);
+
+/* -- Layout descriptions (what the front end fills from source) ----------- */
+
+typedef enum LLKind {
+	LL_BLOCKED,            /* BlockedLayout(spt, tpw, wpc, order) */
+	LL_SLICE,              /* SliceLayout(dim, parent) */
+	LL_DOT_OPERAND,        /* DotOperandLayout(operand_index, parent, k_width) */
+	LL_NVMMA_DISTRIBUTED,  /* NVMMADistributedLayout(version, wpc, instr_shape) */
+	LL_DISTRIBUTED_LINEAR, /* DistributedLinearLayout(reg, lane, warp, block, shape) */
+	LL_NVMMA_SHARED,       /* NVMMASharedLayout(swizzle, bitwidth, rank, transposed) */
+	LL_SWIZZLED_SHARED,    /* SwizzledSharedLayout(vec, per_phase, max_phase, order) */
+	LL_SHARED_LINEAR,      /* SharedLinearLayout(offset_bases, block_bases) */
+} LLKind;
+
+/* A list of integers as written: n is the count given (may exceed
+ * LL_MAX_LIST; only the first LL_MAX_LIST are stored). */
+typedef struct LLInts {
+	int n;
+	int64_t v[LL_MAX_LIST];
+} LLInts;
+
+/* A list of basis vectors as written; each basis keeps its own length. */
+typedef struct LLBases {
+	int n;
+	LLInts b[LL_MAX_LIST];
+} LLBases;
+
+typedef struct LLDesc LLDesc;
+struct LLDesc {
+	LLKind kind;
+	/* Blocked */
+	LLInts size_per_thread, threads_per_warp, warps_per_cta, order;
+	/* Slice, DotOperand */
+	int dim;
+	const LLDesc *parent;
+	int operand_index, k_width;
+	/* NVMMADistributed (warps_per_cta above) */
+	LLInts version, instr_shape;
+	/* DistributedLinear / SharedLinear */
+	LLBases reg_bases, lane_bases, warp_bases, block_bases, offset_bases;
+	LLInts shape;
+	/* NVMMAShared */
+	int swizzle_byte_width, element_bitwidth, rank;
+	bool transposed;
+	/* SwizzledShared (order above) */
+	int vec, per_phase, max_phase;
+};
+
+/* True for the shared-memory kinds. */
+bool ll_desc_is_shared(const LLDesc *d);
+/* The linear layout of d fitted to shape[0..rank-1] exactly as Gluon fits
+ * it. num_warps > 0 also checks the warp count. On a bad description or
+ * shape returns false with a sentence naming the parameter. */
+bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
+              LLayout *out, LLErr *err);
+/* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
+void ll_desc_print(const LLDesc *d, StrBuf *out);
+
+/* -- Memory access analysis ----------------------------------------------- */
+
+/* Cost of one warp-wide shared-memory access instruction. */
+typedef struct LLBankCost {
+	int vec;            /* elements per thread per instruction */
+	int wavefronts;     /* shared-memory wavefronts per instruction */
+	int ideal;          /* wavefronts with no bank conflict */
+} LLBankCost;
+
+/* A distributed layout `dist` reading or writing a shared layout `shared`
+ * (same tensor) with elements of `bitwidth` bits: the vector width and the
+ * wavefronts of each ld/st.shared instruction (like Gluon's bank_conflicts).
+ * Banks: 32 x 4 bytes; 8-byte accesses go by half-warps, 16-byte ones by
+ * quarter-warps. */
+bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
+                       LLBankCost *cost, LLErr *err);
+/* Elements per global ld/st for a row-major contiguous tensor in layout l:
+ * contiguity of registers along the last dim, capped at 16 bytes and by the
+ * known alignment of the base address (align_bytes, a power of two). */
+int ll_global_vector_width(const LLayout *l, int bitwidth, int align_bytes);
+
+/* -- Conversion planning --------------------------------------------------- */
+
+typedef enum LLCvtKind { LL_CVT_FREE, LL_CVT_SHUFFLE, LL_CVT_SHARED } LLCvtKind;
+
+/* One shfl.sync.idx round inside each warp: lane l sends its register
+ * send_reg[l]; lane l reads lane src_lane[l]; lanes in recv_mask store the
+ * value into register dst_reg. */
+typedef struct LLShuffleRound {
+	int dst_reg;
+	uint32_t recv_mask;
+	uint8_t src_lane[32];
+	int send_reg[32];
+} LLShuffleRound;
+
+typedef struct LLCvtPlan {
+	LLCvtKind kind;
+	int bitwidth;
+	LLayout map;        /* dst hardware -> src hardware, after quotienting */
+	int n_src_regs, n_dst_regs;
+	/* free: dst register i is src register reg_perm[i] of the same thread */
+	int *reg_perm;
+	/* shuffle */
+	int n_rounds;
+	LLShuffleRound *rounds;
+	/* shared: scratch layout (offset -> tensor), and the hardware -> offset
+	 * maps of the store (src side) and the load (dst side) */
+	LLayout smem, store, load;
+	LLBankCost store_cost, load_cost;
+	int64_t scratch_bytes;
+	int smem_rounds;    /* barrier-separated rounds (1: whole tile at once) */
+} LLCvtPlan;
+
+/* Plans convert_layout from distributed layout src to dst (same shape) for
+ * elements of `bitwidth` bits (8, 16, 32 or 64). Arrays live in err->arena
+ * (err is required). Follows Triton's minimalCvtLayout: free when only
+ * registers move, shuffles when only registers and lanes move, otherwise
+ * shared memory through a swizzled scratch layout chosen to avoid bank
+ * conflicts on both sides. */
+bool ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth,
+                     LLCvtPlan *plan, LLErr *err);
+const char *ll_cvt_kind_str(LLCvtKind k);
+
+/* -- Printers --------------------------------------------------------------- */
+
+/* {"kind":"distributed","shape":[..],"bases":{"register":[[..]],...}};
+ * shared layouts print "offset" and "block"; other maps print "kind":"map"
+ * with "outs". */
+void ll_format_json(const LLayout *l, StrBuf *out);
+/* Owner table: per element the first thread/register holding it
+ * (`t5:r3`, warps folded into t = 32*warp + lane), or for shared layouts
+ * its offset. Rank 3+ prints a 2-D slice per index of the leading dims. */
+void ll_format_text(const LLayout *l, StrBuf *out);
+/* The F2 matrix: one row per output bit (dim0[2]), one column per input
+ * bit (reg0, lane3, warp1, off5, blk0). */
+void ll_format_matrix(const LLayout *l, StrBuf *out);
+/* An SVG picture of the tile (rank 1 or 2; leading dims of rank 3+ fixed
+ * at 0): cells coloured by warp and lane, labelled T5:R3; shared layouts
+ * label offsets and colour by 16-byte chunk (bitwidth gives the chunk). */
+void ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out);
+/* The conversion report: map and plan with its cost. */
+void ll_plan_report_text(const LLCvtPlan *p, StrBuf *out);
+void ll_plan_report_json(const LLCvtPlan *p, StrBuf *out);
+
+#endif

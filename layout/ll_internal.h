@@ -1,0 +1,61 @@
+/*
+ * Helpers shared by the files of layout/ (not part of the public API).
+ */
+#ifndef LL_INTERNAL_H
+#define LL_INTERNAL_H
+
+#include "layout/layout.h"
+
+/* Records a failure: formats msg into err->arena when err is given. Always
+ * returns false so callers can `return ll_fail(err, ...)`. */
+bool ll_fail(LLErr *err, const char *fmt, ...) GL_PRINTF(2, 3);
+
+/* An incremental GF(2) basis: vectors are reduced by their highest bit;
+ * comb[b] records which inserted tags combine into piv[b]. */
+typedef struct LLGf2 {
+	uint64_t piv[LL_MAX_BITS];
+	uint64_t comb[LL_MAX_BITS];
+	int rank;
+} LLGf2;
+
+void ll_gf2_init(LLGf2 *g);
+/* Inserts v tagged with `tag`; true when v was independent of the basis. */
+bool ll_gf2_insert(LLGf2 *g, uint64_t v, uint64_t tag);
+/* Reduces v by the basis: returns the residue and XORs the tags used into
+ * *tags (when not NULL). Residue 0 means v is in the span. */
+uint64_t ll_gf2_reduce(const LLGf2 *g, uint64_t v, uint64_t *tags);
+
+/* Packs and unpacks input indices (in-dim 0 in the lowest bits). */
+uint64_t ll_pack_in(const LLayout *l, const uint32_t *v);
+void ll_unpack_in(const LLayout *l, uint64_t x, uint32_t *v);
+/* Mask of the packed output bits of out-dim j. */
+uint64_t ll_out_mask(const LLayout *l, int j);
+/* Product of the sizes of the out-dims (elements), as a bit count. */
+static inline int
+ll_log2(uint64_t v)
+{
+	int k = 0;
+	while (v > 1) {
+		v >>= 1;
+		k++;
+	}
+	return k;
+}
+static inline bool
+ll_is_pow2(int64_t v)
+{
+	return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* NVMMAShared and SwizzledShared (ll_build dispatches to it). */
+bool ll_build_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out,
+                     LLErr *err);
+/* Triton's ensureLayoutNotSmallerThan / ensureLayoutNotLargerThan on the
+ * layout's out-dims (named dim0..), then its out-dims put in standard order. */
+bool ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err);
+/* Triton's identityStandardND(in, sizes, order) (sizes as bit counts). */
+LLayout ll_identity_nd(LLName in, const int *bits, const int *order, int rank);
+/* Out-dims permuted so that they read dim0, dim1, ... */
+LLayout ll_standard_outs(const LLayout *l);
+
+#endif
