@@ -1,0 +1,150 @@
+/* Node construction and the checks that grammar actions make. */
+#include "parser/parser_internal.h"
+
+#include <string.h>
+
+Node *
+parse_node(Parser *p, NodeKind k, SrcSpan at)
+{
+	Node *n = arena_alloc(p->arena, sizeof *n);
+	n->kind = k;
+	n->span = at;
+	return n;
+}
+
+NodeList
+parse_list1(Parser *p, Node *first)
+{
+	NodeList l = {0};
+	if (first)
+		vec_push(p->arena, &l, first);
+	return l;
+}
+
+void
+parse_append(Parser *p, NodeList *dst, const NodeList *src)
+{
+	for (size_t i = 0; i < src->len; i++)
+		vec_push(p->arena, dst, src->data[i]);
+}
+
+Node *
+parse_binary(Parser *p, NodeKind k, BinOp op, Node *l, Node *r, SrcSpan at)
+{
+	Node *n = parse_node(p, k, at);
+	n->u.binary.op = op;
+	n->u.binary.lhs = l;
+	n->u.binary.rhs = r;
+	return n;
+}
+
+Node *
+parse_unary(Parser *p, UnOp op, Node *x, SrcSpan at)
+{
+	Node *n = parse_node(p, N_UNARY, at);
+	n->u.unary.op = op;
+	n->u.unary.operand = x;
+	return n;
+}
+
+Node *
+parse_tuple(Parser *p, NodeKind k, NodeList items, SrcSpan at)
+{
+	Node *n = parse_node(p, k, at);
+	n->u.list.items = items;
+	return n;
+}
+
+void
+parse_add_arg(Parser *p, Node *c, Node *arg)
+{
+	if (arg->kind != N_KEYWORD) {
+		if (c->u.call.kwargs.len)
+			diag_error(p->d, arg->span, "positional argument follows keyword argument");
+		vec_push(p->arena, &c->u.call.args, arg);
+		return;
+	}
+	for (size_t i = 0; i < c->u.call.kwargs.len; i++) {
+		const Node *k = c->u.call.kwargs.data[i];
+		if (k->u.keyword.name == arg->u.keyword.name) {
+			Diag *g = diag_error(p->d, arg->span, "keyword argument '%s' repeated",
+			                     arg->u.keyword.name);
+			diag_note(p->d, g, k->span, "first given here");
+			break;
+		}
+	}
+	vec_push(p->arena, &c->u.call.kwargs, arg);
+}
+
+void
+parse_add_param(Parser *p, Node *f, Node *prm)
+{
+	NodeList *ps = &f->u.func.params;
+	for (size_t i = 0; i < ps->len; i++) {
+		if (ps->data[i]->u.param.name == prm->u.param.name) {
+			Diag *g = diag_error(p->d, prm->span, "duplicate parameter '%s'",
+			                     prm->u.param.name);
+			diag_note(p->d, g, ps->data[i]->span, "'%s' first declared here",
+			          prm->u.param.name);
+			break;
+		}
+	}
+	if (!prm->u.param.dflt && ps->len && ps->data[ps->len - 1]->u.param.dflt)
+		diag_error(p->d, prm->span, "parameter '%s' without a default follows a "
+		           "parameter with a default", prm->u.param.name);
+	vec_push(p->arena, ps, prm);
+}
+
+/* What kind of expression t is, for "cannot assign to ...". */
+static const char *
+describe(const Node *t)
+{
+	switch (t->kind) {
+	case N_CALL: return "a function call";
+	case N_INT: case N_FLOAT: case N_STRING: case N_BOOL: case N_NONE:
+		return "a literal";
+	case N_COMPARE: return "a comparison";
+	case N_COND: return "a conditional expression";
+	case N_SLICE: return "a slice";
+	default: return "an expression";
+	}
+}
+
+void
+parse_check_target(Parser *p, const Node *t, const char *what)
+{
+	switch (t->kind) {
+	case N_NAME: case N_ATTR: case N_SUBSCRIPT:
+		return;
+	case N_TUPLE: case N_LIST:
+		for (size_t i = 0; i < t->u.list.items.len; i++)
+			parse_check_target(p, t->u.list.items.data[i], what);
+		if (t->u.list.items.len == 0)
+			diag_error(p->d, t->span, "cannot assign to an empty %s",
+			           t->kind == N_TUPLE ? "tuple" : "list");
+		return;
+	default:
+		diag_error(p->d, t->span, "cannot assign to %s in %s", describe(t), what);
+	}
+}
+
+void
+parse_check_single_target(Parser *p, const Node *t, const char *what)
+{
+	if (t->kind == N_TUPLE || t->kind == N_LIST)
+		diag_error(p->d, t->span, "%s needs a single target, not a %s", what,
+		           t->kind == N_TUPLE ? "tuple" : "list");
+	else
+		parse_check_target(p, t, what);
+}
+
+const char *
+parse_dotted(Parser *p, const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *s = arena_alloc(p->arena, na + nb + 2);
+	memcpy(s, a, na);
+	s[na] = '.';
+	memcpy(s + na + 1, b, nb);
+	return intern(p->in, s, na + nb + 1);
+}

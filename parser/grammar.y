@@ -1,0 +1,634 @@
+/*
+ * The grammar of the kernel language: Python's statement and expression
+ * syntax, cut to what kernels use. Actions only build nodes (build.c);
+ * precedence is encoded in the levels of the expression rules. Error
+ * recovery: a bad statement is skipped up to its NEWLINE.
+ */
+%define api.pure full
+%define api.prefix {parse_yy}
+%define api.token.prefix {T_}
+%define api.location.type {SrcSpan}
+%define parse.error custom
+%define parse.lac full
+%locations
+%param {Parser *p}
+
+%code requires {
+#include "parser/parser_internal.h"
+}
+
+%code provides {
+int parse_yylex(PARSE_YYSTYPE *lval, SrcSpan *lloc, Parser *p);
+void parse_yyerror(SrcSpan *loc, Parser *p, const char *msg);
+}
+
+%code {
+/* The span of a rule: from its first to its last symbol; an empty rule is a
+ * point just after the previous symbol. */
+#define YYLLOC_DEFAULT(cur, rhs, n)                                             \
+	do {                                                                    \
+		if (n) {                                                        \
+			(cur) = span_join(YYRHSLOC(rhs, 1), YYRHSLOC(rhs, n));  \
+		} else {                                                        \
+			(cur) = YYRHSLOC(rhs, 0);                               \
+			(cur).col += (cur).len;                                 \
+			(cur).len = 0;                                          \
+		}                                                               \
+	} while (0)
+}
+
+%union {
+	const Token *tok;
+	Node *node;
+	NodeList list;
+	int op;
+	const char *str;
+	bool flag;
+}
+
+%token EOF 0 "end of file"
+%token <tok> NEWLINE "end of line" INDENT "indent" DEDENT "end of block"
+%token <tok> NAME "identifier" INT "integer" FLOAT "number" STRING "string"
+%token <tok> DEF "'def'" IF "'if'" ELIF "'elif'" ELSE "'else'" FOR "'for'"
+%token <tok> IN "'in'" WHILE "'while'" BREAK "'break'" CONTINUE "'continue'"
+%token <tok> RETURN "'return'" PASS "'pass'" AND "'and'" OR "'or'" NOT "'not'"
+%token <tok> IS "'is'" NONE "'None'" TRUE "'True'" FALSE "'False'"
+%token <tok> IMPORT "'import'" FROM "'from'" AS "'as'" LAMBDA "'lambda'"
+%token <tok> PLUS "'+'" MINUS "'-'" STAR "'*'" SLASH "'/'" SLASHSLASH "'//'"
+%token <tok> PERCENT "'%'" STARSTAR "'**'" AT "'@'" SHL "'<<'" SHR "'>>'"
+%token <tok> AMP "'&'" PIPE "'|'" CARET "'^'" TILDE "'~'" LT "'<'" GT "'>'"
+%token <tok> LE "'<='" GE "'>='" EQEQ "'=='" NE "'!='" ASSIGN "'='"
+%token <tok> PLUSEQ "'+='" MINUSEQ "'-='" STAREQ "'*='" SLASHEQ "'/='"
+%token <tok> SLASHSLASHEQ "'//='" PERCENTEQ "'%='" AMPEQ "'&='" PIPEEQ "'|='"
+%token <tok> CARETEQ "'^='" SHLEQ "'<<='" SHREQ "'>>='" STARSTAREQ "'**='"
+%token <tok> ATEQ "'@='" ARROW "'->'" COLON "':'" SEMI "';'" COMMA "','"
+%token <tok> DOT "'.'" LPAREN "'('" RPAREN "')'" LBRACKET "'['"
+%token <tok> RBRACKET "']'" LBRACE "'{'" RBRACE "'}'"
+%token START_MODULE START_EXPR
+
+%type <list> stmts stmt_line simple_stmts block elif_tail decorators
+%type <list> seq eseq sub_seq import_names dotted_as_list
+%type <node> small compound expr_stmt assign_chain import_stmt dotted_as
+%type <node> import_name funcdef params param if_stmt for_stmt while_stmt
+%type <node> testlist test or_test and_test not_test comparison comp_chain
+%type <node> expr xor_expr and_expr shift_expr arith term factor power
+%type <node> primary atom strings tuple_items for_target subscripts
+%type <node> subscript slice test_opt arg args ret_opt
+%type <op> comp_op aug_op
+%type <str> dotted
+
+%start start
+
+%%
+
+start
+	: START_MODULE file
+	| START_EXPR test            { p->result = $2; }
+	;
+
+file
+	: %empty                     { p->result = parse_node(p, N_MODULE, @$); }
+	| stmts                      {
+		p->result = parse_node(p, N_MODULE, @$);
+		p->result->u.module.body = $1;
+	}
+	;
+
+/* Statements; a bad one is skipped to its NEWLINE, and a stray indented
+ * block is reported (unless it follows a skipped statement) and kept. */
+stmts
+	: stmt_line                  { $$ = $1; p->tail_error = false; }
+	| stmts stmt_line            { $$ = $1; parse_append(p, &$$, &$2); p->tail_error = false; }
+	| error NEWLINE              { $$ = parse_list1(p, NULL); p->tail_error = true; yyerrok; }
+	| stmts error NEWLINE        { $$ = $1; p->tail_error = true; yyerrok; }
+	| INDENT stmts DEDENT        {
+		$$ = $2;
+		diag_error(p->d, @1, "unexpected indent");
+	}
+	| stmts INDENT { $<flag>$ = p->tail_error; } stmts DEDENT {
+		$$ = $1;
+		parse_append(p, &$$, &$4);
+		if (!$<flag>3)
+			diag_error(p->d, @2, "unexpected indent");
+		p->tail_error = false;
+	}
+	;
+
+stmt_line
+	: simple_stmts NEWLINE       { $$ = $1; }
+	| simple_stmts SEMI NEWLINE  { $$ = $1; }
+	| compound                   { $$ = parse_list1(p, $1); }
+	;
+
+simple_stmts
+	: small                      { $$ = parse_list1(p, $1); }
+	| simple_stmts SEMI small    { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+small
+	: expr_stmt
+	| PASS                       { $$ = parse_node(p, N_PASS, @$); }
+	| BREAK                      { $$ = parse_node(p, N_BREAK, @$); }
+	| CONTINUE                   { $$ = parse_node(p, N_CONTINUE, @$); }
+	| RETURN                     { $$ = parse_node(p, N_RETURN, @$); }
+	| RETURN testlist            { $$ = parse_node(p, N_RETURN, @$); $$->u.ret.value = $2; }
+	| import_stmt
+	;
+
+expr_stmt
+	: testlist                   { $$ = parse_node(p, N_EXPR_STMT, @$); $$->u.expr_stmt.expr = $1; }
+	| assign_chain
+	| testlist aug_op testlist   {
+		parse_check_single_target(p, $1, "augmented assignment");
+		$$ = parse_node(p, N_AUG_ASSIGN, @$);
+		$$->u.aug.op = (BinOp)$2;
+		$$->u.aug.target = $1;
+		$$->u.aug.value = $3;
+	}
+	| test COLON test            {
+		parse_check_single_target(p, $1, "annotated assignment");
+		$$ = parse_node(p, N_ANN_ASSIGN, @$);
+		$$->u.ann.target = $1;
+		$$->u.ann.annot = $3;
+	}
+	| test COLON test ASSIGN testlist {
+		parse_check_single_target(p, $1, "annotated assignment");
+		$$ = parse_node(p, N_ANN_ASSIGN, @$);
+		$$->u.ann.target = $1;
+		$$->u.ann.annot = $3;
+		$$->u.ann.value = $5;
+	}
+	;
+
+assign_chain
+	: testlist ASSIGN testlist   {
+		parse_check_target(p, $1, "assignment");
+		$$ = parse_node(p, N_ASSIGN, @$);
+		vec_push(p->arena, &$$->u.assign.targets, $1);
+		$$->u.assign.value = $3;
+	}
+	| assign_chain ASSIGN testlist {
+		$$ = $1;
+		parse_check_target(p, $$->u.assign.value, "assignment");
+		vec_push(p->arena, &$$->u.assign.targets, $$->u.assign.value);
+		$$->u.assign.value = $3;
+		$$->span = @$;
+	}
+	;
+
+aug_op
+	: PLUSEQ { $$ = BIN_ADD; }        | MINUSEQ { $$ = BIN_SUB; }
+	| STAREQ { $$ = BIN_MUL; }        | SLASHEQ { $$ = BIN_DIV; }
+	| SLASHSLASHEQ { $$ = BIN_FLOORDIV; } | PERCENTEQ { $$ = BIN_MOD; }
+	| AMPEQ { $$ = BIN_BITAND; }      | PIPEEQ { $$ = BIN_BITOR; }
+	| CARETEQ { $$ = BIN_BITXOR; }    | SHLEQ { $$ = BIN_SHL; }
+	| SHREQ { $$ = BIN_SHR; }         | STARSTAREQ { $$ = BIN_POW; }
+	| ATEQ { $$ = BIN_MATMUL; }
+	;
+
+import_stmt
+	: IMPORT dotted_as_list      {
+		$$ = parse_node(p, N_IMPORT, @$);
+		$$->u.import.names = $2;
+	}
+	| FROM dotted IMPORT import_names {
+		$$ = parse_node(p, N_IMPORT, @$);
+		$$->u.import.from = $2;
+		$$->u.import.names = $4;
+	}
+	| FROM dotted IMPORT LPAREN import_names RPAREN {
+		$$ = parse_node(p, N_IMPORT, @$);
+		$$->u.import.from = $2;
+		$$->u.import.names = $5;
+	}
+	| FROM dotted IMPORT LPAREN import_names COMMA RPAREN {
+		$$ = parse_node(p, N_IMPORT, @$);
+		$$->u.import.from = $2;
+		$$->u.import.names = $5;
+	}
+	;
+
+dotted
+	: NAME                       { $$ = $1->text; }
+	| dotted DOT NAME            { $$ = parse_dotted(p, $1, $3->text); }
+	;
+
+dotted_as_list
+	: dotted_as                  { $$ = parse_list1(p, $1); }
+	| dotted_as_list COMMA dotted_as { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+dotted_as
+	: dotted                     { $$ = parse_node(p, N_ALIAS, @$); $$->u.alias.name = $1; }
+	| dotted AS NAME             {
+		$$ = parse_node(p, N_ALIAS, @$);
+		$$->u.alias.name = $1;
+		$$->u.alias.as = $3->text;
+		$$->u.alias.as_span = @3;
+	}
+	;
+
+import_names
+	: import_name                { $$ = parse_list1(p, $1); }
+	| import_names COMMA import_name { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+import_name
+	: NAME                       { $$ = parse_node(p, N_ALIAS, @$); $$->u.alias.name = $1->text; }
+	| NAME AS NAME               {
+		$$ = parse_node(p, N_ALIAS, @$);
+		$$->u.alias.name = $1->text;
+		$$->u.alias.as = $3->text;
+		$$->u.alias.as_span = @3;
+	}
+	;
+
+compound
+	: if_stmt | for_stmt | while_stmt | funcdef
+	| decorators funcdef         {
+		$$ = $2;
+		$$->u.func.decorators = $1;
+		$$->span = @$;
+	}
+	;
+
+decorators
+	: AT test NEWLINE            { $$ = parse_list1(p, $2); }
+	| decorators AT test NEWLINE { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+funcdef
+	: DEF NAME LPAREN params RPAREN ret_opt COLON block {
+		$$ = $4;
+		$$->span = @$;
+		$$->u.func.name = $2->text;
+		$$->u.func.returns = $6;
+		$$->u.func.body = $8;
+	}
+	| DEF NAME LPAREN params COMMA RPAREN ret_opt COLON block {
+		$$ = $4;
+		$$->span = @$;
+		$$->u.func.name = $2->text;
+		$$->u.func.returns = $7;
+		$$->u.func.body = $9;
+	}
+	;
+
+params
+	: %empty                     { $$ = parse_node(p, N_FUNC, @$); }
+	| param                      { $$ = parse_node(p, N_FUNC, @$); parse_add_param(p, $$, $1); }
+	| params COMMA param         { $$ = $1; parse_add_param(p, $$, $3); }
+	;
+
+param
+	: NAME                       { $$ = parse_node(p, N_PARAM, @$); $$->u.param.name = $1->text; }
+	| NAME COLON test            {
+		$$ = parse_node(p, N_PARAM, @$);
+		$$->u.param.name = $1->text;
+		$$->u.param.annot = $3;
+	}
+	| NAME ASSIGN test           {
+		$$ = parse_node(p, N_PARAM, @$);
+		$$->u.param.name = $1->text;
+		$$->u.param.dflt = $3;
+	}
+	| NAME COLON test ASSIGN test {
+		$$ = parse_node(p, N_PARAM, @$);
+		$$->u.param.name = $1->text;
+		$$->u.param.annot = $3;
+		$$->u.param.dflt = $5;
+	}
+	;
+
+ret_opt
+	: %empty                     { $$ = NULL; }
+	| ARROW test                 { $$ = $2; }
+	;
+
+block
+	: simple_stmts NEWLINE       { $$ = $1; }
+	| simple_stmts SEMI NEWLINE  { $$ = $1; }
+	| NEWLINE INDENT stmts DEDENT { $$ = $3; }
+	;
+
+if_stmt
+	: IF test COLON block elif_tail {
+		$$ = parse_node(p, N_IF, @$);
+		$$->u.if_.cond = $2;
+		$$->u.if_.then = $4;
+		$$->u.if_.else_ = $5;
+	}
+	;
+
+elif_tail
+	: %empty                     { $$ = parse_list1(p, NULL); }
+	| ELSE COLON block           { $$ = $3; }
+	| ELIF test COLON block elif_tail {
+		Node *n = parse_node(p, N_IF, @$);
+		n->u.if_.cond = $2;
+		n->u.if_.then = $4;
+		n->u.if_.else_ = $5;
+		$$ = parse_list1(p, n);
+	}
+	;
+
+for_stmt
+	: FOR for_target IN testlist COLON block {
+		parse_check_target(p, $2, "'for' loop");
+		$$ = parse_node(p, N_FOR, @$);
+		$$->u.for_.target = $2;
+		$$->u.for_.iter = $4;
+		$$->u.for_.body = $6;
+	}
+	;
+
+for_target
+	: expr
+	| eseq                       { $$ = parse_tuple(p, N_TUPLE, $1, @$); }
+	| eseq expr                  {
+		vec_push(p->arena, &$1, $2);
+		$$ = parse_tuple(p, N_TUPLE, $1, @$);
+	}
+	;
+
+eseq
+	: expr COMMA                 { $$ = parse_list1(p, $1); }
+	| eseq expr COMMA            { $$ = $1; vec_push(p->arena, &$$, $2); }
+	;
+
+while_stmt
+	: WHILE test COLON block     {
+		$$ = parse_node(p, N_WHILE, @$);
+		$$->u.while_.cond = $2;
+		$$->u.while_.body = $4;
+	}
+	;
+
+/* -- Expressions, lowest precedence first --------------------------------- */
+
+testlist
+	: test
+	| tuple_items
+	;
+
+/* Two or more items, or one with a trailing comma: a tuple. */
+tuple_items
+	: seq                        { $$ = parse_tuple(p, N_TUPLE, $1, @$); }
+	| seq test                   {
+		vec_push(p->arena, &$1, $2);
+		$$ = parse_tuple(p, N_TUPLE, $1, @$);
+	}
+	;
+
+seq
+	: test COMMA                 { $$ = parse_list1(p, $1); }
+	| seq test COMMA             { $$ = $1; vec_push(p->arena, &$$, $2); }
+	;
+
+test
+	: or_test
+	| or_test IF or_test ELSE test {
+		$$ = parse_node(p, N_COND, @$);
+		$$->u.cond.then = $1;
+		$$->u.cond.cond = $3;
+		$$->u.cond.else_ = $5;
+	}
+	;
+
+or_test
+	: and_test
+	| or_test OR and_test        { $$ = parse_binary(p, N_LOGICAL, BIN_OR, $1, $3, @$); }
+	;
+
+and_test
+	: not_test
+	| and_test AND not_test      { $$ = parse_binary(p, N_LOGICAL, BIN_AND, $1, $3, @$); }
+	;
+
+not_test
+	: comparison
+	| NOT not_test               { $$ = parse_unary(p, UN_NOT, $2, @$); }
+	;
+
+comparison
+	: expr
+	| comp_chain
+	;
+
+comp_chain
+	: expr comp_op expr          {
+		$$ = parse_node(p, N_COMPARE, @$);
+		vec_push(p->arena, &$$->u.compare.operands, $1);
+		vec_push(p->arena, &$$->u.compare.ops, (CmpOp)$2);
+		vec_push(p->arena, &$$->u.compare.operands, $3);
+	}
+	| comp_chain comp_op expr    {
+		$$ = $1;
+		$$->span = @$;
+		vec_push(p->arena, &$$->u.compare.ops, (CmpOp)$2);
+		vec_push(p->arena, &$$->u.compare.operands, $3);
+	}
+	;
+
+comp_op
+	: LT { $$ = CMP_LT; }   | GT { $$ = CMP_GT; }   | LE { $$ = CMP_LE; }
+	| GE { $$ = CMP_GE; }   | EQEQ { $$ = CMP_EQ; } | NE { $$ = CMP_NE; }
+	| IN { $$ = CMP_IN; }   | NOT IN { $$ = CMP_NOT_IN; }
+	| IS { $$ = CMP_IS; }   | IS NOT { $$ = CMP_IS_NOT; }
+	;
+
+expr
+	: xor_expr
+	| expr PIPE xor_expr         { $$ = parse_binary(p, N_BINARY, BIN_BITOR, $1, $3, @$); }
+	;
+
+xor_expr
+	: and_expr
+	| xor_expr CARET and_expr    { $$ = parse_binary(p, N_BINARY, BIN_BITXOR, $1, $3, @$); }
+	;
+
+and_expr
+	: shift_expr
+	| and_expr AMP shift_expr    { $$ = parse_binary(p, N_BINARY, BIN_BITAND, $1, $3, @$); }
+	;
+
+shift_expr
+	: arith
+	| shift_expr SHL arith       { $$ = parse_binary(p, N_BINARY, BIN_SHL, $1, $3, @$); }
+	| shift_expr SHR arith       { $$ = parse_binary(p, N_BINARY, BIN_SHR, $1, $3, @$); }
+	;
+
+arith
+	: term
+	| arith PLUS term            { $$ = parse_binary(p, N_BINARY, BIN_ADD, $1, $3, @$); }
+	| arith MINUS term           { $$ = parse_binary(p, N_BINARY, BIN_SUB, $1, $3, @$); }
+	;
+
+term
+	: factor
+	| term STAR factor           { $$ = parse_binary(p, N_BINARY, BIN_MUL, $1, $3, @$); }
+	| term SLASH factor          { $$ = parse_binary(p, N_BINARY, BIN_DIV, $1, $3, @$); }
+	| term SLASHSLASH factor     { $$ = parse_binary(p, N_BINARY, BIN_FLOORDIV, $1, $3, @$); }
+	| term PERCENT factor        { $$ = parse_binary(p, N_BINARY, BIN_MOD, $1, $3, @$); }
+	| term AT factor             { $$ = parse_binary(p, N_BINARY, BIN_MATMUL, $1, $3, @$); }
+	;
+
+factor
+	: power
+	| MINUS factor               { $$ = parse_unary(p, UN_NEG, $2, @$); }
+	| PLUS factor                { $$ = parse_unary(p, UN_POS, $2, @$); }
+	| TILDE factor               { $$ = parse_unary(p, UN_INVERT, $2, @$); }
+	;
+
+/* `-a ** b` is `-(a ** b)`; `a ** -b` is allowed; `**` is right-associative. */
+power
+	: primary
+	| primary STARSTAR factor    { $$ = parse_binary(p, N_BINARY, BIN_POW, $1, $3, @$); }
+	;
+
+primary
+	: atom
+	| primary DOT NAME           {
+		$$ = parse_node(p, N_ATTR, @$);
+		$$->u.attr.obj = $1;
+		$$->u.attr.name = $3->text;
+		$$->u.attr.name_span = @3;
+	}
+	| primary LPAREN RPAREN      { $$ = parse_node(p, N_CALL, @$); $$->u.call.callee = $1; }
+	| primary LPAREN args RPAREN { $$ = $3; $$->u.call.callee = $1; $$->span = @$; }
+	| primary LPAREN args COMMA RPAREN { $$ = $3; $$->u.call.callee = $1; $$->span = @$; }
+	| primary LBRACKET subscripts RBRACKET {
+		$$ = parse_node(p, N_SUBSCRIPT, @$);
+		$$->u.subscript.obj = $1;
+		$$->u.subscript.index = $3;
+	}
+	;
+
+/* The arguments of a call, gathered in an N_CALL whose callee is set later. */
+args
+	: arg                        { $$ = parse_node(p, N_CALL, @$); parse_add_arg(p, $$, $1); }
+	| args COMMA arg             { $$ = $1; parse_add_arg(p, $$, $3); }
+	;
+
+arg
+	: test
+	| NAME ASSIGN test           {
+		$$ = parse_node(p, N_KEYWORD, @$);
+		$$->u.keyword.name = $1->text;
+		$$->u.keyword.value = $3;
+	}
+	;
+
+subscripts
+	: subscript
+	| sub_seq                    { $$ = parse_tuple(p, N_TUPLE, $1, @$); }
+	| sub_seq subscript          {
+		vec_push(p->arena, &$1, $2);
+		$$ = parse_tuple(p, N_TUPLE, $1, @$);
+	}
+	;
+
+sub_seq
+	: subscript COMMA            { $$ = parse_list1(p, $1); }
+	| sub_seq subscript COMMA    { $$ = $1; vec_push(p->arena, &$$, $2); }
+	;
+
+subscript
+	: test
+	| slice
+	;
+
+slice
+	: test_opt COLON test_opt    {
+		$$ = parse_node(p, N_SLICE, @$);
+		$$->u.slice.lo = $1;
+		$$->u.slice.hi = $3;
+	}
+	| test_opt COLON test_opt COLON test_opt {
+		$$ = parse_node(p, N_SLICE, @$);
+		$$->u.slice.lo = $1;
+		$$->u.slice.hi = $3;
+		$$->u.slice.step = $5;
+	}
+	;
+
+test_opt
+	: %empty                     { $$ = NULL; }
+	| test
+	;
+
+atom
+	: NAME                       { $$ = parse_node(p, N_NAME, @$); $$->u.name.id = $1->text; }
+	| INT                        { $$ = parse_int_literal(p, $1); }
+	| FLOAT                      { $$ = parse_float_literal(p, $1); }
+	| strings
+	| NONE                       { $$ = parse_node(p, N_NONE, @$); }
+	| TRUE                       { $$ = parse_node(p, N_BOOL, @$); $$->u.boolean.value = true; }
+	| FALSE                      { $$ = parse_node(p, N_BOOL, @$); }
+	| LPAREN RPAREN              { $$ = parse_tuple(p, N_TUPLE, parse_list1(p, NULL), @$); }
+	| LPAREN test RPAREN         { $$ = $2; }
+	| LPAREN tuple_items RPAREN  { $$ = $2; $$->span = @$; }
+	| LBRACKET RBRACKET          { $$ = parse_tuple(p, N_LIST, parse_list1(p, NULL), @$); }
+	| LBRACKET test RBRACKET     { $$ = parse_tuple(p, N_LIST, parse_list1(p, $2), @$); }
+	| LBRACKET tuple_items RBRACKET { $$ = $2; $$->kind = N_LIST; $$->span = @$; }
+	;
+
+strings
+	: STRING                     { $$ = parse_string_literal(p, NULL, $1, @$); }
+	| strings STRING             { $$ = parse_string_literal(p, $1, $2, @$); }
+	;
+
+%%
+
+/* Grammar symbol -> token kind + 1 (0: not a token of the lexer), for the
+ * expected-token lists of errors. */
+#define YYSYMBOL_EOF YYSYMBOL_YYEOF
+static const int sym_to_tok[] = {
+#define X(k, s) [YYSYMBOL_##k] = TOK_##k + 1,
+	LEX_TOKENS(X)
+#undef X
+};
+
+/* Token kind -> grammar token. */
+static const int tok_to_sym[] = {
+#define X(k, s) [TOK_##k] = T_##k,
+	LEX_TOKENS(X)
+#undef X
+};
+
+int
+parse_yylex(PARSE_YYSTYPE *lval, SrcSpan *lloc, Parser *p)
+{
+	if (!p->started) {
+		p->started = true;
+		*lloc = (SrcSpan){ 0, 0, 0, 0 };
+		return p->expr_mode ? T_START_EXPR : T_START_MODULE;
+	}
+	const Token *t;
+	parse_next_token(p, &t, lloc);
+	lval->tok = t;
+	return tok_to_sym[t->kind];
+}
+
+void
+parse_yyerror(SrcSpan *loc, Parser *p, const char *msg)
+{
+	(void)msg;
+	diag_error(p->d, *loc, "input is nested too deeply for the parser");
+}
+
+static int
+yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
+{
+	yysymbol_kind_t syms[YYNTOKENS];
+	TokKind kinds[YYNTOKENS];
+	int n = yypcontext_expected_tokens(ctx, syms, YYNTOKENS), m = 0;
+	for (int i = 0; i < n; i++) {
+		int s = (int)syms[i];
+		if (s >= 0 && (size_t)s < sizeof sym_to_tok / sizeof *sym_to_tok &&
+		    sym_to_tok[s])
+			kinds[m++] = (TokKind)(sym_to_tok[s] - 1);
+	}
+	parse_syntax_error(p, kinds, m);
+	return 0;
+}
