@@ -1,0 +1,305 @@
+/*
+ * Layout constructors: binds the arguments of a call such as
+ * `BlockedLayout([1,4],[8,4],[4,1],[1,0])` to the parameters Gluon declares,
+ * checks each argument's type, and fills an LLDesc. Parameter tables map
+ * straight onto LLDesc fields.
+ */
+#include "sema/value.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef enum ParamType {
+	P_INT,      /* an int field */
+	P_INTS,     /* an LLInts field: a list of integers */
+	P_BASES,    /* an LLBases field: a list of integer lists */
+	P_LAYOUT,   /* the parent: a distributed layout */
+	P_BOOL,     /* a bool field */
+	P_EMPTY,    /* accepted only empty/false/default (cga_layout, fp4_padded) */
+	P_IGNORED,  /* accepted and checked to be an int, no effect (alignment) */
+} ParamType;
+
+typedef struct Param {
+	const char *name;
+	ParamType type;
+	size_t off;          /* offset of the LLDesc field */
+	bool required;
+} Param;
+
+enum { MAX_PARAMS = 8 };
+
+typedef struct Ctor {
+	const char *name;
+	LLKind kind;
+	Param params[MAX_PARAMS];
+	int n_params;
+} Ctor;
+
+#define F(field) offsetof(LLDesc, field)
+
+static const Ctor ctors[] = {
+	{"BlockedLayout", LL_BLOCKED, {
+		{"size_per_thread", P_INTS, F(size_per_thread), true},
+		{"threads_per_warp", P_INTS, F(threads_per_warp), true},
+		{"warps_per_cta", P_INTS, F(warps_per_cta), true},
+		{"order", P_INTS, F(order), true},
+		{"cga_layout", P_EMPTY, 0, false}}, 5},
+	{"SliceLayout", LL_SLICE, {
+		{"dim", P_INT, F(dim), true},
+		{"parent", P_LAYOUT, F(parent), true}}, 2},
+	{"DotOperandLayout", LL_DOT_OPERAND, {
+		{"operand_index", P_INT, F(operand_index), true},
+		{"parent", P_LAYOUT, F(parent), true},
+		{"k_width", P_INT, F(k_width), true}}, 3},
+	{"NVMMADistributedLayout", LL_NVMMA_DISTRIBUTED, {
+		{"version", P_INTS, F(version), true},
+		{"warps_per_cta", P_INTS, F(warps_per_cta), true},
+		{"instr_shape", P_INTS, F(instr_shape), true},
+		{"cga_layout", P_EMPTY, 0, false}}, 4},
+	{"DistributedLinearLayout", LL_DISTRIBUTED_LINEAR, {
+		{"reg_bases", P_BASES, F(reg_bases), true},
+		{"lane_bases", P_BASES, F(lane_bases), true},
+		{"warp_bases", P_BASES, F(warp_bases), true},
+		{"block_bases", P_BASES, F(block_bases), true},
+		{"shape", P_INTS, F(shape), true}}, 5},
+	{"NVMMASharedLayout", LL_NVMMA_SHARED, {
+		{"swizzle_byte_width", P_INT, F(swizzle_byte_width), true},
+		{"element_bitwidth", P_INT, F(element_bitwidth), true},
+		{"rank", P_INT, F(rank), false},
+		{"transposed", P_BOOL, F(transposed), false},
+		{"fp4_padded", P_EMPTY, 0, false},
+		{"cga_layout", P_EMPTY, 0, false}}, 6},
+	{"SwizzledSharedLayout", LL_SWIZZLED_SHARED, {
+		{"vec", P_INT, F(vec), true},
+		{"per_phase", P_INT, F(per_phase), true},
+		{"max_phase", P_INT, F(max_phase), true},
+		{"order", P_INTS, F(order), true},
+		{"cga_layout", P_EMPTY, 0, false}}, 5},
+	{"SharedLinearLayout", LL_SHARED_LINEAR, {
+		{"offset_bases", P_BASES, F(offset_bases), true},
+		{"block_bases", P_BASES, F(block_bases), false},
+		{"alignment", P_IGNORED, 0, false}}, 3},
+	/* mbarrier.MBarrierLayout() = SwizzledSharedLayout(1, 1, 1, [0]) */
+	{"MBarrierLayout", LL_SWIZZLED_SHARED, {{0}}, 0},
+};
+
+#undef F
+
+size_t
+layout_ctor_count(void)
+{
+	return sizeof ctors / sizeof *ctors;
+}
+
+const char *
+layout_ctor_name(size_t i)
+{
+	return ctors[i].name;
+}
+
+static bool
+int_in_range(Eval *e, const Value *v, const char *what, int64_t lo, int64_t hi, int64_t *out)
+{
+	if (v->kind == VAL_BOOL || v->kind != VAL_INT) {
+		diag_error(e->diags, v->span, "%s must be an integer, not %s", what,
+		           value_kind_phrase(v));
+		return false;
+	}
+	if (v->u.i < lo || v->u.i > hi) {
+		diag_error(e->diags, v->span, "%s is %lld, outside [%lld, %lld]", what,
+		           (long long)v->u.i, (long long)lo, (long long)hi);
+		return false;
+	}
+	*out = v->u.i;
+	return true;
+}
+
+static bool
+is_sequence(const Value *v)
+{
+	return v->kind == VAL_LIST || v->kind == VAL_TUPLE;
+}
+
+static bool
+fill_ints(Eval *e, const Value *v, const char *what, LLInts *out)
+{
+	if (!is_sequence(v)) {
+		diag_error(e->diags, v->span, "%s must be a list of integers, not %s", what,
+		           value_kind_phrase(v));
+		return false;
+	}
+	if (v->u.list.n > LL_MAX_LIST) {
+		diag_error(e->diags, v->span, "%s has %zu entries; at most %d are supported",
+		           what, v->u.list.n, LL_MAX_LIST);
+		return false;
+	}
+	out->n = (int)v->u.list.n;
+	for (size_t i = 0; i < v->u.list.n; i++)
+		if (!int_in_range(e, v->u.list.items[i], what, -(1ll << 31), (1ll << 31) - 1,
+		                  &out->v[i]))
+			return false;
+	return true;
+}
+
+static bool
+fill_bases(Eval *e, const Value *v, const char *what, LLBases *out)
+{
+	if (!is_sequence(v)) {
+		diag_error(e->diags, v->span, "%s must be a list of bases (lists of integers), "
+		           "not %s", what, value_kind_phrase(v));
+		return false;
+	}
+	if (v->u.list.n > LL_MAX_LIST) {
+		diag_error(e->diags, v->span, "%s has %zu bases; at most %d are supported",
+		           what, v->u.list.n, LL_MAX_LIST);
+		return false;
+	}
+	out->n = (int)v->u.list.n;
+	for (size_t i = 0; i < v->u.list.n; i++)
+		if (!fill_ints(e, v->u.list.items[i], what, &out->b[i]))
+			return false;
+	return true;
+}
+
+static bool
+is_empty_default(const Value *v)
+{
+	return v->kind == VAL_NONE || (v->kind == VAL_BOOL && !v->u.b) ||
+	       (is_sequence(v) && v->u.list.n == 0);
+}
+
+static bool
+fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
+{
+	char *field = (char *)desc + p->off;
+	const char *what = arena_printf(e->arena, "%s's '%s'", c->name, p->name);
+	int64_t i;
+	switch (p->type) {
+	case P_INT:
+		if (!int_in_range(e, v, what, -(1ll << 31), (1ll << 31) - 1, &i))
+			return false;
+		*(int *)field = (int)i;
+		return true;
+	case P_INTS:
+		return fill_ints(e, v, what, (LLInts *)field);
+	case P_BASES:
+		return fill_bases(e, v, what, (LLBases *)field);
+	case P_BOOL:
+		if (v->kind != VAL_BOOL) {
+			diag_error(e->diags, v->span, "%s must be True or False, not %s", what,
+			           value_kind_phrase(v));
+			return false;
+		}
+		*(bool *)field = v->u.b;
+		return true;
+	case P_LAYOUT:
+		if (v->kind != VAL_LAYOUT || ll_desc_is_shared(v->u.layout)) {
+			diag_error(e->diags, v->span, "%s must be a distributed layout, not %s",
+			           what, v->kind == VAL_LAYOUT ? "a shared layout" : value_kind_phrase(v));
+			return false;
+		}
+		*(const LLDesc **)field = v->u.layout;
+		return true;
+	case P_EMPTY:
+		if (!is_empty_default(v)) {
+			Diag *g = diag_error(e->diags, v->span, "%s is not supported", what);
+			diag_note(e->diags, g, (SrcSpan){0}, "glc compiles for one CTA per "
+			          "cluster slot and unpadded layouts; leave '%s' at its default",
+			          p->name);
+			return false;
+		}
+		return true;
+	case P_IGNORED:
+		return int_in_range(e, v, what, 1, 1 << 20, &i);
+	}
+	return false;
+}
+
+static int
+param_index(const Ctor *c, const char *name)
+{
+	for (int i = 0; i < c->n_params; i++)
+		if (strcmp(c->params[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+Value *
+eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
+{
+	const char *name = builtin_name(b);
+	const Ctor *c = NULL;
+	for (size_t i = 0; i < layout_ctor_count(); i++)
+		if (strcmp(ctors[i].name, name) == 0)
+			c = &ctors[i];
+	if (!c)
+		return NULL;
+
+	const Value *args[MAX_PARAMS] = {0};
+	bool ok = true;
+	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
+	for (size_t i = 0; i < pos->len; i++) {
+		if ((int)i >= c->n_params) {
+			diag_error(e->diags, pos->data[i]->span, "%s takes %d argument%s, but %zu "
+			           "were given", c->name, c->n_params, c->n_params == 1 ? "" : "s",
+			           pos->len);
+			return NULL;
+		}
+		args[i] = eval_expr(e, pos->data[i]);
+		ok &= args[i] != NULL;
+	}
+	for (size_t i = 0; i < kw->len; i++) {
+		const Node *k = kw->data[i];
+		int p = param_index(c, k->u.keyword.name);
+		if (p < 0) {
+			const char *names[MAX_PARAMS];
+			for (int j = 0; j < c->n_params; j++)
+				names[j] = c->params[j].name;
+			Diag *g = diag_error(e->diags, k->span, "%s has no parameter '%s'",
+			                     c->name, k->u.keyword.name);
+			const char *s = diag_suggest(k->u.keyword.name, names, (size_t)c->n_params);
+			if (s)
+				diag_note(e->diags, g, (SrcSpan){0}, "did you mean '%s'?", s);
+			ok = false;
+			continue;
+		}
+		if (args[p]) {
+			diag_error(e->diags, k->span, "%s got two values for '%s'", c->name,
+			           c->params[p].name);
+			ok = false;
+			continue;
+		}
+		args[p] = eval_expr(e, k->u.keyword.value);
+		ok &= args[p] != NULL;
+	}
+	if (!ok)
+		return NULL;
+
+	LLDesc *desc = arena_alloc(e->arena, sizeof *desc);
+	desc->kind = c->kind;
+	if (c->kind == LL_NVMMA_SHARED)
+		desc->rank = 2;
+	if (c->n_params == 0) {   /* MBarrierLayout */
+		desc->vec = desc->per_phase = desc->max_phase = 1;
+		desc->order.n = 1;
+	}
+	for (int i = 0; i < c->n_params; i++) {
+		const Param *p = &c->params[i];
+		if (!args[i]) {
+			if (p->required) {
+				diag_error(e->diags, call->span, "%s is missing its argument '%s'",
+				           c->name, p->name);
+				ok = false;
+			}
+			continue;
+		}
+		ok &= fill_param(e, c, p, args[i], desc);
+	}
+	if (!ok)
+		return NULL;
+	Value *v = arena_alloc(e->arena, sizeof *v);
+	v->kind = VAL_LAYOUT;
+	v->span = call->span;
+	v->u.layout = desc;
+	return v;
+}
