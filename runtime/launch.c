@@ -108,12 +108,12 @@ glrt_launch(glrt_kernel *kernel, const unsigned grid[3],
 	int clustered;
 	CUresult res;
 
-	if (!kernel)
-		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
-		                 "glrt_launch: kernel is NULL");
 	st = check_shape(grid, block, cluster, &clustered);
 	if (st != GLRT_SUCCESS)
 		return st;
+	if (!kernel)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_launch: kernel is NULL");
 	rt = kernel->module->rt;
 	if (smem_bytes > (unsigned)rt->smem_optin)
 		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,

@@ -15,10 +15,13 @@ glrt_malloc(glrt_devptr *out, size_t bytes)
 	CUdeviceptr p = 0;
 	CUresult res;
 
-	if (!out || bytes == 0)
-		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT, "glrt_malloc: %s",
-		                 !out ? "out is NULL" : "size is 0");
+	if (!out)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_malloc: out is NULL");
 	*out = 0;
+	if (bytes == 0)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_malloc: size is 0");
 	st = glrt_ready(&rt);
 	if (st != GLRT_SUCCESS)
 		return st;

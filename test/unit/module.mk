@@ -13,3 +13,13 @@ UNIT_TESTS += $(B)/unit/test_layout
 $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+# libglrt: the test dlopens a fake driver built next to it.
+UNIT_TESTS += $(B)/unit/test_runtime
+$(B)/unit/test_runtime: $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a $(B)/unit/fake_libcuda.so
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a -ldl -pthread
+
+$(B)/unit/fake_libcuda.so: test/unit/fake_libcuda.c test/unit/fake_libcuda.h runtime/cuda_abi.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
