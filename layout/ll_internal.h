@@ -58,4 +58,8 @@ LLayout ll_identity_nd(LLName in, const int *bits, const int *order, int rank);
 /* Out-dims permuted so that they read dim0, dim1, ... */
 LLayout ll_standard_outs(const LLayout *l);
 
+/* Cost of the accesses of `access` (hardware -> offset, offset counted in
+ * elements of `bitwidth` bits), vectorizing registers up to renaming. */
+void ll_access_cost(const LLayout *access, int bitwidth, LLBankCost *cost);
+
 #endif

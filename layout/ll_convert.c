@@ -1,0 +1,287 @@
+/* convert_layout planning (Triton's minimalCvtLayout + quotienting): free
+ * register renaming, warp shuffles, or a swizzled shared-memory round trip
+ * whose swizzle keeps both sides free of bank conflicts where possible. */
+#include "layout/ll_internal.h"
+
+#include <string.h>
+
+const char *
+ll_cvt_kind_str(LLCvtKind k)
+{
+	switch (k) {
+	case LL_CVT_FREE: return "free";
+	case LL_CVT_SHUFFLE: return "shuffle";
+	case LL_CVT_SHARED: return "shared";
+	}
+	return "?";
+}
+
+static bool
+check_distributed(const LLayout *l, const char *which, LLErr *err)
+{
+	if (ll_in_index(l, LL_REGISTER) != 0 || ll_in_bits(l, LL_LANE) != 5 ||
+	    ll_in_index(l, LL_WARP) < 0)
+		return ll_fail(err, "convert_layout: the %s layout is not a distributed layout of "
+		                    "32-lane warps", which);
+	if (!ll_is_surjective(l))
+		return ll_fail(err, "convert_layout: the %s layout does not cover its shape", which);
+	return true;
+}
+
+/* Register renaming: dst register r is src register C(r). */
+static void
+plan_free(LLCvtPlan *p, Arena *a)
+{
+	p->reg_perm = arena_alloc(a, sizeof(int) * (size_t)p->n_dst_regs);
+	int oj = ll_out_index(&p->map, LL_REGISTER);
+	for (int r = 0; r < p->n_dst_regs; r++) {
+		uint32_t v[LL_MAX_DIMS];
+		ll_unpack_out(&p->map, ll_apply_packed(&p->map, (uint64_t)r), v);
+		p->reg_perm[r] = oj < 0 ? 0 : (int)v[oj];
+	}
+}
+
+/* Shuffle rounds: per dst register, lanes whose sender is asked for the
+ * same register are served together; the rest wait for another round. */
+static void
+plan_shuffle(LLCvtPlan *p, Arena *a)
+{
+	VEC(LLShuffleRound) rounds = {0};
+	const LLayout *c = &p->map;
+	int rb = ll_in_bits(c, LL_REGISTER), ro = ll_out_index(c, LL_REGISTER);
+	int lo = ll_out_index(c, LL_LANE);
+	for (int r = 0; r < p->n_dst_regs; r++) {
+		uint8_t want_lane[32];
+		int want_reg[32];
+		for (int l = 0; l < 32; l++) {
+			uint32_t v[LL_MAX_DIMS];
+			ll_unpack_out(c, ll_apply_packed(c, (uint64_t)r | (uint64_t)l << rb), v);
+			want_lane[l] = (uint8_t)v[lo];
+			want_reg[l] = ro < 0 ? 0 : (int)v[ro];
+		}
+		uint32_t pending = ~0u;
+		while (pending) {
+			LLShuffleRound s;
+			memset(&s, 0, sizeof s);
+			s.dst_reg = r;
+			bool chosen[32] = {false};
+			for (int l = 0; l < 32; l++) {
+				s.src_lane[l] = (uint8_t)l;
+				if (!(pending >> l & 1))
+					continue;
+				int from = want_lane[l];
+				if (!chosen[from]) {
+					chosen[from] = true;
+					s.send_reg[from] = want_reg[l];
+				}
+				if (s.send_reg[from] == want_reg[l]) {
+					s.src_lane[l] = (uint8_t)from;
+					s.recv_mask |= 1u << l;
+				}
+			}
+			pending &= ~s.recv_mask;
+			vec_push(a, &rounds, s);
+		}
+	}
+	p->rounds = rounds.data;
+	p->n_rounds = (int)rounds.len;
+}
+
+/* Columns of in-dim `name` of l (nonzero ones), at most `max`. */
+static int
+columns(const LLayout *l, LLName name, int max, uint64_t *out)
+{
+	int i = ll_in_index(l, name), n = 0;
+	if (i < 0)
+		return 0;
+	for (int k = 0; k < l->in_bits[i] && k < max; k++)
+		if (l->col[ll_in_start(l, i) + k])
+			out[n++] = l->col[ll_in_start(l, i) + k];
+	return n;
+}
+
+static int
+span_rank(const uint64_t *a, int na, const uint64_t *b, int nb)
+{
+	LLGf2 g;
+	ll_gf2_init(&g);
+	for (int i = 0; i < na; i++)
+		ll_gf2_insert(&g, a[i], 0);
+	for (int i = 0; i < nb; i++)
+		ll_gf2_insert(&g, b[i], 0);
+	return g.rank;
+}
+
+/* dim((X ∩ (L + Low)) / Low): lane combinations that X sends to another
+ * word of the same bank (X contains Low). */
+static int
+bad(const uint64_t *x, int nx, const uint64_t *lanes, int nl, int low_with_lanes, int low)
+{
+	return nx + low_with_lanes - low - span_rank(x, nx, lanes, nl);
+}
+
+typedef struct Cands {
+	uint64_t v[1024];
+	int n;
+} Cands;
+
+static void
+cand_add(Cands *c, uint64_t v)
+{
+	if (!v || c->n >= (int)(sizeof c->v / sizeof c->v[0]))
+		return;
+	for (int i = 0; i < c->n; i++)
+		if (c->v[i] == v)
+			return;
+	c->v[c->n++] = v;
+}
+
+/* Picks the scratch layout: offset bits = vector | sub-word | bank | high. */
+static void
+choose_smem(const LLayout *src, const LLayout *dst, int lb, LLayout *smem)
+{
+	int n = ll_total_out_bits(src);
+	uint64_t sreg[LL_MAX_BITS], dreg[LL_MAX_BITS], sl[5], dl[5], x[LL_MAX_BITS];
+	int nsr = columns(src, LL_REGISTER, LL_MAX_BITS, sreg);
+	int ndr = columns(dst, LL_REGISTER, LL_MAX_BITS, dreg);
+	int nx = 0;
+	LLGf2 g;
+	ll_gf2_init(&g);
+	/* Vector: bases held in registers on both sides, up to 16 bytes. */
+	for (int i = 0; i < nsr && nx < 4 - lb; i++)
+		for (int j = 0; j < ndr; j++)
+			if (sreg[i] == dreg[j] && ll_gf2_insert(&g, sreg[i], 0)) {
+				x[nx++] = sreg[i];
+				break;
+			}
+	int v = nx;
+	int p = 5 - (v + lb > 2 ? v + lb - 2 : 0);
+	int nsl = columns(src, LL_LANE, p, sl), ndl = columns(dst, LL_LANE, p, dl);
+	Cands lanes = {.n = 0}, all = {.n = 0};
+	for (int i = 0; i < nsl; i++)
+		for (int j = 0; j < ndl; j++)
+			if (sl[i] == dl[j])
+				cand_add(&lanes, sl[i]);
+	for (int i = 0; i < nsl; i++)
+		cand_add(&lanes, sl[i]);
+	for (int i = 0; i < ndl; i++)
+		cand_add(&lanes, dl[i]);
+	for (int b = 0; b < n; b++)
+		cand_add(&lanes, 1ull << b);
+	/* Sub-word bits (accesses under 4 bytes): lanes sharing a word. */
+	int sw = 2 - lb - v > 0 ? 2 - lb - v : 0;
+	for (int i = 0; i < lanes.n && nx < v + sw && nx < n; i++)
+		if (ll_gf2_insert(&g, lanes.v[i], 0))
+			x[nx++] = lanes.v[i];
+	int low = nx;
+	int nb = 7 - lb - low;
+	if (nb > n - low)
+		nb = n - low;
+	/* High bits: avoid the phase lanes of both sides. */
+	for (int b = 0; b < n; b++)
+		cand_add(&all, 1ull << b);
+	for (int i = 0; i < nsr; i++)
+		cand_add(&all, sreg[i]);
+	for (int i = 0; i < ndr; i++)
+		cand_add(&all, dreg[i]);
+	uint64_t w[LL_MAX_BITS];
+	int nw = columns(src, LL_WARP, LL_MAX_BITS, w);
+	for (int i = 0; i < nw; i++)
+		cand_add(&all, w[i]);
+	nw = columns(dst, LL_WARP, LL_MAX_BITS, w);
+	for (int i = 0; i < nw; i++)
+		cand_add(&all, w[i]);
+	for (int i = 0; i < nsl; i++)
+		for (int j = 0; j < ndl; j++)
+			cand_add(&all, sl[i] ^ dl[j]);
+	for (int b = 0; b < n; b++) {
+		for (int i = 0; i < nsl; i++)
+			cand_add(&all, (1ull << b) ^ sl[i]);
+		for (int i = 0; i < ndl; i++)
+			cand_add(&all, (1ull << b) ^ dl[i]);
+	}
+	int ls_low = span_rank(x, low, sl, nsl), ld_low = span_rank(x, low, dl, ndl);
+	int h = n - low - nb;
+	uint64_t high[LL_MAX_BITS];
+	for (int k = 0; k < h; k++) {
+		int best = -1, best_cost = 1 << 30;
+		for (int i = 0; i < all.n && best_cost > 0; i++) {
+			if (ll_gf2_reduce(&g, all.v[i], NULL) == 0)
+				continue;
+			x[nx] = all.v[i];
+			int cost = bad(x, nx + 1, sl, nsl, ls_low, low) +
+			           bad(x, nx + 1, dl, ndl, ld_low, low);
+			if (cost < best_cost)
+				best_cost = cost, best = i;
+		}
+		ll_gf2_insert(&g, all.v[best], 0);
+		high[k] = all.v[best];
+		x[nx++] = all.v[best];
+	}
+	/* Bank bits: any completion (conflicts depend only on low + high). */
+	nx = low;
+	for (int i = 0; i < lanes.n && nx < low + nb; i++)
+		if (ll_gf2_insert(&g, lanes.v[i], 0))
+			x[nx++] = lanes.v[i];
+	for (int k = 0; k < h; k++)
+		x[nx++] = high[k];
+	*smem = ll_empty();
+	ll_add_in(smem, LL_OFFSET, n);
+	for (int j = 0; j < src->n_out; j++)
+		ll_add_out(smem, (LLName)src->out_name[j], src->out_bits[j]);
+	ll_add_in(smem, LL_BLOCK, 0);
+	memcpy(smem->col, x, sizeof x[0] * (size_t)n);
+}
+
+static bool
+plan_shared(const LLayout *src, const LLayout *dst, LLCvtPlan *p, LLErr *err)
+{
+	int lb = ll_log2((uint64_t)(p->bitwidth / 8));
+	choose_smem(src, dst, lb, &p->smem);
+	if (!ll_invert_and_compose(src, &p->smem, &p->store, err) ||
+	    !ll_invert_and_compose(dst, &p->smem, &p->load, err))
+		return false;
+	ll_access_cost(&p->store, p->bitwidth, &p->store_cost);
+	ll_access_cost(&p->load, p->bitwidth, &p->load_cost);
+	p->scratch_bytes = (int64_t)(p->bitwidth / 8) << ll_total_out_bits(src);
+	p->smem_rounds = 1;
+	return true;
+}
+
+bool
+ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan *plan,
+                LLErr *err)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->bitwidth = bitwidth;
+	if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32 && bitwidth != 64)
+		return ll_fail(err, "convert_layout: element bitwidth %d is not 8, 16, 32 or 64",
+		               bitwidth);
+	if (!check_distributed(src, "source", err) || !check_distributed(dst, "destination", err))
+		return false;
+	if (ll_in_bits(src, LL_WARP) != ll_in_bits(dst, LL_WARP) ||
+	    ll_in_bits(src, LL_BLOCK) != ll_in_bits(dst, LL_BLOCK))
+		return ll_fail(err, "convert_layout: the layouts use different numbers of warps");
+	LLayout c;
+	if (!ll_invert_and_compose(dst, src, &c, err))
+		return false;
+	const LLName dims[3] = {LL_BLOCK, LL_WARP, LL_LANE};
+	for (int i = 0; i < 3 && ll_quotient(&c, dims[i], &c); i++)
+		;
+	plan->map = c;
+	plan->n_src_regs = 1 << ll_in_bits(src, LL_REGISTER);
+	plan->n_dst_regs = 1 << ll_in_bits(dst, LL_REGISTER);
+	bool has_lane = ll_in_index(&c, LL_LANE) >= 0, has_warp = ll_in_index(&c, LL_WARP) >= 0 ||
+	                                                       ll_in_index(&c, LL_BLOCK) >= 0;
+	if (!has_lane && !has_warp) {
+		plan->kind = LL_CVT_FREE;
+		plan_free(plan, err->arena);
+	} else if (!has_warp) {
+		plan->kind = LL_CVT_SHUFFLE;
+		plan_shuffle(plan, err->arena);
+	} else {
+		plan->kind = LL_CVT_SHARED;
+		return plan_shared(src, dst, plan, err);
+	}
+	return true;
+}
