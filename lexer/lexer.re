@@ -14,6 +14,15 @@ typedef struct Level {
 	uint32_t col8, col1;
 } Level;
 
+/* An open bracket, and the column of the first token on its line: a later
+ * line that starts at or left of that column (with anything but a closing
+ * bracket) means the bracket was never closed. */
+typedef struct Open {
+	SrcSpan at;
+	TokKind kind;
+	uint32_t line_col;
+} Open;
+
 typedef struct Lexer {
 	Arena *arena;
 	Interner *in;
@@ -24,7 +33,9 @@ typedef struct Lexer {
 	const char *line_start;  /* first byte of the current physical line */
 	uint32_t line;
 	VEC(Level) levels;       /* levels[0] is column 0 */
-	size_t depth;            /* open brackets */
+	VEC(Open) opens;         /* open brackets, innermost last */
+	uint32_t first_col;      /* column of the first token on this physical
+	                            line, 0 before it */
 	TokenList *out;
 	bool line_has_tokens;    /* the current logical line has a token */
 	uint32_t poison;         /* flags for the next token emitted */
@@ -54,6 +65,8 @@ emit(Lexer *L, TokKind k, SrcSpan at, const char *text)
 {
 	Token t = { k, at, text, L->poison };
 	L->poison = 0;
+	if (!L->first_col)
+		L->first_col = at.col;
 	vec_push(L->arena, L->out, t);
 }
 
@@ -291,8 +304,26 @@ indent(Lexer *L, uint32_t col8, uint32_t col1, const char *first)
 	}
 }
 
-/* At the start of a physical line outside brackets: measures indentation and,
- * unless the line is blank or a comment, applies it. */
+/* Reports the innermost open bracket as never closed, at `at`, and closes
+ * them all; the NEWLINE that ends the line is flagged as reported. */
+static void
+unclosed(Lexer *L, SrcSpan at)
+{
+	const Open *o = &L->opens.data[L->opens.len - 1];
+	const char *sp = lex_kind_spelling(o->kind);
+	Diag *g = diag_error(L->d, at, "unclosed '%s' opened at %u:%u", sp, o->at.line,
+	                     o->at.col);
+	diag_note(L->d, g, o->at, "'%s' opened here", sp);
+	L->ok = false;
+	L->opens.len = 0;
+	L->poison |= TOKF_BAD;
+	emit(L, TOK_NEWLINE, at, "");
+	L->line_has_tokens = false;
+}
+
+/* At the start of a physical line: measures indentation and, unless the line
+ * is blank or a comment, applies it. Inside brackets the line continues the
+ * logical line, unless it starts at or left of the opening line. */
 static void
 line_start(Lexer *L)
 {
@@ -308,9 +339,15 @@ line_start(Lexer *L)
 		else
 			break;
 	}
-	L->cur = p;
 	if (*p == '#' || *p == '\n' || *p == '\r' || p == L->end)
 		return;
+	if (L->opens.len) {
+		uint32_t col = (uint32_t)(p - L->line_start) + 1;
+		if (col > L->opens.data[0].line_col || *p == ')' || *p == ']' || *p == '}')
+			return;
+		unclosed(L, span_at(L, p, 0));
+	}
+	L->cur = p;
 	indent(L, col8, col1, p);
 }
 
@@ -330,13 +367,15 @@ lex_all(Lexer *L)
 {
 	bool at_line_start = true;
 	for (;;) {
-		if (at_line_start && L->depth == 0)
+		if (at_line_start) {
+			L->first_col = 0;
 			line_start(L);
+		}
 		at_line_start = false;
 		const char *start;
 		int k = scan(L, &start);
 		if (k == RAW_NL) {
-			if (L->depth == 0 && L->line_has_tokens) {
+			if (L->opens.len == 0 && L->line_has_tokens) {
 				emit(L, TOK_NEWLINE, span_at(L, start, 1), "");
 				L->line_has_tokens = false;
 			}
@@ -346,7 +385,9 @@ lex_all(Lexer *L)
 		}
 		if (k == TOK_EOF) {
 			SrcSpan at = span_at(L, start, 0);
-			if (L->line_has_tokens)
+			if (L->opens.len)
+				unclosed(L, at);
+			else if (L->line_has_tokens)
 				emit(L, TOK_NEWLINE, at, "");
 			for (; L->levels.len > 1; L->levels.len--)
 				emit(L, TOK_DEDENT, at, "");
@@ -356,10 +397,13 @@ lex_all(Lexer *L)
 		SrcSpan at = span_at(L, start, (size_t)(L->cur - start));
 		emit(L, (TokKind)k, at, token_text(L, (TokKind)k, start));
 		L->line_has_tokens = true;
-		if (k == TOK_LPAREN || k == TOK_LBRACKET || k == TOK_LBRACE)
-			L->depth++;
-		else if ((k == TOK_RPAREN || k == TOK_RBRACKET || k == TOK_RBRACE) && L->depth)
-			L->depth--;
+		if (k == TOK_LPAREN || k == TOK_LBRACKET || k == TOK_LBRACE) {
+			Open o = { at, (TokKind)k, L->first_col };
+			vec_push(L->arena, &L->opens, o);
+		} else if ((k == TOK_RPAREN || k == TOK_RBRACKET || k == TOK_RBRACE) &&
+		           L->opens.len) {
+			L->opens.len--;
+		}
 		if (k == TOK_STRING)
 			count_lines(L, start, L->cur);
 	}

@@ -69,7 +69,7 @@ void parse_yyerror(SrcSpan *loc, Parser *p, const char *msg);
 %type <list> stmts stmt_line simple_stmts block elif_tail decorators
 %type <list> seq eseq sub_seq import_names dotted_as_list
 %type <node> small compound expr_stmt assign_chain import_stmt dotted_as
-%type <node> import_name funcdef params param if_stmt for_stmt while_stmt
+%type <node> import_name funcdef param_list params param if_stmt for_stmt while_stmt
 %type <node> testlist test or_test and_test not_test comparison comp_chain
 %type <node> expr xor_expr and_expr shift_expr arith term factor power
 %type <node> primary atom strings tuple_items for_target subscripts
@@ -258,25 +258,24 @@ decorators
 	;
 
 funcdef
-	: DEF NAME LPAREN params RPAREN ret_opt COLON block {
+	: DEF NAME LPAREN param_list RPAREN ret_opt COLON block {
 		$$ = $4;
 		$$->span = @$;
 		$$->u.func.name = $2->text;
 		$$->u.func.returns = $6;
 		$$->u.func.body = $8;
 	}
-	| DEF NAME LPAREN params COMMA RPAREN ret_opt COLON block {
-		$$ = $4;
-		$$->span = @$;
-		$$->u.func.name = $2->text;
-		$$->u.func.returns = $7;
-		$$->u.func.body = $9;
-	}
+	;
+
+/* The parameters, gathered in an N_FUNC that funcdef completes. */
+param_list
+	: %empty                     { $$ = parse_node(p, N_FUNC, @$); }
+	| params
+	| params COMMA
 	;
 
 params
-	: %empty                     { $$ = parse_node(p, N_FUNC, @$); }
-	| param                      { $$ = parse_node(p, N_FUNC, @$); parse_add_param(p, $$, $1); }
+	: param                      { $$ = parse_node(p, N_FUNC, @$); parse_add_param(p, $$, $1); }
 	| params COMMA param         { $$ = $1; parse_add_param(p, $$, $3); }
 	;
 

@@ -9,6 +9,22 @@ is_layout(TokKind k)
 	return k == TOK_NEWLINE || k == TOK_INDENT || k == TOK_DEDENT;
 }
 
+/* Moves the lexer's diagnostics located before `upto` (all when NULL) into
+ * the caller's sink, so that lexical and syntax errors come in source order. */
+static void
+flush_lex_diags(Parser *p, const SrcSpan *upto)
+{
+	for (; p->pending; p->pending = p->pending->next) {
+		const Diag *g = p->pending;
+		if (upto && (g->at.line > upto->line ||
+		             (g->at.line == upto->line && g->at.col > upto->col)))
+			return;
+		Diag *c = diag_error(p->d, g->at, "%s", g->msg);
+		for (const Diag *n = g->notes; n; n = n->next)
+			diag_note(p->d, c, n->at, "%s", n->msg);
+	}
+}
+
 void
 parse_next_token(Parser *p, const Token **tok, SrcSpan *at)
 {
@@ -25,13 +41,16 @@ parse_next_token(Parser *p, const Token **tok, SrcSpan *at)
 			p->head = i;
 		}
 	}
+	flush_lex_diags(p, &t->span);
 	switch (t->kind) {
+	case TOK_NEWLINE:
+		p->opens.len = 0;
+		break;
 	case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE:
 		vec_push(p->arena, &p->opens, i);
 		break;
 	case TOK_RPAREN: case TOK_RBRACKET: case TOK_RBRACE:
-		if (p->opens.len)
-			p->opens.len--;
+		p->closed = p->opens.len ? p->opens.data[--p->opens.len] : (size_t)-1;
 		break;
 	default:
 		break;
@@ -45,8 +64,11 @@ static Node *
 run(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d, bool expr)
 {
 	TokenList toks = {0};
-	lex_file(a, in, src, file, d, &toks);
+	Diags lexd;
+	diag_init(&lexd, a, src);
+	lex_file(a, in, src, file, &lexd, &toks);
 	Parser p = {0};
+	p.pending = lexd.first;
 	p.arena = a;
 	p.in = in;
 	p.src = src;
@@ -54,11 +76,11 @@ run(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d, bool ex
 	p.toks = toks.data;
 	p.ntoks = toks.len;
 	p.expr_mode = expr;
-	p.head = p.prev_head = (size_t)-1;
+	p.head = p.prev_head = p.closed = (size_t)-1;
 	int errors = d->errors;
-	if (parse_yyparse(&p) != 0)
-		return NULL;
-	if (expr && d->errors != errors)
+	int status = parse_yyparse(&p);
+	flush_lex_diags(&p, NULL);
+	if (status != 0 || (expr && d->errors != errors))
 		return NULL;
 	return p.result;
 }

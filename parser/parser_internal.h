@@ -19,7 +19,10 @@ typedef struct Parser {
 	bool started;         /* the start token was handed out */
 	size_t head, prev_head; /* first token of the current and previous logical line */
 	VEC(size_t) opens;    /* indices of the brackets open at `next` */
+	size_t closed;        /* the bracket that the last closing token closed,
+	                         (size_t)-1 when it matched none */
 	bool tail_error;      /* the statement list ends with a skipped bad statement */
+	const Diag *pending;   /* lexer diagnostics not yet moved to d */
 	Node *result;
 } Parser;
 

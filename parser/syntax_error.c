@@ -1,8 +1,9 @@
 /*
  * Syntax error messages in plain words: what was found, what was expected,
  * with the statement or bracket that gives the context ("expected ':' after
- * the condition of 'if'", "unclosed '(' opened at 3:10", "unexpected
- * indent"). Errors at a token the lexer already reported are not repeated.
+ * the condition of 'if'", "closing ']' does not match '(' opened at 3:10",
+ * "unexpected indent"). Errors at a token the lexer already reported are not
+ * repeated.
  */
 #include "parser/parser_internal.h"
 
@@ -67,52 +68,25 @@ closer_of(TokKind open)
 	                                                               : TOK_RBRACE;
 }
 
-/* Column of the first token on the line of token i. */
-static uint32_t
-line_indent(const Parser *p, size_t i)
-{
-	uint32_t line = p->toks[i].span.line;
-	while (i > 0 && p->toks[i - 1].span.line == line)
-		i--;
-	return p->toks[i].span.col;
-}
-
-static bool
-first_on_line(const Parser *p, size_t i)
-{
-	return i == 0 || p->toks[i - 1].span.line != p->toks[i].span.line;
-}
-
-/* Errors about brackets: unmatched or mismatched closers, and brackets left
- * open when the next statement starts. True when one was reported. */
+/* Errors about closing brackets: unmatched or mismatched. (Brackets left
+ * open are the lexer's to report.) True when one was reported. */
 static bool
 bracket_error(Parser *p, const Token *t, const TokKind *exp, int n)
 {
-	bool closer = t->kind == TOK_RPAREN || t->kind == TOK_RBRACKET ||
-	              t->kind == TOK_RBRACE;
-	if (closer && p->opens.len == 0) {
+	if (t->kind != TOK_RPAREN && t->kind != TOK_RBRACKET && t->kind != TOK_RBRACE)
+		return false;
+	if (p->closed == (size_t)-1) {
 		diag_error(p->d, t->span, "unmatched '%s'", lex_kind_spelling(t->kind));
 		return true;
 	}
-	if (p->opens.len == 0)
+	const Token *o = &p->toks[p->closed];
+	if (t->kind == closer_of(o->kind) || has(exp, n, t->kind))
 		return false;
-	size_t oi = p->opens.data[p->opens.len - 1];
-	const Token *o = &p->toks[oi];
-	if (closer && t->kind != closer_of(o->kind) && !has(exp, n, t->kind)) {
-		Diag *g = diag_error(p->d, t->span, "closing '%s' does not match '%s' opened "
-		                     "at %u:%u", lex_kind_spelling(t->kind),
-		                     lex_kind_spelling(o->kind), o->span.line, o->span.col);
-		diag_note(p->d, g, o->span, "'%s' opened here", lex_kind_spelling(o->kind));
-		return true;
-	}
-	bool ends = t->kind == TOK_NEWLINE || t->kind == TOK_EOF;
-	if (ends || (first_on_line(p, p->last) && t->span.col <= line_indent(p, oi))) {
-		Diag *g = diag_error(p->d, t->span, "unclosed '%s' opened at %u:%u",
-		                     lex_kind_spelling(o->kind), o->span.line, o->span.col);
-		diag_note(p->d, g, o->span, "'%s' opened here", lex_kind_spelling(o->kind));
-		return true;
-	}
-	return false;
+	Diag *g = diag_error(p->d, t->span, "closing '%s' does not match '%s' opened at %u:%u",
+	                     lex_kind_spelling(t->kind), lex_kind_spelling(o->kind),
+	                     o->span.line, o->span.col);
+	diag_note(p->d, g, o->span, "'%s' opened here", lex_kind_spelling(o->kind));
+	return true;
 }
 
 /* The header keyword of the statement being parsed, or TOK_EOF. When the
@@ -132,11 +106,16 @@ header_error(Parser *p, const Token *t, const TokKind *exp, int n)
 	if (!h)
 		return false;
 	const char *kw = lex_kind_spelling(h->kind);
-	if (has(exp, n, TOK_INDENT) && t->kind != TOK_INDENT) {
+	if (n == 1 && exp[0] == TOK_INDENT) {
 		if (h->kind == TOK_AT)
 			kw = "def";
 		diag_error(p->d, t->span, "expected an indented block after '%s' on line %u",
 		           kw, h->span.line);
+		return true;
+	}
+	if (h->kind == TOK_FOR && has(exp, n, TOK_IN) && !has(exp, n, TOK_COLON)) {
+		diag_error(p->d, t->span, "expected 'in' after the target of 'for', found %s",
+		           found(p, t));
 		return true;
 	}
 	if (!has(exp, n, TOK_COLON) || p->opens.len)
@@ -195,6 +174,11 @@ parse_syntax_error(Parser *p, const TokKind *exp, int n)
 	}
 	if (bracket_error(p, t, exp, n) || header_error(p, t, exp, n))
 		return;
+	if ((t->kind == TOK_ELSE || t->kind == TOK_ELIF) && p->head == p->last) {
+		diag_error(p->d, t->span, "'%s' without a matching 'if'",
+		           lex_kind_spelling(t->kind));
+		return;
+	}
 	const char *items[8];
 	int m = 0;
 	bool expr = has(exp, n, TOK_NAME) && has(exp, n, TOK_INT);
