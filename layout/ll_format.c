@@ -1,6 +1,7 @@
 /* Text printers: JSON, the owner table and the F2 matrix. */
 #include "layout/ll_internal.h"
 
+#include <stdio.h> /* snprintf only */
 #include <string.h>
 
 /* The bases of in-dim i as [[a,b],[c,d]]. */

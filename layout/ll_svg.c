@@ -1,6 +1,8 @@
 /* The SVG picture of a layout tile. */
 #include "layout/ll_internal.h"
 
+#include <stdio.h> /* snprintf only */
+
 void
 ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out)
 {
