@@ -153,8 +153,9 @@ scan(Lexer *L, const char **start)
 	"#" [^\r\n\x00]*         { continue; }
 	"\\" ws* nl              { count_lines(L, tok, cur); continue; }
 	"\\"                     {
-		error_at(L, span_at(L, tok, 1),
-		         "'\\' (line continuation) must be the last character on its line");
+		error_at(L, span_at(L, tok, 1), cur == L->end
+		         ? "unexpected end of file after '\\' (line continuation)"
+		         : "'\\' (line continuation) must be the last character on its line");
 		L->poison |= TOKF_BAD;
 		continue;
 	}
@@ -385,8 +386,13 @@ lex_all(Lexer *L)
 		}
 		if (k == TOK_EOF) {
 			SrcSpan at = span_at(L, start, 0);
-			if (L->opens.len)
-				unclosed(L, at);
+			if (L->opens.len) {
+				/* Just after the last token, not on a trailing empty line. */
+				SrcSpan last = L->out->data[L->out->len - 1].span;
+				last.col += last.len;
+				last.len = 0;
+				unclosed(L, last);
+			}
 			else if (L->line_has_tokens)
 				emit(L, TOK_NEWLINE, at, "");
 			for (; L->levels.len > 1; L->levels.len--)

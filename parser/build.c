@@ -111,20 +111,20 @@ describe(const Node *t)
 }
 
 void
-parse_check_target(Parser *p, const Node *t, const char *what)
+parse_check_target(Parser *p, const Node *t)
 {
 	switch (t->kind) {
 	case N_NAME: case N_ATTR: case N_SUBSCRIPT:
 		return;
 	case N_TUPLE: case N_LIST:
 		for (size_t i = 0; i < t->u.list.items.len; i++)
-			parse_check_target(p, t->u.list.items.data[i], what);
+			parse_check_target(p, t->u.list.items.data[i]);
 		if (t->u.list.items.len == 0)
 			diag_error(p->d, t->span, "cannot assign to an empty %s",
 			           t->kind == N_TUPLE ? "tuple" : "list");
 		return;
 	default:
-		diag_error(p->d, t->span, "cannot assign to %s in %s", describe(t), what);
+		diag_error(p->d, t->span, "cannot assign to %s", describe(t));
 	}
 }
 
@@ -135,7 +135,7 @@ parse_check_single_target(Parser *p, const Node *t, const char *what)
 		diag_error(p->d, t->span, "%s needs a single target, not a %s", what,
 		           t->kind == N_TUPLE ? "tuple" : "list");
 	else
-		parse_check_target(p, t, what);
+		parse_check_target(p, t);
 }
 
 const char *

@@ -162,14 +162,14 @@ expr_stmt
 
 assign_chain
 	: testlist ASSIGN testlist   {
-		parse_check_target(p, $1, "assignment");
+		parse_check_target(p, $1);
 		$$ = parse_node(p, N_ASSIGN, @$);
 		vec_push(p->arena, &$$->u.assign.targets, $1);
 		$$->u.assign.value = $3;
 	}
 	| assign_chain ASSIGN testlist {
 		$$ = $1;
-		parse_check_target(p, $$->u.assign.value, "assignment");
+		parse_check_target(p, $$->u.assign.value);
 		vec_push(p->arena, &$$->u.assign.targets, $$->u.assign.value);
 		$$->u.assign.value = $3;
 		$$->span = @$;
@@ -333,7 +333,7 @@ elif_tail
 
 for_stmt
 	: FOR for_target IN testlist COLON block {
-		parse_check_target(p, $2, "'for' loop");
+		parse_check_target(p, $2);
 		$$ = parse_node(p, N_FOR, @$);
 		$$->u.for_.target = $2;
 		$$->u.for_.iter = $4;

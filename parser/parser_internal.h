@@ -41,9 +41,10 @@ Node *parse_tuple(Parser *p, NodeKind k, NodeList items, SrcSpan at);
 void parse_add_arg(Parser *p, Node *c, Node *arg);
 /* Adds parameter prm to function f, checking default order and duplicates. */
 void parse_add_param(Parser *p, Node *f, Node *prm);
-/* Reports an error unless t can be assigned to; `what` names the statement. */
-void parse_check_target(Parser *p, const Node *t, const char *what);
-/* The same for statements that take one target (`x += 1`, `x: T = v`). */
+/* Reports an error unless t can be assigned to. */
+void parse_check_target(Parser *p, const Node *t);
+/* The same for statements that take one target (`x += 1`, `x: T = v`);
+ * `what` names the statement. */
 void parse_check_single_target(Parser *p, const Node *t, const char *what);
 /* The interned dotted name a.b followed by .c. */
 const char *parse_dotted(Parser *p, const char *a, const char *b);
