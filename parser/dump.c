@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *
 parse_binop_spelling(BinOp op)
@@ -83,7 +84,8 @@ put_string(StrBuf *out, const char *s, size_t n)
 	buf_putc(out, '"');
 }
 
-/* The shortest %g form that reads back as the same double. */
+/* The shortest %g form that reads back as the same double, with ".0" when
+ * it would read as an integer. */
 static void
 put_double(StrBuf *out, double v)
 {
@@ -94,6 +96,8 @@ put_double(StrBuf *out, double v)
 			break;
 	}
 	buf_puts(out, tmp);
+	if (!strpbrk(tmp, ".eni"))
+		buf_puts(out, ".0");
 }
 
 /* The line `Kind line:col detail` of n. */
