@@ -1,14 +1,34 @@
 /*
- * sema: names, compile-time evaluation, types and layout checking. For now
- * the compile-time evaluation of layout constructor expressions (Gluon's
- * syntax, e.g. `gl.BlockedLayout([1,4],[8,4],[4,1],[1,0])`), which both the
- * `glc layout` command and the checker of kernel code use.
+ * sema: names, compile-time evaluation and specialization, types, and layout
+ * checking. Turns a parsed module into the typed, specialized program of
+ * sema/tir.h (TIR) that code generation consumes. Also the compile-time
+ * evaluation of layout constructor expressions (Gluon's syntax, e.g.
+ * `gl.BlockedLayout([1,4],[8,4],[4,1],[1,0])`) used by `glc layout`.
  */
 #ifndef SEMA_H
 #define SEMA_H
 
 #include "layout/layout.h"
 #include "parser/parser.h"
+#include "sema/tir.h"
+
+/* A -D NAME=VALUE from the command line; VALUE is source text evaluated as
+ * a constexpr expression (e.g. `64`, `gl.bf16`, `True`). */
+typedef struct SemaDefine {
+	const char *name;
+	const char *value;
+} SemaDefine;
+
+/* Checks module (from parse_module) and specializes every @gl.kernel (only
+ * the one called `kernel` when non-NULL) with its constexpr defaults
+ * overridden by defs. Diagnostics go to d; define values are registered in
+ * src as "<-D NAME>" files. Returns NULL when there was any error. */
+TProgram *sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
+                     const SemaDefine *defs, size_t n_defs, const char *kernel);
+
+/* The readable listing of `glc --emit=typed`: every value with its type and
+ * layout in constructor form; verbose adds each layout's bases. */
+void sema_print(const TProgram *p, bool verbose, StrBuf *out);
 
 /* Evaluates expr, which must be a layout constructor call (optionally
  * qualified: gl., ttgl., mbarrier.), to a layout description allocated in

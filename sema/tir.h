@@ -1,0 +1,264 @@
+/*
+ * TIR: the typed, fully specialized program that semantic analysis hands to
+ * code generation. No constexprs are left (they are folded into constants and
+ * attributes), device functions are inlined, static_range loops unrolled and
+ * constexpr `if`s resolved. Every value has a type; every register tensor
+ * carries its layout both as a description (for printing) and as a fitted
+ * linear layout (for lowering). Everything lives in the compilation's arena.
+ *
+ * Shape of the program:
+ *   TProgram -> TKernel[] -> TBlock (list of TInst)
+ *   A TInst is one operation; it may define one value (`res`, numbered per
+ *   kernel) and uses earlier values as operands. Values are SSA inside a
+ *   block and visible in nested blocks. Named variables (TVar) are mutable
+ *   slots declared per kernel; OP_VAR_READ / OP_VAR_WRITE access them, so
+ *   loops and branches need no phis (codegen allocas them and lets LLVM
+ *   promote them). Control flow is structured: OP_FOR, OP_IF, OP_WHILE own
+ *   nested blocks.
+ */
+#ifndef SEMA_TIR_H
+#define SEMA_TIR_H
+
+#include "layout/layout.h"
+
+/* -- Types ------------------------------------------------------------------ */
+
+typedef enum TDType {
+	DT_VOID,
+	DT_I1, DT_I8, DT_I16, DT_I32, DT_I64,
+	DT_U8, DT_U16, DT_U32, DT_U64,
+	DT_F16, DT_BF16, DT_F32, DT_F64, DT_F8E4M3, DT_F8E5M2,
+	DT_COUNT
+} TDType;
+
+/* "i32", "f16", ... */
+const char *tir_dtype_name(TDType t);
+int tir_dtype_bits(TDType t);
+bool tir_dtype_is_float(TDType t);
+bool tir_dtype_is_signed(TDType t);   /* i* (i1 counts as unsigned) */
+
+typedef enum TTypeKind {
+	TY_VOID,
+	TY_SCALAR,   /* dtype */
+	TY_PTR,      /* global pointer to dtype (pointee); dtype == pointee */
+	TY_TENSOR,   /* register tensor: elem (a scalar or pointer type), shape, layout */
+	TY_SMEM,     /* shared-memory descriptor: dtype, shape, layout, view */
+	TY_MBARRIER, /* one mbarrier (an 8-byte smem word): a view of an
+	                i64 buffer in MBarrierLayout; alloc as for TY_SMEM */
+	TY_DESC,     /* TMA tensor descriptor: dtype, block shape, shared layout */
+	TY_TUPLE,    /* elems */
+} TTypeKind;
+
+typedef struct TType TType;
+
+/* A layout attached to a type: what the source wrote and its fitted map. */
+typedef struct TLayout {
+	const LLDesc *desc;   /* constructor form (ll_desc_print) */
+	LLayout ll;           /* fitted to the type's shape (shared: to the view) */
+} TLayout;
+
+struct TType {
+	TTypeKind kind;
+	TDType dtype;         /* scalar, pointee, tensor element (for pointer
+	                         tensors: the pointee), smem/desc element */
+	bool elem_is_ptr;     /* tensor of pointers */
+	int rank;
+	int64_t shape[LL_MAX_RANK];   /* tensor/smem shape; desc block shape */
+	TLayout layout;       /* tensors: distributed; smem/desc: shared */
+	/* TY_SMEM / TY_MBARRIER: the allocation viewed (index into
+	 * TKernel.smem); shape and layout above are the view's (layout maps
+	 * offset within the view's origin -> view coordinates). */
+	int alloc;
+	/* TY_TUPLE */
+	const TType **elems;
+	int n_elems;
+};
+
+/* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal). */
+bool tir_type_equal(const TType *a, const TType *b);
+
+/* -- Values and variables --------------------------------------------------- */
+
+typedef struct TValue {
+	int id;               /* %id, unique per kernel */
+	const TType *type;
+} TValue;
+
+typedef struct TVar {
+	int id;               /* $id, unique per kernel */
+	const char *name;     /* the source name (not unique: shadowing) */
+	const TType *type;
+} TVar;
+
+/* -- Operations -------------------------------------------------------------- */
+
+typedef enum TOp {
+	/* constants and parameters */
+	OP_CONST,         /* scalar constant: c.i / c.f (type dtype) */
+	OP_PARAM,         /* runtime kernel parameter number `param` */
+	OP_PROGRAM_ID,    /* axis = attr.axis */
+	OP_NUM_PROGRAMS,  /* axis = attr.axis */
+	/* elementwise (operands have equal types; results of compares are i1) */
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD,  /* DIV: true division */
+	OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR,
+	OP_MIN, OP_MAX,
+	OP_NEG, OP_NOT,   /* NOT: bitwise for ints, logical for i1 */
+	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+	OP_PTR_ADD,       /* pointer(s) + integer offset(s) in elements */
+	OP_SELECT,        /* where(cond, a, b) */
+	/* math on floats */
+	OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS, OP_FMA,
+	OP_CDIV,          /* ceil division of integers */
+	/* conversions and shape */
+	OP_CAST,          /* to res type's dtype (int/float/width changes) */
+	OP_SPLAT,         /* scalar -> tensor */
+	OP_BROADCAST,     /* tensor with size-1 dims -> larger shape, same layout
+	                     family (dims of size 1 in the operand) */
+	OP_EXPAND_DIMS,   /* axis = attr.axis; SliceLayout(axis, P) -> P */
+	OP_CONVERT_LAYOUT,/* attr.plan: the algebra's plan */
+	OP_REDUCE,        /* attr.axis, attr.combine (OP_ADD/OP_MAX/OP_MIN...) */
+	/* tensor creation */
+	OP_ARANGE,        /* attr.lo .. attr.hi */
+	OP_FULL,          /* operand 0: the scalar value (a constant) */
+	/* global memory */
+	OP_LOAD,          /* ptrs [, mask [, other]]  (attr.has_mask, attr.has_other) */
+	OP_STORE,         /* ptrs, value [, mask] */
+	/* shared memory */
+	OP_SMEM_ALLOC,    /* attr.alloc; optional operand: initial tensor */
+	OP_SMEM_VIEW,     /* base smem [, runtime index i]: res type is the view;
+	                     its origin is base + i * attr.stride + attr.offset
+	                     elements (index, slice, permute, reshape fold here) */
+	OP_SMEM_LOAD,     /* smem -> tensor in res type's layout */
+	OP_SMEM_STORE,    /* smem, tensor */
+	/* mbarriers */
+	OP_MBAR_INIT,     /* bar; attr.count */
+	OP_MBAR_INVALIDATE, /* bar */
+	OP_MBAR_EXPECT,   /* bar, bytes [, pred] */
+	OP_MBAR_WAIT,     /* bar, phase */
+	OP_MBAR_ARRIVE,   /* bar [, pred]; attr.count */
+	/* TMA */
+	OP_TMA_LOAD,      /* desc, bar, smem, pred?, coords... (attr.n_coords) */
+	OP_TMA_STORE,     /* desc, smem, coords... */
+	OP_TMA_STORE_WAIT,/* attr.count: pendings allowed */
+	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
+	/* WGMMA */
+	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
+	                     type (when async, valid after a wait) */
+	OP_WGMMA_WAIT,    /* attr.count pending groups; operands: deps; res: the
+	                     first dep's value (tuple deps: one wait per dep) */
+	/* synchronization */
+	OP_FENCE_ASYNC_SHARED,
+	OP_THREAD_BARRIER,
+	/* variables */
+	OP_VAR_READ,      /* var -> res */
+	OP_VAR_WRITE,     /* var := operand 0 */
+	/* structured control flow */
+	OP_FOR,           /* var (the induction variable, i32 or i64), operands
+	                     lo, hi, step; body */
+	OP_IF,            /* operand 0: i1 condition; body (then), else_body */
+	OP_WHILE,         /* cond_block computes cond_value; body */
+	OP_BREAK, OP_CONTINUE,
+	OP_WARP_SPECIALIZE, /* runs TKernel.parts (the default partition is part 0);
+	                       the arguments were bound when inlining each part */
+	OP_COUNT
+} TOp;
+
+/* "add", "convert_layout", ... (the printer's spelling). */
+const char *tir_op_name(TOp op);
+
+typedef struct TBlock TBlock;
+typedef struct TInst TInst;
+
+struct TBlock {
+	TInst **insts;
+	size_t n, cap;
+};
+
+struct TInst {
+	TOp op;
+	SrcSpan at;           /* source of the operation */
+	TValue *res;          /* NULL when the op defines nothing */
+	TValue **args;
+	int n_args;
+	TVar *var;            /* OP_VAR_*, OP_FOR */
+	union { int64_t i; double f; } c;   /* OP_CONST */
+	int param;            /* OP_PARAM: index into TKernel.params */
+	struct {
+		int axis;
+		TOp combine;      /* OP_REDUCE */
+		int64_t lo, hi;   /* OP_ARANGE */
+		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
+		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
+		bool has_mask, has_other, has_pred, is_async, has_use_acc;
+		int n_coords;     /* TMA ops */
+		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
+		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
+	} attr;
+	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE */
+	TBlock cond_block;               /* OP_WHILE */
+	TValue *cond_value;              /* OP_WHILE */
+};
+
+/* -- Kernels ----------------------------------------------------------------- */
+
+typedef enum TParamKind { TP_SCALAR, TP_PTR, TP_DESC } TParamKind;
+
+typedef struct TParam {
+	const char *name;
+	TParamKind kind;
+	const TType *type;    /* TY_SCALAR, TY_PTR or TY_DESC */
+} TParam;
+
+/* One static shared-memory allocation. Lifetimes are instruction ranges in
+ * program order of the kernel (first_use..last_use as a preorder index);
+ * offset is assigned by sema (no two live allocations overlap). */
+typedef struct TSmemAlloc {
+	const char *name;     /* the variable it was first bound to, or "smem" */
+	SrcSpan at;
+	TDType dtype;
+	int rank;
+	int64_t shape[LL_MAX_RANK];
+	TLayout layout;       /* fitted to the whole allocation shape */
+	int64_t bytes;
+	int64_t offset;       /* byte offset in the block's shared memory */
+	int align;            /* bytes: 1024 for 128-byte swizzles, 16 otherwise */
+	bool is_mbarrier;
+} TSmemAlloc;
+
+/* A warp-specialize partition: partition 0 is the default (runs on the
+ * kernel's num_warps warps), workers follow. Each is an inlined body. */
+typedef struct TPartition {
+	const char *fn;       /* the @gl.jit function's name */
+	int num_warps;
+	int num_regs;         /* setmaxnreg budget; 0 for the default partition */
+	int first_warp;       /* warps of partition 0 come first */
+	TBlock body;
+} TPartition;
+
+typedef struct TKernel {
+	const char *name;     /* specialized symbol name (the function's name) */
+	SrcSpan at;
+	int num_warps;        /* of the default partition */
+	int total_warps;      /* including worker warps (rounded to warpgroups) */
+	TParam *params;
+	int n_params;
+	TVar **vars;
+	int n_vars;
+	TSmemAlloc *smem;
+	int n_smem;
+	int64_t smem_bytes;   /* total static shared memory */
+	TPartition *parts;    /* non-NULL when the kernel warp-specializes */
+	int n_parts;
+	TBlock body;          /* the default path (up to OP_WARP_SPECIALIZE) */
+	int n_values;         /* values are numbered 0..n_values-1 */
+	/* constexpr parameters with their final values, for names and printing */
+	const char **cx_names, **cx_values;
+	int n_cx;
+} TKernel;
+
+typedef struct TProgram {
+	TKernel **kernels;
+	int n_kernels;
+} TProgram;
+
+#endif
