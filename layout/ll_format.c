@@ -53,12 +53,14 @@ ll_format_json(const LLayout *l, StrBuf *out)
 	buf_puts(out, "}}");
 }
 
-/* The label of the first holder of an element: t5:r3 or an offset. */
+/* The label of the first holder of element `elem` (packed as l's output):
+ * t5:r3 or an offset. */
 static void
 holder_label(const LLayout *l, const LLayout *inv, uint64_t elem, char *s, size_t n)
 {
 	uint32_t v[LL_MAX_DIMS];
-	ll_unpack_out(inv, ll_apply_packed(inv, elem), v);
+	ll_unpack_out(l, elem, v);
+	ll_unpack_out(inv, ll_apply_packed(inv, ll_pack_in(inv, v)), v);
 	int ri = ll_out_index(inv, LL_REGISTER), li = ll_out_index(inv, LL_LANE);
 	int wi = ll_out_index(inv, LL_WARP), bi = ll_out_index(inv, LL_BLOCK);
 	int oi = ll_out_index(inv, LL_OFFSET);

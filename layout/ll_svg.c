@@ -37,7 +37,8 @@ ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out)
 	for (int r = 0; r < rows; r++)
 		for (int c = 0; c < cols; c++) {
 			uint32_t v[LL_MAX_DIMS];
-			ll_unpack_out(&inv, ll_apply_packed(&inv, (uint64_t)r << cb | (uint64_t)c), v);
+			ll_unpack_out(l, (uint64_t)r << cb | (uint64_t)c, v);
+			ll_unpack_out(&inv, ll_apply_packed(&inv, ll_pack_in(&inv, v)), v);
 			char label[32];
 			int hue, light;
 			if (shared) {
