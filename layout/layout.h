@@ -215,10 +215,10 @@ typedef enum LLCvtKind { LL_CVT_FREE, LL_CVT_SHUFFLE, LL_CVT_SHARED } LLCvtKind;
 
 /* One shfl.sync.idx round inside each warp: lane l sends its register
  * send_reg[l]; lane l reads lane src_lane[l]; lanes in recv_mask store the
- * value into register dst_reg. */
+ * value into their register dst_reg[l]. */
 typedef struct LLShuffleRound {
-	int dst_reg;
 	uint32_t recv_mask;
+	int dst_reg[32];
 	uint8_t src_lane[32];
 	int send_reg[32];
 } LLShuffleRound;

@@ -41,47 +41,47 @@ plan_free(LLCvtPlan *p, Arena *a)
 	}
 }
 
-/* Shuffle rounds: per dst register, lanes whose sender is asked for the
- * same register are served together; the rest wait for another round. */
+/* Shuffle rounds: each round every lane receives one still-missing value;
+ * a sender serves every receiver that asks it for the same register. */
 static void
 plan_shuffle(LLCvtPlan *p, Arena *a)
 {
 	VEC(LLShuffleRound) rounds = {0};
 	const LLayout *c = &p->map;
 	int rb = ll_in_bits(c, LL_REGISTER), ro = ll_out_index(c, LL_REGISTER);
-	int lo = ll_out_index(c, LL_LANE);
-	for (int r = 0; r < p->n_dst_regs; r++) {
-		uint8_t want_lane[32];
-		int want_reg[32];
-		for (int l = 0; l < 32; l++) {
+	int lo = ll_out_index(c, LL_LANE), nd = p->n_dst_regs;
+	uint8_t *want_lane = arena_alloc(a, (size_t)(32 * nd));
+	int *want_reg = arena_alloc(a, sizeof(int) * (size_t)(32 * nd));
+	bool *done = arena_alloc(a, (size_t)(32 * nd));
+	for (int l = 0; l < 32; l++)
+		for (int r = 0; r < nd; r++) {
 			uint32_t v[LL_MAX_DIMS];
 			ll_unpack_out(c, ll_apply_packed(c, (uint64_t)r | (uint64_t)l << rb), v);
-			want_lane[l] = (uint8_t)v[lo];
-			want_reg[l] = ro < 0 ? 0 : (int)v[ro];
+			want_lane[l * nd + r] = (uint8_t)v[lo];
+			want_reg[l * nd + r] = ro < 0 ? 0 : (int)v[ro];
 		}
-		uint32_t pending = ~0u;
-		while (pending) {
-			LLShuffleRound s;
-			memset(&s, 0, sizeof s);
-			s.dst_reg = r;
-			bool chosen[32] = {false};
-			for (int l = 0; l < 32; l++) {
-				s.src_lane[l] = (uint8_t)l;
-				if (!(pending >> l & 1))
+	int left = 32 * nd;
+	while (left) {
+		LLShuffleRound s;
+		memset(&s, 0, sizeof s);
+		bool chosen[32] = {false};
+		for (int l = 0; l < 32; l++) {
+			s.src_lane[l] = (uint8_t)l;
+			for (int r = 0; r < nd; r++) {
+				int k = l * nd + r, from = want_lane[k];
+				if (done[k] || (chosen[from] && s.send_reg[from] != want_reg[k]))
 					continue;
-				int from = want_lane[l];
-				if (!chosen[from]) {
-					chosen[from] = true;
-					s.send_reg[from] = want_reg[l];
-				}
-				if (s.send_reg[from] == want_reg[l]) {
-					s.src_lane[l] = (uint8_t)from;
-					s.recv_mask |= 1u << l;
-				}
+				chosen[from] = true;
+				s.send_reg[from] = want_reg[k];
+				s.src_lane[l] = (uint8_t)from;
+				s.dst_reg[l] = r;
+				s.recv_mask |= 1u << l;
+				done[k] = true;
+				left--;
+				break;
 			}
-			pending &= ~s.recv_mask;
-			vec_push(a, &rounds, s);
 		}
+		vec_push(a, &rounds, s);
 	}
 	p->rounds = rounds.data;
 	p->n_rounds = (int)rounds.len;

@@ -187,10 +187,11 @@ ll_plan_report_text(const LLCvtPlan *p, StrBuf *out)
 		           p->bitwidth);
 		for (int k = 0; k < p->n_rounds; k++) {
 			const LLShuffleRound *s = &p->rounds[k];
-			buf_printf(out, "  round %d: r%d <- lane:", k, s->dst_reg);
+			buf_printf(out, "  round %d (lane: dst <- src lane.reg):", k);
 			for (int l = 0; l < 32; l++)
 				if (s->recv_mask >> l & 1)
-					buf_printf(out, " %d.r%d", s->src_lane[l], s->send_reg[s->src_lane[l]]);
+					buf_printf(out, " r%d<-%d.r%d", s->dst_reg[l], s->src_lane[l],
+					           s->send_reg[s->src_lane[l]]);
 				else
 					buf_puts(out, " -");
 			buf_putc(out, '\n');

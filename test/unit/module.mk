@@ -23,3 +23,8 @@ $(B)/unit/test_runtime: $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a $(B)
 $(B)/unit/fake_libcuda.so: test/unit/fake_libcuda.c test/unit/fake_libcuda.h runtime/cuda_abi.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
+
+UNIT_TESTS += $(B)/unit/test_layout_plan
+$(B)/unit/test_layout_plan: $(call obj,test/unit/test_layout_plan.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
