@@ -30,7 +30,7 @@ uint64_t ll_pack_in(const LLayout *l, const uint32_t *v);
 void ll_unpack_in(const LLayout *l, uint64_t x, uint32_t *v);
 /* Mask of the packed output bits of out-dim j. */
 uint64_t ll_out_mask(const LLayout *l, int j);
-/* Product of the sizes of the out-dims (elements), as a bit count. */
+/* log2 of a power of two (floor for others). */
 static inline int
 ll_log2(uint64_t v)
 {
