@@ -30,6 +30,7 @@ LAYOUT_SRCS  :=
 FRONT_SRCS   :=
 FRONT_GEN    :=
 SEMA_SRCS    :=
+CODEGEN_SRCS :=
 DRIVER_SRCS  :=
 UNIT_TESTS   :=
 
@@ -38,6 +39,7 @@ include layout/module.mk
 include lexer/module.mk
 include parser/module.mk
 include sema/module.mk
+include codegen/module.mk
 include driver/module.mk
 include runtime/module.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
@@ -46,16 +48,23 @@ SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
 LAYOUT_OBJS  = $(call obj,$(LAYOUT_SRCS))
 FRONT_OBJS   = $(call obj,$(FRONT_SRCS)) $(GEN_OBJS)
 SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
+CODEGEN_OBJS = $(call obj,$(CODEGEN_SRCS))
 DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
-GLC_OBJS     = $(DRIVER_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 
 include test/unit/module.mk
 
 .PHONY: all deps demo check fuzz fuzz-build clean unit
 all: $(B)/glc
 
+# Only codegen compiles against LLVM's headers; glc links libLLVM.
+LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
+LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs) \
+              -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
+$(CODEGEN_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+
 $(B)/glc: $(GLC_OBJS)
-	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) -lm
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)

@@ -28,3 +28,11 @@ UNIT_TESTS += $(B)/unit/test_layout_plan
 $(B)/unit/test_layout_plan: $(call obj,test/unit/test_layout_plan.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+# codegen: builds kernels with the LLVM helpers, runs ptxas, and links the
+# launcher object it emits against libglrt.
+UNIT_TESTS += $(B)/unit/test_codegen
+$(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"'
+$(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(SUPPORT_OBJS) $(B)/libglrt.a
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(SUPPORT_OBJS) $(LLVM_LIBS) -lm

@@ -1,0 +1,154 @@
+/*
+ * codegen internals shared by its files: the target machine, the module
+ * being built (context, builder, cached types, debug info), kernel
+ * scaffolding and the NVVM builder helpers. Only codegen/ (and its unit
+ * tests) include this header and llvm-c.
+ */
+#ifndef CG_INTERNAL_H
+#define CG_INTERNAL_H
+
+#include "codegen/codegen.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+/* Address spaces of NVPTX. */
+enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CLUSTER = 7 };
+
+struct CgTarget {
+	LLVMTargetMachineRef tm;
+	LLVMTargetDataRef data;
+	const char *arch;
+	const char *triple;
+	int opt_level;
+	bool debug_info;
+};
+
+/* One LLVM module under construction. */
+typedef struct CgModule {
+	CgTarget *target;
+	Arena *arena;
+	Diags *diags;
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMBuilderRef b;
+	LLVMTypeRef void_t, i1, i8, i16, i32, i64, f16, bf16, f32, f64;
+	LLVMTypeRef ptr, ptr_global, ptr_shared;
+	/* -g: line tables (all NULL without it) */
+	const Sources *src;
+	LLVMDIBuilderRef dib;
+	LLVMMetadataRef di_file, di_cu, di_sub;
+	LLVMValueRef fn;       /* the kernel being built */
+} CgModule;
+
+/* -- Module (module.c) --------------------------------------------------------- */
+
+/* A fresh module named `name` with the target's triple and data layout. With
+ * t->debug_info, line tables refer to source `file` of src. */
+void cg_module_init(CgModule *m, CgTarget *t, const char *name, const Sources *src,
+                    uint32_t file, Arena *a, Diags *d);
+/* Disposes the builder, debug builder, module and context. */
+void cg_module_dispose(CgModule *m);
+/* Finalizes debug info and verifies the module; an invalid module is an
+ * internal error reported to m->diags. */
+bool cg_module_verify(CgModule *m);
+/* Runs default<On> for the target's opt level. */
+bool cg_module_optimize(CgModule *m);
+/* The module's textual IR into a. */
+CgBlob cg_module_ir(CgModule *m);
+/* PTX for the module through the target machine, NUL-terminated, in a. */
+bool cg_module_ptx(CgModule *m, CgBlob *ptx);
+/* Sets the debug location of instructions built next (no-op without -g or
+ * with a span outside any file). */
+void cg_set_loc(CgModule *m, SrcSpan at);
+
+/* -- Types (types.c) --------------------------------------------------------- */
+
+/* The LLVM type of a scalar dtype (f8 types are i8 bit patterns). */
+LLVMTypeRef cg_dtype_type(CgModule *m, TDType t);
+/* The C type the launcher uses for a parameter ("glrt_devptr", "int32_t",
+ * "float", "uint16_t" for f16/bf16 bit patterns, ...). */
+const char *cg_param_ctype(const CgParam *p);
+
+/* -- Kernels (kernel.c) -------------------------------------------------------- */
+
+/* Declares sig's kernel: ptx_kernel calling convention, launch attributes,
+ * global pointers (with the alignment assumed), scalars (with assumed
+ * divisors) and grid-constant tensor maps; creates its entry block, positions
+ * the builder there and returns the function (also m->fn). */
+LLVMValueRef cg_kernel_begin(CgModule *m, const CgKernelSig *sig);
+
+/* -- NVVM helpers (nvvm.c) ------------------------------------------------------ */
+
+/* Calls intrinsic `name` (overloaded on over[0..n_over-1]). A name LLVM
+ * does not know is an internal error; the result is then poison of ret. */
+LLVMValueRef cg_intrinsic(CgModule *m, const char *name, LLVMTypeRef ret, LLVMTypeRef *over,
+                          int n_over, LLVMValueRef *args, int n_args);
+
+typedef enum CgSreg {
+	CG_TID_X, CG_TID_Y, CG_TID_Z, CG_NTID_X,
+	CG_CTAID_X, CG_CTAID_Y, CG_CTAID_Z,
+	CG_NCTAID_X, CG_NCTAID_Y, CG_NCTAID_Z,
+	CG_LANEID, CG_CLUSTER_CTARANK,
+} CgSreg;
+
+/* Reads a special register (i32). */
+LLVMValueRef cg_sreg(CgModule *m, CgSreg r);
+/* Lane (tid.x % 32) and warp (tid.x / 32) of the calling thread, i32; the
+ * warp index is made warp-uniform. */
+LLVMValueRef cg_lane_id(CgModule *m);
+LLVMValueRef cg_warp_id(CgModule *m);
+
+typedef enum CgShfl { CG_SHFL_IDX, CG_SHFL_BFLY, CG_SHFL_UP, CG_SHFL_DOWN } CgShfl;
+
+/* shfl.sync over the full warp of any 8..64-bit scalar value: `lane` is the
+ * source lane (idx), the xor mask (bfly) or the delta (up/down). */
+LLVMValueRef cg_shfl(CgModule *m, CgShfl kind, LLVMValueRef v, LLVMValueRef lane);
+/* bar.sync 0 for all threads of the CTA. */
+void cg_barrier(CgModule *m);
+/* A static shared-memory array of `bytes` bytes (addrspace 3). */
+LLVMValueRef cg_shared_global(CgModule *m, const char *name, uint64_t bytes, unsigned align);
+/* The dynamic shared memory (extern [0 x i8], addrspace 3), declared once. */
+LLVMValueRef cg_dynamic_smem(CgModule *m);
+
+/* mbarrier, TMA, fences, setmaxnreg (bar: ptr addrspace(3)). */
+void cg_mbarrier_init(CgModule *m, LLVMValueRef bar, LLVMValueRef count);
+void cg_mbarrier_expect_tx(CgModule *m, LLVMValueRef bar, LLVMValueRef bytes);
+void cg_mbarrier_arrive(CgModule *m, LLVMValueRef bar);
+/* Spins on try_wait.parity until the phase with parity `phase` completed. */
+void cg_mbarrier_wait(CgModule *m, LLVMValueRef bar, LLVMValueRef phase);
+/* TMA tile copy global -> shared (rank 1..5 coordinates, i32). */
+void cg_tma_load(CgModule *m, LLVMValueRef smem, LLVMValueRef bar, LLVMValueRef tmap,
+                 LLVMValueRef *coords, int rank);
+void cg_tma_store(CgModule *m, LLVMValueRef tmap, LLVMValueRef smem, LLVMValueRef *coords,
+                  int rank);
+void cg_tma_store_commit(CgModule *m);
+void cg_tma_store_wait(CgModule *m, int pending);
+void cg_fence_async_shared(CgModule *m);
+void cg_fence_mbarrier_init(CgModule *m);
+/* setmaxnreg.{inc,dec}: regs a multiple of 8 in [24, 256]. */
+void cg_setmaxnreg(CgModule *m, bool inc, int regs);
+
+/* -- WGMMA (wgmma.c) ------------------------------------------------------------ */
+
+/* wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ab}.{ab} on shared-memory
+ * descriptors: acc[0..n/2-1] are this thread's f32 accumulators (NULL for
+ * the first step: poison inputs, scale-d false), scale_d an i1. Writes the
+ * results into out[0..n/2-1]. ab is DT_F16 or DT_BF16; n a multiple of 8 in
+ * [8, 256]. Returns false (nothing built) on a bad shape. */
+bool cg_wgmma(CgModule *m, int n, TDType ab, LLVMValueRef *acc, LLVMValueRef desc_a,
+              LLVMValueRef desc_b, LLVMValueRef scale_d, LLVMValueRef *out);
+void cg_wgmma_fence(CgModule *m);
+void cg_wgmma_commit(CgModule *m);
+void cg_wgmma_wait(CgModule *m, int pending);
+
+/* -- Launchers (launcher.c) ----------------------------------------------------- */
+
+/* Threads per block of a signature. */
+int cg_block_threads(const CgKernelSig *sig);
+/* Whether a launcher checks parameter p (alignment or divisibility). */
+bool cg_param_checked(const CgParam *p);
+
+#endif

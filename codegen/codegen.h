@@ -1,0 +1,126 @@
+/*
+ * codegen: LLVM IR through the LLVM-C API, PTX through LLVM's NVPTX backend,
+ * cubins through ptxas, and the host-side packaging (typed C launchers that
+ * embed the images and call libglrt). This header exposes no LLVM type, so
+ * the driver includes it without llvm-c; the IR builders live in
+ * codegen/cg_internal.h.
+ *
+ * Every failure (unsupported target, invalid IR, ptxas rejecting the PTX,
+ * ptxas or the host compiler missing) is a diagnostic and a false/NULL
+ * return; LLVM's fatal errors are prevented by validating first.
+ */
+#ifndef CODEGEN_H
+#define CODEGEN_H
+
+#include "sema/tir.h"
+#include "support/support.h"
+
+/* -- Kernel signatures ------------------------------------------------------ */
+
+typedef enum CgParamKind {
+	CG_PARAM_PTR,        /* pointer to dtype in the global address space */
+	CG_PARAM_SCALAR,     /* a scalar of dtype */
+	CG_PARAM_TENSOR_MAP, /* a 128-byte CUtensorMap, by value, grid constant */
+} CgParamKind;
+
+typedef struct CgParam {
+	const char *name;
+	CgParamKind kind;
+	TDType dtype;          /* pointee, scalar type, or tensor-map element */
+	/* What the kernel may assume, checked by the launcher before launching:
+	 * for a pointer, its byte alignment; for an integer scalar, a divisor of
+	 * its value. 0 or 1: nothing assumed. A power of two. */
+	uint32_t divisibility;
+} CgParam;
+
+/* One entry point: its LLVM function and its host launcher follow this. */
+typedef struct CgKernelSig {
+	const char *name;      /* the PTX entry and the launcher's C name */
+	const CgParam *params;
+	int n_params;
+	int num_warps;         /* threads per block = 32 * num_warps (maxntid) */
+	int minctasm;          /* nvvm.minctasm, 0: none */
+	int maxnreg;           /* nvvm.maxnreg, 0: none */
+	int cluster[3];        /* cluster dims; all 0: no cluster */
+	uint32_t smem_bytes;   /* dynamic shared memory per block */
+	SrcSpan at;            /* the kernel's definition (debug info, errors) */
+} CgKernelSig;
+
+/* Bytes owned by an arena (PTX text carries a NUL after len bytes). */
+typedef struct CgBlob {
+	const unsigned char *data;
+	size_t len;
+} CgBlob;
+
+/* -- Target ------------------------------------------------------------------- */
+
+typedef struct CgOptions {
+	const char *arch;      /* "sm_90a" (the only target for now) */
+	int opt_level;         /* 0..3: LLVM's default<On> pipeline */
+	bool debug_info;       /* -g: line tables, PTX .loc at .gl lines */
+} CgOptions;
+
+/* The NVPTX target machine for o->arch. Initializes LLVM's NVPTX backend
+ * (once per process). An unknown arch or opt level is reported (no
+ * location) and gives NULL. Free with cg_target_free. */
+typedef struct CgTarget CgTarget;
+CgTarget *cg_target_new(const CgOptions *o, Diags *d);
+void cg_target_free(CgTarget *t);
+/* "sm_90a": the architecture the target was made for. */
+const char *cg_target_arch(const CgTarget *t);
+
+/* -- Compiling a typed program ------------------------------------------------ */
+
+/* What compiling one file gives: one LLVM module with every kernel, its
+ * PTX, and the signatures the launchers need. */
+typedef struct CgResult {
+	CgBlob llvm_ir;        /* textual IR after optimization */
+	CgBlob ptx;            /* NUL-terminated PTX */
+	CgKernelSig *kernels;
+	int n_kernels;
+} CgResult;
+
+/* Lowers every kernel of prog (or only `only` when not NULL) into one
+ * module, optimizes it and emits PTX. Errors are reported at the source of
+ * the operation that could not be lowered. */
+bool cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *src,
+                uint32_t file, Arena *a, Diags *d, CgResult *out);
+
+/* -- ptxas -------------------------------------------------------------------- */
+
+/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
+ * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
+ * become an error with ptxas's text as a note; a missing ptxas is an error
+ * saying where it was looked for. */
+bool cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin);
+
+/* -- Packaging ---------------------------------------------------------------- */
+
+/* What goes into the launcher source, header and object of one .gl file. */
+typedef struct CgPackage {
+	const char *unit;      /* C identifier naming the file's statics ("vector_add") */
+	const CgKernelSig *kernels;
+	int n_kernels;
+	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
+	CgBlob ptx;            /* NUL-terminated */
+} CgPackage;
+
+/* The C identifier for a file path: its base name without extension, with
+ * non-identifier bytes replaced by '_' (allocated in a). */
+const char *cg_unit_name(Arena *a, const char *path);
+
+/* `--emit=header`: include guard, #include "glrt.h", and per kernel the
+ * prototype of its launcher with a comment on launch shape and the
+ * alignment/divisibility each argument must have. */
+void cg_emit_header(const CgPackage *p, StrBuf *out);
+
+/* `--emit=c`: the images as byte arrays, a lazily loaded glrt module, and
+ * the launcher definitions. Compiles as C99/C11 against glrt.h. */
+void cg_emit_launcher_c(const CgPackage *p, StrBuf *out);
+
+/* `-c`: the same launchers and images as an ELF object for the host
+ * (x86-64), emitted through LLVM's host backend; byte-identical across
+ * runs. The object references glrt_lazy_kernel_get and glrt_launch. */
+bool cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj);
+
+#endif

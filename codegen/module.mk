@@ -1,0 +1,5 @@
+# codegen: LLVM IR -> PTX -> cubin, and the host launchers. Only these
+# objects see LLVM's headers.
+CODEGEN_SRCS += codegen/target.c codegen/module.c codegen/types.c codegen/kernel.c \
+                codegen/nvvm.c codegen/wgmma.c codegen/ptxas.c codegen/launcher.c \
+                codegen/object.c

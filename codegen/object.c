@@ -1,0 +1,256 @@
+/*
+ * `glc -c`: the launchers of launcher.c built as LLVM IR for the host and
+ * emitted by LLVM's host backend into an ELF object, so that no C compiler
+ * and no installed glrt.h are needed at compile time. The CPU is "generic"
+ * and the IR has no paths or times in it, so the object is byte-identical
+ * across runs and machines.
+ */
+#include "codegen/cg_internal.h"
+
+#include <string.h>
+
+enum { STATUS_INVALID_ARGUMENT = 1 };  /* GLRT_ERROR_INVALID_ARGUMENT */
+
+typedef struct Host {
+	CgModule m;
+	LLVMTypeRef lazy_kernel;
+	LLVMValueRef kernels;      /* [n x glrt_lazy_kernel] */
+	LLVMValueRef get, launch;  /* glrt_lazy_kernel_get, glrt_launch */
+	LLVMTypeRef get_t, launch_t;
+} Host;
+
+static LLVMValueRef
+bytes_global(Host *h, const char *name, CgBlob blob, bool nul)
+{
+	CgModule *m = &h->m;
+	LLVMValueRef init = LLVMConstStringInContext2(m->ctx, (const char *)blob.data, blob.len,
+	                                              !nul);
+	LLVMValueRef g = LLVMAddGlobal(m->mod, LLVMTypeOf(init), name);
+	LLVMSetInitializer(g, init);
+	LLVMSetGlobalConstant(g, true);
+	LLVMSetLinkage(g, LLVMPrivateLinkage);
+	LLVMSetAlignment(g, 64);
+	return g;
+}
+
+static LLVMValueRef
+u32_array(Host *h, const char *name, const int v[3])
+{
+	CgModule *m = &h->m;
+	LLVMValueRef e[3];
+	for (int i = 0; i < 3; i++)
+		e[i] = LLVMConstInt(m->i32, (uint64_t)v[i], 0);
+	LLVMValueRef init = LLVMConstArray2(m->i32, e, 3);
+	LLVMValueRef g = LLVMAddGlobal(m->mod, LLVMTypeOf(init), name);
+	LLVMSetInitializer(g, init);
+	LLVMSetGlobalConstant(g, true);
+	LLVMSetLinkage(g, LLVMPrivateLinkage);
+	return g;
+}
+
+/* The images, the lazy module and its kernel table. */
+static void
+images(Host *h, const CgPackage *p)
+{
+	CgModule *m = &h->m;
+	LLVMTypeRef lm_fields[] = {m->ptr, m->i64, m->ptr, m->i64, m->ptr};
+	LLVMTypeRef lazy_module = LLVMStructTypeInContext(m->ctx, lm_fields, 5, false);
+	LLVMTypeRef lk_fields[] = {m->ptr, m->ptr, m->ptr};
+	h->lazy_kernel = LLVMStructTypeInContext(m->ctx, lk_fields, 3, false);
+
+	LLVMValueRef null = LLVMConstPointerNull(m->ptr);
+	LLVMValueRef cubin = p->cubin.len ? bytes_global(h, "glc.cubin", p->cubin, false) : null;
+	LLVMValueRef ptx = bytes_global(h, "glc.ptx", p->ptx, true);
+	LLVMValueRef lm_init[] = {cubin, LLVMConstInt(m->i64, p->cubin.len, 0), ptx,
+	                          LLVMConstInt(m->i64, p->ptx.len + 1, 0), null};
+	LLVMValueRef mod = LLVMAddGlobal(m->mod, lazy_module, "glc.module");
+	LLVMSetInitializer(mod, LLVMConstNamedStruct(lazy_module, lm_init, 5));
+	LLVMSetLinkage(mod, LLVMInternalLinkage);
+	LLVMSetAlignment(mod, 8);
+
+	int n = p->n_kernels;
+	LLVMValueRef *entries = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *entries);
+	for (int i = 0; i < n; i++) {
+		const char *name = p->kernels[i].name;
+		CgBlob s = {(const unsigned char *)name, strlen(name)};
+		LLVMValueRef str = bytes_global(h, "glc.name", s, true);
+		LLVMSetAlignment(str, 1);
+		LLVMValueRef e[] = {mod, str, null};
+		entries[i] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
+	}
+	LLVMValueRef table = LLVMConstArray2(h->lazy_kernel, entries, (uint64_t)n);
+	h->kernels = LLVMAddGlobal(m->mod, LLVMTypeOf(table), "glc.kernels");
+	LLVMSetInitializer(h->kernels, table);
+	LLVMSetLinkage(h->kernels, LLVMInternalLinkage);
+	LLVMSetAlignment(h->kernels, 8);
+
+	LLVMTypeRef get_args[] = {m->ptr, m->ptr};
+	h->get_t = LLVMFunctionType(m->i32, get_args, 2, false);
+	h->get = LLVMAddFunction(m->mod, "glrt_lazy_kernel_get", h->get_t);
+	LLVMTypeRef launch_args[] = {m->ptr, m->ptr, m->ptr, m->ptr, m->i32, m->ptr, m->ptr};
+	h->launch_t = LLVMFunctionType(m->i32, launch_args, 7, false);
+	h->launch = LLVMAddFunction(m->mod, "glrt_launch", h->launch_t);
+}
+
+/* The host type of a launcher parameter (what cg_param_ctype names). */
+static LLVMTypeRef
+host_type(CgModule *m, const CgParam *p)
+{
+	if (p->kind == CG_PARAM_PTR)
+		return m->i64;
+	if (p->kind == CG_PARAM_TENSOR_MAP)
+		return m->ptr;
+	switch (p->dtype) {
+	case DT_F16: case DT_BF16: return m->i16;
+	case DT_I1: return m->i8;
+	default: return cg_dtype_type(m, p->dtype);
+	}
+}
+
+static bool
+is_signed(TDType t)
+{
+	return t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
+}
+
+/* if (fail) return status; */
+static void
+return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
+{
+	CgModule *m = &h->m;
+	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(m->ctx, fn, "invalid");
+	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, fn, "ok");
+	LLVMBuildCondBr(m->b, fail, bad, next);
+	LLVMPositionBuilderAtEnd(m->b, bad);
+	LLVMBuildRet(m->b, status);
+	LLVMPositionBuilderAtEnd(m->b, next);
+}
+
+static void
+launcher(Host *h, const CgPackage *p, int index)
+{
+	CgModule *m = &h->m;
+	const CgKernelSig *k = &p->kernels[index];
+	int n = k->n_params;
+	LLVMTypeRef *pts = arena_alloc(m->arena, (size_t)(n + 4) * sizeof *pts);
+	pts[0] = m->ptr;
+	pts[1] = pts[2] = pts[3] = m->i32;
+	for (int i = 0; i < n; i++)
+		pts[i + 4] = host_type(m, &k->params[i]);
+	LLVMValueRef fn = LLVMAddFunction(m->mod, k->name,
+	                                  LLVMFunctionType(m->i32, pts, (unsigned)n + 4, false));
+	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+	                        LLVMCreateEnumAttribute(m->ctx, LLVMGetEnumAttributeKindForName(
+	                                                "nounwind", 8), 0));
+	LLVMPositionBuilderAtEnd(m->b, LLVMAppendBasicBlockInContext(m->ctx, fn, "entry"));
+
+	LLVMTypeRef grid_t = LLVMArrayType2(m->i32, 3);
+	LLVMValueRef grid = LLVMBuildAlloca(m->b, grid_t, "grid");
+	LLVMValueRef kernel = LLVMBuildAlloca(m->b, m->ptr, "kernel");
+	LLVMValueRef args = n ? LLVMBuildAlloca(m->b, LLVMArrayType2(m->ptr, (uint64_t)n), "args")
+	                      : LLVMConstPointerNull(m->ptr);
+	LLVMValueRef *slots = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *slots);
+	for (int i = 0; i < n; i++)
+		if (k->params[i].kind != CG_PARAM_TENSOR_MAP)
+			slots[i] = LLVMBuildAlloca(m->b, pts[i + 4], k->params[i].name);
+
+	for (int i = 0; i < n; i++) {
+		const CgParam *q = &k->params[i];
+		if (!cg_param_checked(q))
+			continue;
+		LLVMValueRef v = LLVMGetParam(fn, (unsigned)i + 4);
+		LLVMValueRef fail;
+		if (q->kind == CG_PARAM_TENSOR_MAP) {
+			fail = LLVMBuildIsNull(m->b, v, "");
+		} else {
+			LLVMValueRef d = LLVMConstInt(LLVMTypeOf(v), q->divisibility, 0);
+			LLVMValueRef r = is_signed(q->dtype) && q->kind == CG_PARAM_SCALAR
+			                         ? LLVMBuildSRem(m->b, v, d, "")
+			                         : LLVMBuildURem(m->b, v, d, "");
+			fail = LLVMBuildICmp(m->b, LLVMIntNE, r, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+		}
+		return_if(h, fn, fail, LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0));
+	}
+
+	LLVMValueRef entry = LLVMConstInBoundsGEP2(
+		LLVMGlobalGetValueType(h->kernels), h->kernels,
+		(LLVMValueRef[]){LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)index, 0)},
+		2);
+	LLVMValueRef get_args[] = {kernel, entry};
+	LLVMValueRef st = LLVMBuildCall2(m->b, h->get_t, h->get, get_args, 2, "status");
+	return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, st, LLVMConstInt(m->i32, 0, 0), ""), st);
+
+	for (int i = 0; i < 3; i++) {
+		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)i, 0)};
+		LLVMBuildStore(m->b, LLVMGetParam(fn, (unsigned)i + 1),
+		               LLVMBuildInBoundsGEP2(m->b, grid_t, grid, idx, 2, ""));
+	}
+	for (int i = 0; i < n; i++) {
+		LLVMValueRef v = LLVMGetParam(fn, (unsigned)i + 4), slot = v;
+		if (k->params[i].kind != CG_PARAM_TENSOR_MAP) {
+			LLVMBuildStore(m->b, v, slots[i]);
+			slot = slots[i];
+		}
+		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)i, 0)};
+		LLVMBuildStore(m->b, slot, LLVMBuildInBoundsGEP2(m->b, LLVMArrayType2(m->ptr,
+		               (uint64_t)n), args, idx, 2, ""));
+	}
+	int block[3] = {cg_block_threads(k), 1, 1};
+	LLVMValueRef cluster = k->cluster[0] > 0 ? u32_array(h, "glc.cluster", k->cluster)
+	                                         : LLVMConstPointerNull(m->ptr);
+	LLVMValueRef launch_args[] = {
+		LLVMBuildLoad2(m->b, m->ptr, kernel, ""), grid, u32_array(h, "glc.block", block),
+		cluster, LLVMConstInt(m->i32, k->smem_bytes, 0), LLVMGetParam(fn, 0), args,
+	};
+	LLVMBuildRet(m->b, LLVMBuildCall2(m->b, h->launch_t, h->launch, launch_args, 7, ""));
+}
+
+bool
+cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
+{
+	LLVMInitializeNativeTarget();
+	LLVMInitializeNativeAsmPrinter();
+	char *triple = LLVMGetDefaultTargetTriple();
+	LLVMTargetRef target;
+	char *msg = NULL;
+	if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+		diag_error(d, (SrcSpan){0}, "LLVM cannot emit host objects for %s: %s", triple,
+		           msg ? msg : "");
+		LLVMDisposeMessage(msg);
+		LLVMDisposeMessage(triple);
+		return false;
+	}
+	CgTarget host = {0};
+	host.tm = LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault,
+	                                  LLVMRelocPIC, LLVMCodeModelDefault);
+	host.data = LLVMCreateTargetDataLayout(host.tm);
+	host.triple = triple;
+	host.arch = "host";
+	host.opt_level = 2;
+
+	Host h = {0};
+	cg_module_init(&h.m, &host, p->unit, NULL, 0, a, d);
+	images(&h, p);
+	for (int i = 0; i < p->n_kernels; i++)
+		launcher(&h, p, i);
+	bool ok = cg_module_verify(&h.m);
+	LLVMMemoryBufferRef mb = NULL;
+	if (ok && LLVMTargetMachineEmitToMemoryBuffer(host.tm, h.m.mod, LLVMObjectFile, &msg,
+	                                              &mb)) {
+		diag_error(d, (SrcSpan){0}, "internal error: LLVM could not emit the object: %s",
+		           msg ? msg : "");
+		LLVMDisposeMessage(msg);
+		ok = false;
+	}
+	if (ok) {
+		size_t n = LLVMGetBufferSize(mb);
+		unsigned char *data = arena_alloc(a, n + 1);
+		memcpy(data, LLVMGetBufferStart(mb), n);
+		*obj = (CgBlob){data, n};
+		LLVMDisposeMemoryBuffer(mb);
+	}
+	cg_module_dispose(&h.m);
+	cg_target_free(&host);
+	LLVMDisposeMessage(triple);
+	return ok;
+}

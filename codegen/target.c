@@ -1,0 +1,85 @@
+/*
+ * The NVPTX target machine. LLVM turns a target/PTX-version mismatch into a
+ * fatal error that aborts the process, so the arch is checked against a
+ * table of pairs known to work before any target machine exists.
+ */
+#include "codegen/cg_internal.h"
+
+#include <string.h>
+
+static const char TRIPLE[] = "nvptx64-nvidia-cuda";
+
+/* Architectures glc targets, with the PTX ISA they are emitted for. PTX 8.0
+ * is the first with sm_90a and what a CUDA 12.0 driver JITs, so the PTX
+ * fallback loads on every Hopper driver. */
+static const struct {
+	const char *arch, *features;
+} ARCHES[] = {
+	{"sm_90a", "+ptx80"},
+};
+
+CgTarget *
+cg_target_new(const CgOptions *o, Diags *d)
+{
+	const char *features = NULL;
+	for (size_t i = 0; i < sizeof ARCHES / sizeof ARCHES[0]; i++)
+		if (o->arch && strcmp(o->arch, ARCHES[i].arch) == 0)
+			features = ARCHES[i].features;
+	if (!features) {
+		Diag *e = diag_error(d, (SrcSpan){0}, "unsupported target architecture '%s'",
+		                     o->arch ? o->arch : "");
+		diag_note(d, e, (SrcSpan){0}, "glc generates code for sm_90a (Hopper) only");
+		return NULL;
+	}
+	if (o->opt_level < 0 || o->opt_level > 3) {
+		diag_error(d, (SrcSpan){0}, "optimization level -O%d is not one of -O0..-O3",
+		           o->opt_level);
+		return NULL;
+	}
+	LLVMInitializeNVPTXTargetInfo();
+	LLVMInitializeNVPTXTarget();
+	LLVMInitializeNVPTXTargetMC();
+	LLVMInitializeNVPTXAsmPrinter();
+
+	LLVMTargetRef target;
+	char *msg = NULL;
+	if (LLVMGetTargetFromTriple(TRIPLE, &target, &msg)) {
+		diag_error(d, (SrcSpan){0}, "LLVM has no NVPTX backend: %s", msg ? msg : "");
+		LLVMDisposeMessage(msg);
+		return NULL;
+	}
+	static const LLVMCodeGenOptLevel levels[] = {
+		LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+		LLVMCodeGenLevelAggressive,
+	};
+	CgTarget *t = arena_alloc(d->arena, sizeof *t);
+	t->tm = LLVMCreateTargetMachine(target, TRIPLE, o->arch, features,
+	                                levels[o->opt_level], LLVMRelocDefault,
+	                                LLVMCodeModelDefault);
+	if (!t->tm) {
+		diag_error(d, (SrcSpan){0}, "LLVM could not create a target machine for %s",
+		           o->arch);
+		return NULL;
+	}
+	t->data = LLVMCreateTargetDataLayout(t->tm);
+	t->arch = o->arch;
+	t->triple = TRIPLE;
+	t->opt_level = o->opt_level;
+	t->debug_info = o->debug_info;
+	return t;
+}
+
+void
+cg_target_free(CgTarget *t)
+{
+	if (!t)
+		return;
+	LLVMDisposeTargetData(t->data);
+	LLVMDisposeTargetMachine(t->tm);
+}
+
+const char *
+cg_target_arch(const CgTarget *t)
+{
+	return t->arch;
+}

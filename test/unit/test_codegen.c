@@ -1,0 +1,411 @@
+/*
+ * codegen's scaffolding: target validation, kernels built directly with the
+ * builder helpers -> PTX that ptxas -arch=sm_90a accepts, line tables, ptxas
+ * failures as diagnostics, and packaging (header, C launchers that compile,
+ * a reproducible host object whose launchers check their arguments).
+ */
+#include "codegen/cg_internal.h"
+#include "test/unit/check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CG_TEST_BUILD
+#define CG_TEST_BUILD "build"
+#endif
+
+static Arena *A;
+static Diags D;
+static Sources *S;
+static uint32_t FILE_ID;
+
+static void
+reset(void)
+{
+	if (A)
+		arena_free(A);
+	A = arena_new();
+	S = src_new(A);
+	diag_init(&D, A, S);
+	static const char text[] = "# k.gl\n\ndef vadd(x, y, z, n):\n    i = pid\n"
+	                           "    z[i] = x[i] + y[i]\n";
+	FILE_ID = src_add(S, "k.gl", text, sizeof text - 1);
+}
+
+static bool
+contains(CgBlob b, const char *needle)
+{
+	return b.data && strstr((const char *)b.data, needle) != NULL;
+}
+
+static CgTarget *
+target(int opt, bool g)
+{
+	CgOptions o = {"sm_90a", opt, g};
+	return cg_target_new(&o, &D);
+}
+
+static const CgParam VADD_PARAMS[] = {
+	{"x", CG_PARAM_PTR, DT_F32, 16},
+	{"y", CG_PARAM_PTR, DT_F32, 16},
+	{"z", CG_PARAM_PTR, DT_F32, 16},
+	{"n", CG_PARAM_SCALAR, DT_I32, 4},
+};
+
+static const CgKernelSig VADD = {
+	.name = "vadd", .params = VADD_PARAMS, .n_params = 4, .num_warps = 4,
+	.at = {1, 3, 1, 4},
+};
+
+/* z[i] = x[i] + y[i] for i = ctaid.x * 128 + tid.x < n, one element each. */
+static void
+build_vadd(CgModule *m)
+{
+	LLVMValueRef fn = cg_kernel_begin(m, &VADD);
+	cg_set_loc(m, (SrcSpan){1, 4, 5, 3});
+	LLVMValueRef i = LLVMBuildAdd(m->b, LLVMBuildMul(m->b, cg_sreg(m, CG_CTAID_X),
+	                              LLVMConstInt(m->i32, 128, 0), ""), cg_sreg(m, CG_TID_X), "i");
+	LLVMValueRef in = LLVMBuildICmp(m->b, LLVMIntSLT, i, LLVMGetParam(fn, 3), "");
+	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(m->ctx, fn, "body");
+	LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, fn, "done");
+	LLVMBuildCondBr(m->b, in, body, done);
+	LLVMPositionBuilderAtEnd(m->b, body);
+	cg_set_loc(m, (SrcSpan){1, 5, 5, 4});
+	LLVMValueRef idx = LLVMBuildSExt(m->b, i, m->i64, "");
+	LLVMValueRef v[2];
+	for (int k = 0; k < 2; k++) {
+		LLVMValueRef p = LLVMBuildGEP2(m->b, m->f32, LLVMGetParam(fn, (unsigned)k), &idx, 1, "");
+		v[k] = LLVMBuildLoad2(m->b, m->f32, p, "");
+	}
+	LLVMValueRef pz = LLVMBuildGEP2(m->b, m->f32, LLVMGetParam(fn, 2), &idx, 1, "");
+	LLVMBuildStore(m->b, LLVMBuildFAdd(m->b, v[0], v[1], ""), pz);
+	LLVMBuildBr(m->b, done);
+	LLVMPositionBuilderAtEnd(m->b, done);
+	LLVMBuildRetVoid(m->b);
+}
+
+/* Builds a module with `build`, runs it to PTX and returns it. */
+static CgBlob
+to_ptx(CgTarget *t, void (*build)(CgModule *), CgBlob *ir)
+{
+	CgModule m;
+	CgBlob ptx = {0};
+	cg_module_init(&m, t, "k", S, FILE_ID, A, &D);
+	build(&m);
+	if (cg_module_verify(&m) && cg_module_optimize(&m)) {
+		if (ir)
+			*ir = cg_module_ir(&m);
+		cg_module_ptx(&m, &ptx);
+	}
+	cg_module_dispose(&m);
+	return ptx;
+}
+
+static void
+test_target_validation(void)
+{
+	reset();
+	CgOptions bad = {"sm_80", 2, false};
+	CHECK(cg_target_new(&bad, &D) == NULL);
+	CHECK_EQ(1, D.errors);
+	CHECK(strstr(D.first->msg, "unsupported target architecture 'sm_80'") != NULL);
+	CgOptions olev = {"sm_90a", 4, false};
+	CHECK(cg_target_new(&olev, &D) == NULL);
+	CHECK_EQ(2, D.errors);
+	CgTarget *t = target(3, false);
+	CHECK(t != NULL);
+	CHECK_STR("sm_90a", cg_target_arch(t));
+	cg_target_free(t);
+}
+
+static void
+test_vadd_ptx_assembles(void)
+{
+	reset();
+	CgTarget *t = target(2, false);
+	CgBlob ir = {0};
+	CgBlob ptx = to_ptx(t, build_vadd, &ir);
+	CHECK_EQ(0, D.errors);
+	CHECK(contains(ir, "define ptx_kernel void @vadd(ptr addrspace(1) "));
+	CHECK(contains(ir, "align 16 captures(none) %x"));
+	CHECK(contains(ir, "\"nvvm.maxntid\"=\"128\""));
+	CHECK(contains(ptx, ".target sm_90a"));
+	CHECK(contains(ptx, ".version 8.0"));
+	CHECK(contains(ptx, ".visible .entry vadd("));
+	CHECK(contains(ptx, ".maxntid 128"));
+	CHECK(contains(ptx, "ld.global.b32"));
+	CHECK(contains(ptx, "st.global.b32"));
+	CHECK(contains(ptx, "add.rn.f32") || contains(ptx, "add.f32"));
+	CgBlob cubin = {0};
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK_EQ(0, D.errors);
+	CHECK(cubin.len > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
+	cg_target_free(t);
+}
+
+static void
+test_line_info(void)
+{
+	reset();
+	CgTarget *t = target(2, true);
+	CgBlob ptx = to_ptx(t, build_vadd, NULL);
+	CHECK_EQ(0, D.errors);
+	CHECK(contains(ptx, ".file\t1 \"k.gl\"") || contains(ptx, ".file 1 \"k.gl\""));
+	CHECK(contains(ptx, ".loc\t1 5 ") || contains(ptx, ".loc 1 5 "));
+	CgBlob cubin = {0};
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK_EQ(0, D.errors);
+	cg_target_free(t);
+}
+
+static const CgParam HOPPER_PARAMS[] = {
+	{"desc", CG_PARAM_TENSOR_MAP, DT_F16, 0},
+	{"out", CG_PARAM_PTR, DT_F32, 16},
+};
+
+/* Every Hopper helper once: TMA into shared memory through an mbarrier,
+ * one wgmma, setmaxnreg, shuffles, a barrier, a TMA store. */
+static void
+build_hopper(CgModule *m)
+{
+	static const CgKernelSig sig = {
+		.name = "hopper", .params = HOPPER_PARAMS, .n_params = 2, .num_warps = 4,
+		.minctasm = 1, .at = {1, 3, 1, 4},
+	};
+	LLVMValueRef fn = cg_kernel_begin(m, &sig);
+	LLVMValueRef smem = cg_shared_global(m, "tile", 64 * 64 * 2, 1024);
+	LLVMValueRef bar = cg_shared_global(m, "bar", 8, 8);
+	LLVMValueRef tmap = LLVMGetParam(fn, 0);
+	cg_setmaxnreg(m, true, 232);
+	cg_mbarrier_init(m, bar, LLVMConstInt(m->i32, 1, 0));
+	cg_fence_mbarrier_init(m);
+	cg_barrier(m);
+	LLVMValueRef zero = LLVMConstInt(m->i32, 0, 0);
+	LLVMValueRef coords[2] = {zero, cg_sreg(m, CG_CTAID_X)};
+	cg_mbarrier_expect_tx(m, bar, LLVMConstInt(m->i32, 64 * 64 * 2, 0));
+	cg_tma_load(m, smem, bar, tmap, coords, 2);
+	cg_mbarrier_wait(m, bar, zero);
+	LLVMValueRef desc = LLVMBuildZExt(m->b, LLVMBuildPtrToInt(m->b, smem, m->i32, ""),
+	                                  m->i64, "");
+	LLVMValueRef acc[32];
+	cg_wgmma_fence(m);
+	CHECK(cg_wgmma(m, 64, DT_F16, NULL, desc, desc, LLVMConstInt(m->i1, 0, 0), acc));
+	CHECK(cg_wgmma(m, 64, DT_F16, acc, desc, desc, LLVMConstInt(m->i1, 1, 0), acc));
+	CHECK(!cg_wgmma(m, 12, DT_F16, NULL, desc, desc, LLVMConstInt(m->i1, 0, 0), acc));
+	cg_wgmma_commit(m);
+	cg_wgmma_wait(m, 0);
+	LLVMValueRef s = acc[0];
+	for (int i = 1; i < 32; i++)
+		s = LLVMBuildFAdd(m->b, s, acc[i], "");
+	s = LLVMBuildFAdd(m->b, s, cg_shfl(m, CG_SHFL_BFLY, s, LLVMConstInt(m->i32, 1, 0)), "");
+	LLVMValueRef wide = LLVMBuildFPExt(m->b, s, m->f64, "");
+	wide = cg_shfl(m, CG_SHFL_IDX, wide, cg_warp_id(m));
+	s = LLVMBuildFPTrunc(m->b, wide, m->f32, "");
+	LLVMValueRef h = LLVMBuildFPTrunc(m->b, s, m->f16, "");
+	h = cg_shfl(m, CG_SHFL_DOWN, h, LLVMConstInt(m->i32, 2, 0));
+	s = LLVMBuildFPExt(m->b, h, m->f32, "");
+	LLVMValueRef idx = LLVMBuildZExt(m->b, cg_sreg(m, CG_TID_X), m->i64, "");
+	LLVMBuildStore(m->b, s, LLVMBuildGEP2(m->b, m->f32, LLVMGetParam(fn, 1), &idx, 1, ""));
+	cg_fence_async_shared(m);
+	cg_barrier(m);
+	cg_tma_store(m, tmap, smem, coords, 2);
+	cg_tma_store_commit(m);
+	cg_tma_store_wait(m, 0);
+	LLVMBuildRetVoid(m->b);
+}
+
+static void
+test_hopper_helpers_assemble(void)
+{
+	reset();
+	CgTarget *t = target(3, false);
+	CgBlob ir = {0};
+	CgBlob ptx = to_ptx(t, build_hopper, &ir);
+	CHECK_EQ(0, D.errors);
+	CHECK(contains(ir, "ptr byval([128 x i8]) align 64 \"nvvm.grid_constant\" %desc"));
+	CHECK(contains(ptx, ".param .align 64 .b8 hopper_param_0[128]"));
+	CHECK(contains(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"));
+	CHECK(contains(ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"));
+	CHECK(contains(ptx, "cp.async.bulk.tensor.2d.global.shared::cta"));
+	CHECK(contains(ptx, "mbarrier.try_wait.parity"));
+	CHECK(contains(ptx, "setmaxnreg.inc.sync.aligned.u32 \t232;"));
+	CHECK(contains(ptx, "shfl.sync.bfly.b32"));
+	CHECK(contains(ptx, "shfl.sync.idx.b32"));
+	CHECK(contains(ptx, "shfl.sync.down.b32"));
+	CHECK(contains(ptx, "bar.sync"));
+	CHECK(contains(ptx, "fence.proxy.async.shared::cta"));
+	CgBlob cubin = {0};
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK_EQ(0, D.errors);
+	CHECK_EQ(0, D.warnings);
+	cg_target_free(t);
+}
+
+static void
+test_ptxas_failures(void)
+{
+	reset();
+	static const char bad[] = ".version 8.0\n.target sm_90a\n.address_size 64\n"
+	                          ".visible .entry k() { bogus.instruction; }\n";
+	CgBlob cubin = {0};
+	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
+	                &cubin));
+	CHECK_EQ(1, D.errors);
+	CHECK(strstr(D.first->msg, "ptxas rejected the generated PTX") != NULL);
+	CHECK(D.first->notes && strstr(D.first->notes->msg, "bogus") != NULL);
+
+	reset();
+	setenv("GLC_PTXAS", "/nonexistent/ptxas", 1);
+	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
+	                &cubin));
+	unsetenv("GLC_PTXAS");
+	CHECK_EQ(1, D.errors);
+	CHECK(strstr(D.first->msg, "cannot run ptxas '/nonexistent/ptxas'") != NULL);
+}
+
+static const CgParam MIXED_PARAMS[] = {
+	{"a", CG_PARAM_PTR, DT_F16, 16},
+	{"m", CG_PARAM_SCALAR, DT_I32, 16},
+	{"scale", CG_PARAM_SCALAR, DT_F16, 0},
+	{"map", CG_PARAM_TENSOR_MAP, DT_F16, 0},
+};
+
+static CgPackage
+package(CgBlob ptx, CgBlob cubin)
+{
+	static CgKernelSig k[2];
+	k[0] = VADD;
+	k[1] = (CgKernelSig){.name = "mixed", .params = MIXED_PARAMS, .n_params = 4,
+	                     .num_warps = 8, .cluster = {2, 1, 1}, .smem_bytes = 65536};
+	return (CgPackage){"k", k, 2, cubin, ptx};
+}
+
+static void
+test_header_and_c(void)
+{
+	reset();
+	static const unsigned char fake_cubin[] = {0x7f, 'E', 'L', 'F', 0, 255};
+	static const char ptx[] = "// ptx\n";
+	CgPackage p = package((CgBlob){(const unsigned char *)ptx, sizeof ptx - 1},
+	                      (CgBlob){fake_cubin, sizeof fake_cubin});
+	StrBuf h = {0}, c = {0};
+	cg_emit_header(&p, &h);
+	cg_emit_launcher_c(&p, &c);
+	CHECK(strstr(h.s, "#ifndef GLC_K_H") != NULL);
+	CHECK(strstr(h.s, "glrt_status\nvadd(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
+	                  "unsigned grid_z,\n\tglrt_devptr x,\n\tglrt_devptr y,\n\tglrt_devptr z,"
+	                  "\n\tint32_t n);") != NULL);
+	CHECK(strstr(h.s, " * x: 16-byte aligned") != NULL);
+	CHECK(strstr(h.s, " * n: a multiple of 4") != NULL);
+	CHECK(strstr(h.s, "\tuint16_t scale,\n\tconst glrt_tensor_map *map);") != NULL);
+	CHECK(strstr(c.s, "= {\n\t127,69,76,70,0,255,\n};") != NULL);
+	CHECK(strstr(c.s, "glc_k_ptx[8] = {") != NULL);
+	CHECK(strstr(c.s, "static const unsigned cluster[3] = {2, 1, 1};") != NULL);
+	CHECK(strstr(c.s, "return glrt_launch(kernel, grid, block, cluster, 65536u, stream, args);")
+	      != NULL);
+	CHECK(strstr(c.s, "\tif (m % 16 != 0)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;") != NULL);
+
+	/* Both compile cleanly against the real glrt.h. */
+	char dir[] = "/tmp/glc-test-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[256], cmd[1024];
+	snprintf(path, sizeof path, "%s/k.h", dir);
+	FILE *f = fopen(path, "w");
+	fputs(h.s, f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/k.c", dir);
+	f = fopen(path, "w");
+	fputs(c.s, f);
+	fputs("#include \"k.h\"\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "cc -std=c11 -Wall -Wextra -Werror -Iruntime -I%s -c -o %s/k.o %s",
+	         dir, dir, path);
+	CHECK_EQ(0, system(cmd));
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK_EQ(0, system(cmd));
+	CHECK_STR("vector_add", cg_unit_name(A, "examples/vector_add.gl"));
+	CHECK_STR("_2d_x", cg_unit_name(A, "2d-x.gl"));
+	buf_free(&h);
+	buf_free(&c);
+}
+
+/* A C program calling the object's launchers with no driver available. */
+static const char CALLER[] =
+	"#include <stdio.h>\n#include \"glrt.h\"\n"
+	"glrt_status vadd(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,\n"
+	"                 glrt_devptr, int32_t);\n"
+	"glrt_status mixed(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t,\n"
+	"                  uint16_t, const glrt_tensor_map *);\n"
+	"int main(void) {\n"
+	"    glrt_tensor_map map = {{0}};\n"
+	"    printf(\"%d %d %d %d %d %d\\n\",\n"
+	"        vadd(0, 1, 1, 1, 0x1008, 0x2000, 0x3000, 64),  /* misaligned x */\n"
+	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, 66),  /* n % 4 */\n"
+	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, -64), /* ok: no driver */\n"
+	"        mixed(0, 2, 1, 1, 0x1000, 32, 0, NULL),        /* NULL map */\n"
+	"        mixed(0, 2, 1, 1, 0x1000, 40, 0, &map),        /* m % 16 */\n"
+	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &map));       /* ok: no driver */\n"
+	"    return 0;\n}\n";
+
+static void
+test_object(void)
+{
+	reset();
+	CgTarget *t = target(2, false);
+	CgBlob ptx = to_ptx(t, build_vadd, NULL);
+	CgBlob cubin = {0};
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CgPackage p = package(ptx, cubin);
+	CgBlob o1 = {0}, o2 = {0};
+	CHECK(cg_emit_object(&p, A, &D, &o1));
+	CHECK(cg_emit_object(&p, A, &D, &o2));
+	CHECK_EQ(0, D.errors);
+	CHECK(o1.len > cubin.len + ptx.len);
+	CHECK(o1.len == o2.len && memcmp(o1.data, o2.data, o1.len) == 0);
+	CHECK(o1.len > 20 && memcmp(o1.data, "\177ELF", 4) == 0);
+	CHECK(memmem(o1.data, o1.len, cubin.data, cubin.len) != NULL);
+	CHECK(memmem(o1.data, o1.len, ptx.data, ptx.len + 1) != NULL);
+	/* The C route gives the same launchers: link the object and call. */
+	char dir[] = "/tmp/glc-test-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[256], cmd[1024];
+	snprintf(path, sizeof path, "%s/k.o", dir);
+	FILE *f = fopen(path, "wb");
+	fwrite(o1.data, 1, o1.len, f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/main.c", dir);
+	f = fopen(path, "w");
+	fputs(CALLER, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "cc -std=c11 -Iruntime -o %s/main %s %s/k.o %s/libglrt.a "
+	         "-ldl -pthread && GLRT_LIBCUDA=/nonexistent/libcuda.so %s/main > %s/out",
+	         dir, path, dir, CG_TEST_BUILD, dir, dir);
+	CHECK_EQ(0, system(cmd));
+	snprintf(path, sizeof path, "%s/out", dir);
+	char out[128] = {0};
+	f = fopen(path, "r");
+	if (f) {
+		CHECK(fgets(out, sizeof out, f) != NULL);
+		fclose(f);
+	}
+	CHECK_STR("1 1 2 1 1 2\n", out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK_EQ(0, system(cmd));
+	cg_target_free(t);
+}
+
+int
+main(void)
+{
+	RUN_TEST(test_target_validation);
+	RUN_TEST(test_vadd_ptx_assembles);
+	RUN_TEST(test_line_info);
+	RUN_TEST(test_hopper_helpers_assemble);
+	RUN_TEST(test_ptxas_failures);
+	RUN_TEST(test_header_and_c);
+	RUN_TEST(test_object);
+	arena_free(A);
+	return check_summary();
+}
