@@ -66,6 +66,8 @@ typedef enum CmpOp {
 struct Node {
 	NodeKind kind;
 	SrcSpan span;       /* the whole construct */
+	uint32_t nest;      /* expression depth below this node (bounded by the
+	                       parser, so that tree walks may recurse) */
 	union {
 		struct { NodeList body; } module;
 		struct { const char *from; NodeList names; } import;

@@ -28,6 +28,19 @@ parse_append(Parser *p, NodeList *dst, const NodeList *src)
 		vec_push(p->arena, dst, src->data[i]);
 }
 
+void
+parse_nest(Parser *p, Node *n, const Node *child)
+{
+	if (!child || child->nest + 1 <= n->nest)
+		return;
+	n->nest = child->nest + 1;
+	if (n->nest > PARSE_MAX_NEST && !p->too_deep) {
+		p->too_deep = true;
+		diag_error(p->d, n->span, "expression is nested too deeply (more than %d levels)",
+		           PARSE_MAX_NEST);
+	}
+}
+
 Node *
 parse_binary(Parser *p, NodeKind k, BinOp op, Node *l, Node *r, SrcSpan at)
 {
@@ -35,6 +48,8 @@ parse_binary(Parser *p, NodeKind k, BinOp op, Node *l, Node *r, SrcSpan at)
 	n->u.binary.op = op;
 	n->u.binary.lhs = l;
 	n->u.binary.rhs = r;
+	parse_nest(p, n, l);
+	parse_nest(p, n, r);
 	return n;
 }
 
@@ -44,6 +59,7 @@ parse_unary(Parser *p, UnOp op, Node *x, SrcSpan at)
 	Node *n = parse_node(p, N_UNARY, at);
 	n->u.unary.op = op;
 	n->u.unary.operand = x;
+	parse_nest(p, n, x);
 	return n;
 }
 

@@ -492,14 +492,31 @@ primary
 		$$->u.attr.obj = $1;
 		$$->u.attr.name = $3->text;
 		$$->u.attr.name_span = @3;
+		parse_nest(p, $$, $1);
 	}
-	| primary LPAREN RPAREN      { $$ = parse_node(p, N_CALL, @$); $$->u.call.callee = $1; }
-	| primary LPAREN args RPAREN { $$ = $3; $$->u.call.callee = $1; $$->span = @$; }
-	| primary LPAREN args COMMA RPAREN { $$ = $3; $$->u.call.callee = $1; $$->span = @$; }
+	| primary LPAREN RPAREN      {
+		$$ = parse_node(p, N_CALL, @$);
+		$$->u.call.callee = $1;
+		parse_nest(p, $$, $1);
+	}
+	| primary LPAREN args RPAREN {
+		$$ = $3;
+		$$->u.call.callee = $1;
+		$$->span = @$;
+		parse_nest(p, $$, $1);
+	}
+	| primary LPAREN args COMMA RPAREN {
+		$$ = $3;
+		$$->u.call.callee = $1;
+		$$->span = @$;
+		parse_nest(p, $$, $1);
+	}
 	| primary LBRACKET subscripts RBRACKET {
 		$$ = parse_node(p, N_SUBSCRIPT, @$);
 		$$->u.subscript.obj = $1;
 		$$->u.subscript.index = $3;
+		parse_nest(p, $$, $1);
+		parse_nest(p, $$, $3);
 	}
 	;
 

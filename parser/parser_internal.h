@@ -22,6 +22,7 @@ typedef struct Parser {
 	size_t closed;        /* the bracket that the last closing token closed,
 	                         (size_t)-1 when it matched none */
 	bool tail_error;      /* the statement list ends with a skipped bad statement */
+	bool too_deep;         /* the nesting limit was reported */
 	const Diag *pending;   /* lexer diagnostics not yet moved to d */
 	Node *result;
 } Parser;
@@ -34,6 +35,11 @@ Node *parse_node(Parser *p, NodeKind k, SrcSpan at);
 NodeList parse_list1(Parser *p, Node *first);
 /* Appends every element of src to *dst. */
 void parse_append(Parser *p, NodeList *dst, const NodeList *src);
+/* Deepest expression nesting the parser accepts. */
+#define PARSE_MAX_NEST 2000
+/* Records that child hangs below n; reports (once) an expression nested
+ * deeper than PARSE_MAX_NEST. */
+void parse_nest(Parser *p, Node *n, const Node *child);
 Node *parse_binary(Parser *p, NodeKind k, BinOp op, Node *l, Node *r, SrcSpan at);
 Node *parse_unary(Parser *p, UnOp op, Node *x, SrcSpan at);
 Node *parse_tuple(Parser *p, NodeKind k, NodeList items, SrcSpan at);
