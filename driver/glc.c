@@ -6,6 +6,7 @@
 #include "driver/driver.h"
 #include "lexer/lexer.h"
 #include "parser/parser.h"
+#include "sema/sema.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +23,7 @@
 static bool
 emit_available(Emit e)
 {
-	return e == EMIT_TOKENS || e == EMIT_AST;
+	return e == EMIT_TOKENS || e == EMIT_AST || e == EMIT_TYPED;
 }
 
 static const char *
@@ -57,6 +58,15 @@ compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf
 		Node *m = parse_module(a, in, src, file, d);
 		if (m && o->emit_given && o->emit == EMIT_AST && d->errors == 0)
 			parse_dump(m, src, out);
+		bool want_sema = !o->emit_given || o->emit != EMIT_AST;
+		if (m && want_sema && d->errors == 0) {
+			SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
+			for (size_t i = 0; i < o->defines.len; i++)
+				defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
+			TProgram *p = sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel);
+			if (p && o->emit_given && o->emit == EMIT_TYPED)
+				sema_print(p, true, out);
+		}
 	}
 	if (d->errors)
 		return EXIT_INPUT;

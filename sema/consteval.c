@@ -4,7 +4,7 @@
  * constructor calls. Every failure is a diagnostic at the sub-expression
  * that caused it.
  */
-#include "sema/value.h"
+#include "sema/check.h"
 
 #include <string.h>
 
@@ -21,12 +21,28 @@ value_kind_phrase(const Value *v)
 	case VAL_TUPLE: return "a tuple";
 	case VAL_LAYOUT: return "a layout";
 	case VAL_BUILTIN:
+		if (builtin_dtype(v->u.builtin) != DT_VOID)
+			return "a dtype";
 		return builtin_is_namespace(v->u.builtin) ? "a namespace" : "a function";
+	case VAL_DTYPE: return "a dtype";
+	case VAL_RUNTIME:
+		switch (v->u.rt->type->kind) {
+		case TY_TENSOR: return "a register tensor";
+		case TY_SMEM: return "a shared-memory buffer";
+		case TY_MBARRIER: return "an mbarrier";
+		case TY_DESC: return "a tensor descriptor";
+		case TY_PTR: return "a pointer";
+		case TY_TUPLE: return "a tuple";
+		default: return "a runtime scalar";
+		}
+	case VAL_FUNC: return "a function";
+	case VAL_METHOD: return "a method";
+	case VAL_TYPE: return "a type";
 	}
 	return "a value";
 }
 
-static Value *
+Value *
 new_value(Eval *e, ValueKind k, SrcSpan at)
 {
 	Value *v = arena_alloc(e->arena, sizeof *v);
@@ -57,6 +73,8 @@ eval_unary(Eval *e, const Node *n)
 	if (!x)
 		return NULL;
 	UnOp op = n->u.unary.op;
+	if (e->ck && x->kind == VAL_RUNTIME)
+		return check_unary(e->ck, n, op, x);
 	if (op == UN_NOT && (x->kind == VAL_BOOL || x->kind == VAL_INT)) {
 		Value *v = new_value(e, VAL_BOOL, n->span);
 		v->u.b = x->kind == VAL_BOOL ? !x->u.b : x->u.i == 0;
@@ -155,6 +173,8 @@ eval_binary(Eval *e, const Node *n)
 	if (!x || !y)
 		return NULL;
 	BinOp op = n->u.binary.op;
+	if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME))
+		return check_binary(e->ck, n, op, x, y);
 	if (x->kind == VAL_INT && y->kind == VAL_INT && op != BIN_DIV) {
 		Value *v = new_value(e, VAL_INT, n->span);
 		return int_binary(e, n, op, x->u.i, y->u.i, &v->u.i) ? v : NULL;
@@ -177,13 +197,17 @@ eval_binary(Eval *e, const Node *n)
 	return NULL;
 }
 
-static void
-unknown_name(Eval *e, SrcSpan at, const Builtin *ns, const char *name)
+void
+report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
+               const char *const *extra, size_t n_extra)
 {
 	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", builtin_name(ns), name)
 	             : diag_error(e->diags, at, "unknown name '%s'", name);
-	const char *names[64];
-	size_t n = builtin_names(ns, names, 64);
+	enum { MAX_NAMES = 256 };
+	const char *names[MAX_NAMES];
+	size_t n = builtin_names(ns, names, MAX_NAMES);
+	for (size_t i = 0; i < n_extra && n < MAX_NAMES; i++)
+		names[n++] = extra[i];
 	const char *s = diag_suggest(name, names, n);
 	if (s)
 		diag_note(e->diags, g, (SrcSpan){0}, "did you mean '%s'?", s);
@@ -209,7 +233,11 @@ eval_name(Eval *e, const Node *n)
 	const Builtin *b = builtin_lookup(NULL, id);
 	if (b)
 		return builtin_value(e, b, n->span);
-	unknown_name(e, n->span, NULL, id);
+	const char *extra[128];
+	size_t n_extra = 0;
+	if (e->ck)
+		n_extra = check_visible_names(e->ck, extra, 128);
+	report_unknown(e, n->span, NULL, id, extra, n_extra);
 	return NULL;
 }
 
@@ -219,6 +247,8 @@ eval_attr(Eval *e, const Node *n)
 	Value *obj = eval_expr(e, n->u.attr.obj);
 	if (!obj)
 		return NULL;
+	if (e->ck && (obj->kind != VAL_BUILTIN || !builtin_is_namespace(obj->u.builtin)))
+		return check_attr(e->ck, n, obj);
 	if (obj->kind != VAL_BUILTIN || !builtin_is_namespace(obj->u.builtin)) {
 		diag_error(e->diags, n->u.attr.name_span, "%s has no attribute '%s' at compile time",
 		           value_kind_phrase(obj), n->u.attr.name);
@@ -226,8 +256,13 @@ eval_attr(Eval *e, const Node *n)
 	}
 	const Builtin *b = builtin_lookup(obj->u.builtin, n->u.attr.name);
 	if (!b) {
-		unknown_name(e, n->u.attr.name_span, obj->u.builtin, n->u.attr.name);
+		report_unknown(e, n->u.attr.name_span, obj->u.builtin, n->u.attr.name, NULL, 0);
 		return NULL;
+	}
+	if (builtin_dtype(b) != DT_VOID) {
+		Value *v = new_value(e, VAL_DTYPE, n->span);
+		v->u.dtype = builtin_dtype(b);
+		return v;
 	}
 	return builtin_value(e, b, n->span);
 }
@@ -240,8 +275,203 @@ eval_call(Eval *e, const Node *n)
 		return NULL;
 	if (callee->kind == VAL_BUILTIN && builtin_is_layout_ctor(callee->u.builtin))
 		return eval_layout_ctor(e, callee->u.builtin, n);
+	if (e->ck && callee->kind == VAL_BUILTIN && builtin_fn(callee->u.builtin) != BF_NONE)
+		return check_builtin_call(e->ck, n, callee->u.builtin);
+	if (e->ck && callee->kind == VAL_FUNC)
+		return check_func_call(e->ck, n, callee->u.func);
+	if (e->ck && callee->kind == VAL_METHOD)
+		return check_method_call(e->ck, n, callee);
 	diag_error(e->diags, n->u.call.callee->span, "%s cannot be called at compile time",
 	           value_kind_phrase(callee));
+	return NULL;
+}
+
+bool
+value_truth(Eval *e, const Value *v, bool *out)
+{
+	switch (v->kind) {
+	case VAL_BOOL: *out = v->u.b; return true;
+	case VAL_INT: *out = v->u.i != 0; return true;
+	case VAL_FLOAT: *out = v->u.f != 0; return true;
+	case VAL_NONE: *out = false; return true;
+	case VAL_STR: *out = v->u.str.len != 0; return true;
+	case VAL_LIST: case VAL_TUPLE: *out = v->u.list.n != 0; return true;
+	default:
+		diag_error(e->diags, v->span, "expected a compile-time condition, got %s",
+		           value_kind_phrase(v));
+		return false;
+	}
+}
+
+static bool
+is_num(const Value *v)
+{
+	return v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL;
+}
+
+static double
+num_of(const Value *v)
+{
+	return v->kind == VAL_INT ? (double)v->u.i : v->kind == VAL_BOOL ? v->u.b : v->u.f;
+}
+
+static bool
+same_value(const Value *x, const Value *y)
+{
+	if (is_num(x) && is_num(y))
+		return num_of(x) == num_of(y);
+	if (x->kind != y->kind)
+		return false;
+	switch (x->kind) {
+	case VAL_NONE: return true;
+	case VAL_STR: return x->u.str.len == y->u.str.len &&
+	                     memcmp(x->u.str.s, y->u.str.s, x->u.str.len) == 0;
+	case VAL_DTYPE: return x->u.dtype == y->u.dtype;
+	case VAL_LIST: case VAL_TUPLE:
+		if (x->u.list.n != y->u.list.n)
+			return false;
+		for (size_t i = 0; i < x->u.list.n; i++)
+			if (!same_value(x->u.list.items[i], y->u.list.items[i]))
+				return false;
+		return true;
+	default: return x == y;
+	}
+}
+
+/* One compile-time comparison; -1 after a diagnostic. */
+static int
+compare_const(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y)
+{
+	if (op == CMP_EQ || op == CMP_IS)
+		return same_value(x, y);
+	if (op == CMP_NE || op == CMP_IS_NOT)
+		return !same_value(x, y);
+	if (op == CMP_IN || op == CMP_NOT_IN) {
+		if (y->kind != VAL_LIST && y->kind != VAL_TUPLE) {
+			diag_error(e->diags, at, "'in' needs a list or tuple on the right, not %s",
+			           value_kind_phrase(y));
+			return -1;
+		}
+		bool found = false;
+		for (size_t i = 0; i < y->u.list.n; i++)
+			found |= same_value(x, y->u.list.items[i]);
+		return op == CMP_IN ? found : !found;
+	}
+	if (!is_num(x) || !is_num(y)) {
+		diag_error(e->diags, at, "cannot order %s and %s", value_kind_phrase(x),
+		           value_kind_phrase(y));
+		return -1;
+	}
+	if (x->kind == VAL_INT && y->kind == VAL_INT) {
+		int64_t a = x->u.i, b = y->u.i;
+		return op == CMP_LT ? a < b : op == CMP_GT ? a > b : op == CMP_LE ? a <= b : a >= b;
+	}
+	double a = num_of(x), b = num_of(y);
+	return op == CMP_LT ? a < b : op == CMP_GT ? a > b : op == CMP_LE ? a <= b : a >= b;
+}
+
+static Value *
+eval_compare(Eval *e, const Node *n)
+{
+	const NodeList *ops = &n->u.compare.operands;
+	Value *x = eval_expr(e, ops->data[0]);
+	Value *result = NULL;
+	for (size_t i = 1; x && i < ops->len; i++) {
+		Value *y = eval_expr(e, ops->data[i]);
+		if (!y)
+			return NULL;
+		CmpOp op = n->u.compare.ops.data[i - 1];
+		Value *r;
+		if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME)) {
+			r = check_compare(e->ck, n->span, op, x, y);
+		} else {
+			int c = compare_const(e, n->span, op, x, y);
+			if (c < 0)
+				return NULL;
+			r = new_value(e, VAL_BOOL, n->span);
+			r->u.b = c;
+		}
+		if (!r)
+			return NULL;
+		if (result && e->ck && (result->kind == VAL_RUNTIME || r->kind == VAL_RUNTIME)) {
+			TValue *t = arith(e->ck, n->span, OP_AND, result, r);
+			result = t ? rt_value(e->ck, t, n->span) : NULL;
+		} else if (result && result->kind == VAL_BOOL && !result->u.b) {
+			/* stays False */
+		} else {
+			result = r;
+		}
+		x = y;
+	}
+	return x ? result : NULL;
+}
+
+static Value *
+eval_logical(Eval *e, const Node *n)
+{
+	Value *x = eval_expr(e, n->u.binary.lhs);
+	if (!x)
+		return NULL;
+	bool is_and = n->u.binary.op == BIN_AND;
+	if (x->kind != VAL_RUNTIME) {
+		bool t;
+		if (!value_truth(e, x, &t))
+			return NULL;
+		if (t != is_and)
+			return x;     /* short circuit: the rhs is not evaluated */
+		return eval_expr(e, n->u.binary.rhs);
+	}
+	Value *y = eval_expr(e, n->u.binary.rhs);
+	if (!y)
+		return NULL;
+	TValue *r = arith(e->ck, n->span, is_and ? OP_AND : OP_OR, x, y);
+	return r ? rt_value(e->ck, r, n->span) : NULL;
+}
+
+static Value *
+eval_cond(Eval *e, const Node *n)
+{
+	Value *c = eval_expr(e, n->u.cond.cond);
+	if (!c)
+		return NULL;
+	if (c->kind == VAL_RUNTIME) {
+		diag_error(e->diags, n->u.cond.cond->span, "the condition of 'x if c else y' must "
+		           "be known at compile time; use gl.where for runtime values");
+		return NULL;
+	}
+	bool t;
+	if (!value_truth(e, c, &t))
+		return NULL;
+	return eval_expr(e, t ? n->u.cond.then : n->u.cond.else_);
+}
+
+static Value *
+eval_subscript(Eval *e, const Node *n)
+{
+	Value *obj = eval_expr(e, n->u.subscript.obj);
+	if (!obj)
+		return NULL;
+	if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE) {
+		Value *ix = eval_expr(e, n->u.subscript.index);
+		if (!ix)
+			return NULL;
+		if (ix->kind != VAL_INT) {
+			diag_error(e->diags, ix->span, "a list index must be a compile-time integer, "
+			           "not %s", value_kind_phrase(ix));
+			return NULL;
+		}
+		int64_t i = ix->u.i < 0 ? ix->u.i + (int64_t)obj->u.list.n : ix->u.i;
+		if (i < 0 || i >= (int64_t)obj->u.list.n) {
+			diag_error(e->diags, ix->span, "index %lld is out of range for %s of %zu items",
+			           (long long)ix->u.i, value_kind_phrase(obj), obj->u.list.n);
+			return NULL;
+		}
+		return obj->u.list.items[i];
+	}
+	if (e->ck)
+		return check_subscript(e->ck, n, obj);
+	diag_error(e->diags, n->span, "%s cannot be indexed at compile time",
+	           value_kind_phrase(obj));
 	return NULL;
 }
 
@@ -287,6 +517,14 @@ eval_expr(Eval *e, const Node *n)
 		return eval_attr(e, n);
 	case N_CALL:
 		return eval_call(e, n);
+	case N_COMPARE:
+		return eval_compare(e, n);
+	case N_LOGICAL:
+		return eval_logical(e, n);
+	case N_COND:
+		return eval_cond(e, n);
+	case N_SUBSCRIPT:
+		return eval_subscript(e, n);
 	default:
 		diag_error(e->diags, n->span, "this expression cannot be evaluated at compile time");
 		return NULL;
@@ -296,7 +534,7 @@ eval_expr(Eval *e, const Node *n)
 const LLDesc *
 sema_eval_layout(Arena *a, Diags *d, const Node *expr)
 {
-	Eval e = {a, d, NULL, NULL};
+	Eval e = {a, d, NULL, NULL, NULL};
 	int before = d->errors;
 	Value *v = eval_expr(&e, expr);
 	if (!v)
@@ -340,4 +578,33 @@ sema_dtype_bits(const char *name)
 		if (strcmp(dtypes[i].name, name) == 0)
 			return dtypes[i].bits;
 	return 0;
+}
+
+void
+value_print(const Value *v, StrBuf *out)
+{
+	switch (v->kind) {
+	case VAL_INT: buf_printf(out, "%lld", (long long)v->u.i); return;
+	case VAL_FLOAT: buf_printf(out, "%.17g", v->u.f); return;
+	case VAL_BOOL: buf_puts(out, v->u.b ? "True" : "False"); return;
+	case VAL_NONE: buf_puts(out, "None"); return;
+	case VAL_STR:
+		buf_putc(out, '"');
+		buf_putn(out, v->u.str.s, v->u.str.len);
+		buf_putc(out, '"');
+		return;
+	case VAL_LIST:
+	case VAL_TUPLE:
+		buf_putc(out, v->kind == VAL_LIST ? '[' : '(');
+		for (size_t i = 0; i < v->u.list.n; i++) {
+			if (i)
+				buf_puts(out, ", ");
+			value_print(v->u.list.items[i], out);
+		}
+		buf_putc(out, v->kind == VAL_LIST ? ']' : ')');
+		return;
+	case VAL_LAYOUT: ll_desc_print(v->u.layout, out); return;
+	case VAL_DTYPE: buf_printf(out, "gl.%s", tir_dtype_name(v->u.dtype)); return;
+	default: buf_puts(out, value_kind_phrase(v)); return;
+	}
 }

@@ -82,6 +82,7 @@ bool tir_type_equal(const TType *a, const TType *b);
 typedef struct TValue {
 	int id;               /* %id, unique per kernel */
 	const TType *type;
+	SrcSpan layout_at;    /* where a tensor's layout was fixed (diagnostics) */
 } TValue;
 
 typedef struct TVar {
@@ -99,7 +100,8 @@ typedef enum TOp {
 	OP_PROGRAM_ID,    /* axis = attr.axis */
 	OP_NUM_PROGRAMS,  /* axis = attr.axis */
 	/* elementwise (operands have equal types; results of compares are i1) */
-	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD,  /* DIV: true division */
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD,  /* DIV: true division;
+	                     FLOORDIV/MOD on ints truncate like C (Triton's rule) */
 	OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR,
 	OP_MIN, OP_MAX,
 	OP_NEG, OP_NOT,   /* NOT: bitwise for ints, logical for i1 */
@@ -107,7 +109,7 @@ typedef enum TOp {
 	OP_PTR_ADD,       /* pointer(s) + integer offset(s) in elements */
 	OP_SELECT,        /* where(cond, a, b) */
 	/* math on floats */
-	OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS, OP_FMA,
+	OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS,
 	OP_CDIV,          /* ceil division of integers */
 	/* conversions and shape */
 	OP_CAST,          /* to res type's dtype (int/float/width changes) */

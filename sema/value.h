@@ -17,8 +17,15 @@ typedef enum ValueKind {
 	VAL_LIST,      /* u.list */
 	VAL_TUPLE,     /* u.list */
 	VAL_LAYOUT,    /* u.layout */
-	VAL_BUILTIN,   /* u.builtin: a named builtin (namespace or constructor) */
+	VAL_BUILTIN,   /* u.builtin: a named builtin (namespace, function, dtype) */
+	VAL_DTYPE,     /* u.dtype */
+	VAL_RUNTIME,   /* u.rt: a value computed at run time */
+	VAL_FUNC,      /* u.func: a user function (N_FUNC) */
+	VAL_METHOD,    /* u.method: `obj.name` awaiting its call */
+	VAL_TYPE,      /* u.type: a parameter type (gl.ptr[gl.f32], ...) */
 } ValueKind;
+
+typedef struct Check Check;
 
 typedef struct Builtin Builtin;
 typedef struct Value Value;
@@ -34,6 +41,11 @@ struct Value {
 		struct { Value **items; size_t n; } list;
 		const LLDesc *layout;
 		const Builtin *builtin;
+		TDType dtype;
+		TValue *rt;
+		const Node *func;
+		struct { Value *self; const char *name; SrcSpan name_span; } method;
+		const TType *type;
 	} u;
 };
 
@@ -44,12 +56,24 @@ typedef struct Eval {
 	Diags *diags;
 	const Value *(*lookup)(void *ctx, const char *name);
 	void *ctx;
+	Check *ck;      /* non-NULL while checking kernels: runtime values allowed */
 } Eval;
 
 /* The value of a constexpr expression, or NULL after reporting why not. */
 Value *eval_expr(Eval *e, const Node *n);
+/* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
+void value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
 const char *value_kind_phrase(const Value *v);
+
+Value *new_value(Eval *e, ValueKind k, SrcSpan at);
+/* Python truthiness of a compile-time value; false with a diagnostic when
+ * v is not a compile-time scalar. */
+bool value_truth(Eval *e, const Value *v, bool *out);
+/* Reports an unknown name (or member of ns) with a "did you mean" note
+ * drawn from extra[0..n_extra-1] and the builtins of ns. */
+void report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
+                    const char *const *extra, size_t n_extra);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
 Value *eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
@@ -64,5 +88,24 @@ size_t builtin_names(const Builtin *ns, const char **names, size_t max);
 bool builtin_is_layout_ctor(const Builtin *b);
 bool builtin_is_namespace(const Builtin *b);
 const char *builtin_name(const Builtin *b);
+/* The function id of a callable builtin (BF_NONE for namespaces, layout
+ * constructors and dtypes); the dtype of a dtype builtin (DT_VOID if none). */
+typedef enum BuiltinFn {
+	BF_NONE,
+	/* compile time */
+	BF_CONSTEXPR, BF_PTR, BF_TENSOR_DESC, BF_STATIC_RANGE, BF_STATIC_ASSERT, BF_RANGE,
+	BF_FLOAT, BF_INT, BF_LEN, BF_MIN_PY, BF_MAX_PY, BF_JIT, BF_KERNEL,
+	/* tensors */
+	BF_PROGRAM_ID, BF_NUM_PROGRAMS, BF_ARANGE, BF_FULL, BF_ZEROS, BF_LOAD, BF_STORE,
+	BF_SUM, BF_MAX, BF_MIN, BF_WHERE, BF_MAXIMUM, BF_MINIMUM, BF_EXP, BF_EXP2,
+	BF_LOG, BF_LOG2, BF_SQRT, BF_RSQRT, BF_ABS, BF_CDIV, BF_CONVERT_LAYOUT,
+	BF_EXPAND_DIMS,
+	/* shared memory and Hopper */
+	BF_ALLOC_SHARED, BF_THREAD_BARRIER, BF_FENCE_ASYNC_SHARED, BF_MBAR_INIT,
+	BF_MBAR_INVALIDATE, BF_MBAR_EXPECT, BF_MBAR_WAIT, BF_MBAR_ARRIVE, BF_TMA_LOAD,
+	BF_TMA_STORE, BF_TMA_STORE_WAIT, BF_WGMMA, BF_WGMMA_WAIT, BF_WARP_SPECIALIZE,
+} BuiltinFn;
+BuiltinFn builtin_fn(const Builtin *b);
+TDType builtin_dtype(const Builtin *b);
 
 #endif

@@ -1,0 +1,265 @@
+/*
+ * Attributes, subscripts and method calls: parameter types (gl.ptr[T],
+ * gl.tensor_desc[T, shape, layout]), `x[:, None]`, tensor.to/shape/dtype,
+ * descriptor queries, and methods of shared buffers (in hopper.c).
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+static Value *
+int_value(Check *ck, int64_t i, SrcSpan at)
+{
+	Value *v = new_value(&ck->ev, VAL_INT, at);
+	v->u.i = i;
+	return v;
+}
+
+static Value *
+shape_value(Check *ck, const TType *t, SrcSpan at)
+{
+	Value *v = new_value(&ck->ev, VAL_LIST, at);
+	v->u.list.n = (size_t)t->rank;
+	v->u.list.items = arena_alloc(ck->a, (size_t)(t->rank + 1) * sizeof(Value *));
+	for (int i = 0; i < t->rank; i++)
+		v->u.list.items[i] = int_value(ck, t->shape[i], at);
+	return v;
+}
+
+static Value *
+method(Check *ck, Value *self, const Node *n)
+{
+	Value *m = new_value(&ck->ev, VAL_METHOD, n->span);
+	m->u.method.self = self;
+	m->u.method.name = n->u.attr.name;
+	m->u.method.name_span = n->u.attr.name_span;
+	return m;
+}
+
+static Value *
+no_attr(Check *ck, const Node *n, Value *obj, const char *const *names, size_t k)
+{
+	Diag *g = diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
+	                     obj->kind == VAL_RUNTIME ? type_str(ck, obj->u.rt->type)
+	                                              : value_kind_phrase(obj), n->u.attr.name);
+	const char *s = diag_suggest(n->u.attr.name, names, k);
+	if (s)
+		diag_note(ck->d, g, (SrcSpan){0}, "did you mean '%s'?", s);
+	return NULL;
+}
+
+#define NAMES(...) ((const char *const[]){__VA_ARGS__}), \
+	sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *)
+
+static bool
+is(const Node *n, const char *name)
+{
+	return strcmp(n->u.attr.name, name) == 0;
+}
+
+Value *
+check_attr(Check *ck, const Node *n, Value *obj)
+{
+	if (obj->kind == VAL_TYPE && obj->u.type->kind == TY_DESC) {
+		const TType *t = obj->u.type;
+		if (is(n, "nbytes")) {
+			int64_t e = 1;
+			for (int i = 0; i < t->rank; i++)
+				e *= t->shape[i];
+			return int_value(ck, e * tir_dtype_bits(t->dtype) / 8, n->span);
+		}
+		if (is(n, "shape"))
+			return shape_value(ck, t, n->span);
+		if (is(n, "dtype")) {
+			Value *v = new_value(&ck->ev, VAL_DTYPE, n->span);
+			v->u.dtype = t->dtype;
+			return v;
+		}
+		return no_attr(ck, n, obj, NAMES("nbytes", "shape", "dtype"));
+	}
+	if (obj->kind != VAL_RUNTIME) {
+		diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
+		           value_kind_phrase(obj), n->u.attr.name);
+		return NULL;
+	}
+	const TType *t = obj->u.rt->type;
+	if (is(n, "dtype") && t->kind != TY_PTR) {
+		Value *v = new_value(&ck->ev, VAL_DTYPE, n->span);
+		v->u.dtype = t->dtype;
+		return v;
+	}
+	switch (t->kind) {
+	case TY_TENSOR:
+		if (is(n, "shape"))
+			return shape_value(ck, t, n->span);
+		if (is(n, "to"))
+			return method(ck, obj, n);
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "to"));
+	case TY_SCALAR:
+		if (is(n, "to"))
+			return method(ck, obj, n);
+		return no_attr(ck, n, obj, NAMES("dtype", "to"));
+	case TY_DESC:
+		if (is(n, "shape")) {
+			Value *v = new_value(&ck->ev, VAL_TUPLE, n->span);
+			v->u.list.n = (size_t)t->rank;
+			v->u.list.items = arena_alloc(ck->a, (size_t)(t->rank + 1) * sizeof(Value *));
+			for (int i = 0; i < t->rank; i++) {
+				TInst *in = emit(ck, OP_DESC_SHAPE, n->span, type_scalar(ck, DT_I32), 1,
+				                 obj->u.rt);
+				in->attr.axis = i;
+				v->u.list.items[i] = rt_value(ck, in->res, n->span);
+			}
+			return v;
+		}
+		if (is(n, "block_type")) {
+			Value *v = new_value(&ck->ev, VAL_TYPE, n->span);
+			v->u.type = t;
+			return v;
+		}
+		if (is(n, "block_shape"))
+			return shape_value(ck, t, n->span);
+		if (is(n, "layout")) {
+			Value *v = new_value(&ck->ev, VAL_LAYOUT, n->span);
+			v->u.layout = t->layout.desc;
+			return v;
+		}
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "block_type", "block_shape",
+		                                  "layout"));
+	case TY_SMEM:
+	case TY_MBARRIER:
+		if (is(n, "shape"))
+			return shape_value(ck, t, n->span);
+		if (is(n, "layout")) {
+			Value *v = new_value(&ck->ev, VAL_LAYOUT, n->span);
+			v->u.layout = t->layout.desc;
+			return v;
+		}
+		if (is(n, "index") || is(n, "slice") || is(n, "permute") || is(n, "reshape") ||
+		    is(n, "load") || is(n, "store") || is(n, "_reinterpret"))
+			return method(ck, obj, n);
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "layout", "index", "slice",
+		                                  "permute", "reshape", "load", "store",
+		                                  "_reinterpret"));
+	default:
+		return no_attr(ck, n, obj, NULL, 0);
+	}
+}
+
+static Value *
+type_subscript(Check *ck, const Node *n, BuiltinFn fn)
+{
+	const Node *ix = n->u.subscript.index;
+	Value *v = eval_expr(&ck->ev, ix);
+	if (!v)
+		return NULL;
+	Value *r = new_value(&ck->ev, VAL_TYPE, n->span);
+	TDType dt;
+	if (fn == BF_PTR) {
+		if (!value_dtype(ck, v, "gl.ptr's element type", &dt))
+			return NULL;
+		r->u.type = type_ptr(ck, dt);
+		return r;
+	}
+	if (v->kind != VAL_TUPLE || v->u.list.n != 3) {
+		diag_error(ck->d, ix->span, "gl.tensor_desc takes [dtype, block_shape, layout]");
+		return NULL;
+	}
+	TType *t = arena_alloc(ck->a, sizeof *t);
+	t->kind = TY_DESC;
+	const LLDesc *l;
+	if (!value_dtype(ck, v->u.list.items[0], "the descriptor's dtype", &dt) ||
+	    !value_shape(ck, v->u.list.items[1], "the descriptor's block shape", t->shape,
+	                 &t->rank) ||
+	    !(l = value_layout(ck, v->u.list.items[2], "the descriptor's layout", true)))
+		return NULL;
+	t->dtype = dt;
+	t->layout.desc = l;
+	if (l->kind == LL_NVMMA_SHARED && l->element_bitwidth != tir_dtype_bits(dt)) {
+		diag_error(ck->d, v->u.list.items[2]->span, "the descriptor's layout is for "
+		           "%d-bit elements but its dtype %s has %d bits", l->element_bitwidth,
+		           tir_dtype_name(dt), tir_dtype_bits(dt));
+		return NULL;
+	}
+	if (!sema_build_layout(ck->d, v->u.list.items[2]->span, l, t->shape, t->rank, 0, ck->a,
+	                       &t->layout.ll))
+		return NULL;
+	r->u.type = t;
+	return r;
+}
+
+Value *
+check_subscript(Check *ck, const Node *n, Value *obj)
+{
+	if (obj->kind == VAL_BUILTIN && (builtin_fn(obj->u.builtin) == BF_PTR ||
+	                                 builtin_fn(obj->u.builtin) == BF_TENSOR_DESC))
+		return type_subscript(ck, n, builtin_fn(obj->u.builtin));
+	if (obj->kind != VAL_RUNTIME || obj->u.rt->type->kind != TY_TENSOR) {
+		diag_error(ck->d, n->span, "%s cannot be indexed", obj->kind == VAL_RUNTIME ?
+		           type_str(ck, obj->u.rt->type) : value_kind_phrase(obj));
+		return NULL;
+	}
+	const Node *ix = n->u.subscript.index;
+	const Node *const *items = &ix;
+	size_t k = 1;
+	if (ix->kind == N_TUPLE) {
+		items = (const Node *const *)ix->u.list.items.data;
+		k = ix->u.list.items.len;
+	}
+	TValue *x = obj->u.rt;
+	int axis = 0, slices = 0;
+	for (size_t i = 0; i < k; i++) {
+		const Node *it = items[i];
+		if (it->kind == N_SLICE && !it->u.slice.lo && !it->u.slice.hi && !it->u.slice.step) {
+			axis++;
+			slices++;
+		} else if (it->kind != N_NONE) {
+			diag_error(ck->d, it->span, "register tensors can only be indexed with ':' "
+			           "and None (to add an axis)");
+			return NULL;
+		} else {
+			axis++;
+		}
+	}
+	if (slices != x->type->rank) {
+		diag_error(ck->d, ix->span, "this index has %d ':' but the tensor has rank %d",
+		           slices, x->type->rank);
+		return NULL;
+	}
+	Value *v = obj;
+	axis = 0;
+	for (size_t i = 0; i < k; i++, axis++) {
+		if (items[i]->kind != N_NONE)
+			continue;
+		v = expand_dims(ck, n->span, v->u.rt, axis);
+		if (!v)
+			return NULL;
+	}
+	return v;
+}
+
+Value *
+check_method_call(Check *ck, const Node *call, Value *m)
+{
+	Value *self = m->u.method.self;
+	const char *name = m->u.method.name;
+	const TType *t = self->u.rt->type;
+	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
+		return check_smem_method(ck, call, self, name);
+	/* .to(dtype) on tensors and scalars */
+	static const char *const ps[] = {"dtype", "bitcast?"};
+	Value *a[2];
+	TDType dt;
+	if (!bind_args(ck, call, ".to", ps, 2, a) || !value_dtype(ck, a[0], "the dtype", &dt))
+		return NULL;
+	if (t->kind == TY_PTR || t->elem_is_ptr) {
+		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");
+		return NULL;
+	}
+	if (a[1] && !(a[1]->kind == VAL_BOOL && !a[1]->u.b)) {
+		diag_error(ck->d, a[1]->span, "bitcast=True is not supported");
+		return NULL;
+	}
+	TValue *r = cast_to(ck, self->u.rt, dt, call->span);
+	return rt_value(ck, r, call->span);
+}

@@ -1,0 +1,735 @@
+/*
+ * Calls: argument binding, inlining of @gl.jit functions, compile-time
+ * helpers (float, len, min, max, static_assert, cdiv on constants) and the
+ * register-tensor builtins of gl (program_id, arange, full, zeros, load,
+ * store, reductions, math, where, convert_layout, expand_dims).
+ */
+#include "sema/check.h"
+
+#include <math.h>
+#include <string.h>
+
+bool
+bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
+          Value **out)
+{
+	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
+	const Node *nodes[16] = {0};
+	bool ok = true;
+	for (int i = 0; i < n; i++)
+		out[i] = NULL;
+	if ((int)pos->len > n) {
+		diag_error(ck->d, pos->data[n]->span, "%s takes at most %d argument%s, but %zu "
+		           "were given", fname, n, n == 1 ? "" : "s", pos->len);
+		return false;
+	}
+	for (size_t i = 0; i < pos->len; i++)
+		nodes[i] = pos->data[i];
+	for (size_t i = 0; i < kw->len; i++) {
+		const Node *k = kw->data[i];
+		int p = -1;
+		const char *names[16] = {0};
+		for (int j = 0; j < n; j++) {
+			size_t len = strcspn(params[j], "?");
+			names[j] = arena_strndup(ck->a, params[j], len);
+			if (strcmp(names[j], k->u.keyword.name) == 0)
+				p = j;
+		}
+		if (p < 0) {
+			Diag *g = diag_error(ck->d, k->span, "%s has no parameter '%s'", fname,
+			                     k->u.keyword.name);
+			const char *s = diag_suggest(k->u.keyword.name, names, (size_t)n);
+			if (s)
+				diag_note(ck->d, g, (SrcSpan){0}, "did you mean '%s'?", s);
+			ok = false;
+			continue;
+		}
+		if (nodes[p]) {
+			diag_error(ck->d, k->span, "%s got two values for '%s'", fname, names[p]);
+			ok = false;
+			continue;
+		}
+		nodes[p] = k->u.keyword.value;
+	}
+	for (int i = 0; i < n && ok; i++) {
+		if (!nodes[i]) {
+			if (!strchr(params[i], '?')) {
+				diag_error(ck->d, call->span, "%s is missing its argument '%s'", fname,
+				           params[i]);
+				ok = false;
+			}
+			continue;
+		}
+		out[i] = eval_expr(&ck->ev, nodes[i]);
+		ok &= out[i] != NULL;
+	}
+	return ok;
+}
+
+Value *
+inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
+{
+	if (ck->inline_depth >= MAX_INLINE_DEPTH) {
+		diag_error(ck->d, at, "calls nest more than %d deep (is '%s' recursive?)",
+		           MAX_INLINE_DEPTH, func->u.func.name);
+		return NULL;
+	}
+	Frame fr = {.func = func, .up = ck->fr};
+	Frame *saved = ck->fr;
+	ck->fr = &fr;
+	for (int i = 0; i < n; i++) {
+		const Node *p = func->u.func.params.data[i];
+		const Node *an = p->u.param.annot;
+		bool cx = false;
+		if (an) {
+			ck->fr = saved;
+			Value *t = eval_expr(&ck->ev, an);
+			ck->fr = &fr;
+			cx = t && t->kind == VAL_BUILTIN && builtin_fn(t->u.builtin) == BF_CONSTEXPR;
+		}
+		if (cx && args[i]->kind == VAL_RUNTIME) {
+			Diag *g = diag_error(ck->d, args[i]->span, "argument '%s' of %s must be known "
+			                     "at compile time, but this is %s", p->u.param.name,
+			                     func->u.func.name, type_str(ck, args[i]->u.rt->type));
+			diag_note(ck->d, g, p->span, "declared gl.constexpr here");
+			ck->fr = saved;
+			return NULL;
+		}
+		scope_bind(ck, p->u.param.name, args[i], cx,
+		           args[i]->kind == VAL_RUNTIME ? args[i]->u.rt->layout_at : p->span);
+	}
+	ck->inline_depth++;
+	check_block(ck, &func->u.func.body);
+	ck->inline_depth--;
+	ck->fr = saved;
+	return fr.ret ? fr.ret : new_value(&ck->ev, VAL_NONE, at);
+}
+
+Value *
+check_func_call(Check *ck, const Node *call, const Node *func)
+{
+	if (!ck->k) {
+		diag_error(ck->d, call->span, "'%s' can only be called inside a kernel",
+		           func->u.func.name);
+		return NULL;
+	}
+	const NodeList *ps = &func->u.func.params;
+	int n = (int)ps->len;
+	if (n > 32) {
+		diag_error(ck->d, call->span, "'%s' has too many parameters", func->u.func.name);
+		return NULL;
+	}
+	const char *names[32] = {0};
+	for (int i = 0; i < n; i++) {
+		const Node *p = ps->data[i];
+		names[i] = p->u.param.dflt ? arena_printf(ck->a, "%s?", p->u.param.name)
+		                           : p->u.param.name;
+	}
+	Value *args[32];
+	if (!bind_args(ck, call, func->u.func.name, names, n, args))
+		return NULL;
+	for (int i = 0; i < n; i++)
+		if (!args[i] && !(args[i] = eval_expr(&ck->ev, ps->data[i]->u.param.dflt)))
+			return NULL;
+	return inline_call(ck, call->span, func, args, n);
+}
+
+/* -- helpers --------------------------------------------------------------- */
+
+static TValue *
+tensor_arg(Check *ck, Value *v, const char *what)
+{
+	if (v->kind == VAL_RUNTIME && v->u.rt->type->kind == TY_TENSOR)
+		return v->u.rt;
+	diag_error(ck->d, v->span, "%s must be a register tensor, not %s", what,
+	           v->kind == VAL_RUNTIME ? type_str(ck, v->u.rt->type) : value_kind_phrase(v));
+	return NULL;
+}
+
+static bool
+opt_bool(Check *ck, Value *v, bool dflt, const char *what, bool *out)
+{
+	if (!v) {
+		*out = dflt;
+		return true;
+	}
+	if (v->kind == VAL_BOOL) {
+		*out = v->u.b;
+		return true;
+	}
+	diag_error(ck->d, v->span, "%s must be True or False at compile time, not %s", what,
+	           value_kind_phrase(v));
+	return false;
+}
+
+static Value *
+result(Check *ck, TInst *i, SrcSpan at)
+{
+	return rt_value(ck, i->res, at);
+}
+
+/* Makes a memory operand (mask, other, value) match the pointer tensor. */
+static TValue *
+match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
+{
+	TValue *t = materialize(ck, v, dt);
+	if (!t)
+		return NULL;
+	if (t->type->kind == TY_SCALAR)
+		t = cast_to(ck, t, dt, at);
+	if (ptr->type->kind != TY_TENSOR) {
+		if (t->type->kind == TY_TENSOR) {
+			diag_error(ck->d, v->span, "%s is a tensor but the pointer is a scalar", role);
+			return NULL;
+		}
+		return t;
+	}
+	if (t->type->kind != TY_TENSOR)
+		return splat_to(ck, t, ptr->type, at);
+	if (t->type->rank != ptr->type->rank ||
+	    memcmp(t->type->shape, ptr->type->shape, (size_t)t->type->rank * 8) != 0) {
+		diag_error(ck->d, v->span, "%s has shape %s but the pointer tensor has shape %s",
+		           role, type_str(ck, t->type), type_str(ck, ptr->type));
+		return NULL;
+	}
+	if (!ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
+		layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
+		             "the pointer", t, role);
+		return NULL;
+	}
+	return cast_to(ck, t, dt, at);
+}
+
+static Value *
+call_load(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"pointer", "mask?", "other?"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.load", ps, 3, a))
+		return NULL;
+	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
+	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
+		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
+		           "not %s", a[0]->kind == VAL_RUNTIME ? type_str(ck, a[0]->u.rt->type)
+		                                               : value_kind_phrase(a[0]));
+		return NULL;
+	}
+	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
+	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
+		return NULL;
+	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
+		return NULL;
+	const TType *rt = type_with_elem(ck, p->type, type_scalar(ck, p->type->dtype));
+	TInst *i = emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
+	i->attr.has_mask = m != NULL;
+	i->attr.has_other = o != NULL;
+	i->res->layout_at = p->layout_at;
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_store(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"pointer", "value", "mask?"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.store", ps, 3, a))
+		return NULL;
+	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
+	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
+		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
+		           "not %s", a[0]->kind == VAL_RUNTIME ? type_str(ck, a[0]->u.rt->type)
+		                                               : value_kind_phrase(a[0]));
+		return NULL;
+	}
+	TValue *p = a[0]->u.rt, *v, *m = NULL;
+	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
+		return NULL;
+	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
+		return NULL;
+	TInst *i = emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
+	i->attr.has_mask = m != NULL;
+	return new_value(&ck->ev, VAL_NONE, call->span);
+}
+
+static Value *
+call_arange(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"start", "end", "layout?"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.arange", ps, 3, a))
+		return NULL;
+	int64_t lo, hi;
+	if (!value_int(ck, a[0], "gl.arange's start", &lo) ||
+	    !value_int(ck, a[1], "gl.arange's end", &hi))
+		return NULL;
+	int64_t n = hi - lo;
+	if (n <= 0 || (n & (n - 1)) || lo < INT32_MIN || hi > INT32_MAX) {
+		diag_error(ck->d, call->span, "gl.arange(%lld, %lld) has %lld elements; the count "
+		           "must be a positive power of two", (long long)lo, (long long)hi,
+		           (long long)n);
+		return NULL;
+	}
+	if (!a[2]) {
+		diag_error(ck->d, call->span, "gl.arange needs layout=...: glc does not infer "
+		           "layouts (AutoLayout) yet");
+		return NULL;
+	}
+	const LLDesc *l = value_layout(ck, a[2], "gl.arange's layout", false);
+	TType *t = l ? tensor_type(ck, a[2]->span, type_scalar(ck, DT_I32), &n, 1, l) : NULL;
+	if (!t)
+		return NULL;
+	TInst *i = emit(ck, OP_ARANGE, call->span, t, 0);
+	i->attr.lo = lo;
+	i->attr.hi = hi;
+	i->res->layout_at = a[2]->span;
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_full(Check *ck, const Node *call, bool zeros)
+{
+	static const char *const pf[] = {"shape", "value", "dtype", "layout?"};
+	static const char *const pz[] = {"shape", "dtype", "layout?"};
+	Value *a[4];
+	const char *fname = zeros ? "gl.zeros" : "gl.full";
+	if (!bind_args(ck, call, fname, zeros ? pz : pf, zeros ? 3 : 4, a))
+		return NULL;
+	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
+	Value zero = {.kind = VAL_INT, .span = call->span};
+	Value *val = zeros ? &zero : a[1];
+	int64_t sh[LL_MAX_RANK];
+	int rank;
+	TDType dt;
+	if (!value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
+	    !value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
+		return NULL;
+	if (!layout) {
+		diag_error(ck->d, call->span, "%s needs layout=...: glc does not infer layouts "
+		           "(AutoLayout) yet", fname);
+		return NULL;
+	}
+	const LLDesc *l = value_layout(ck, layout, arena_printf(ck->a, "%s's layout", fname), false);
+	TType *t = l ? tensor_type(ck, layout->span, type_scalar(ck, dt), sh, rank, l) : NULL;
+	if (!t)
+		return NULL;
+	TValue *s = materialize(ck, val, dt);
+	if (!s)
+		return NULL;
+	if (s->type->kind != TY_SCALAR) {
+		diag_error(ck->d, val->span, "%s's value must be a scalar", fname);
+		return NULL;
+	}
+	s = cast_to(ck, s, dt, call->span);
+	TInst *i = emit(ck, OP_FULL, call->span, t, 1, s);
+	i->res->layout_at = layout->span;
+	return result(ck, i, call->span);
+}
+
+static LLDesc *
+slice_desc(Check *ck, const LLDesc *parent, int dim)
+{
+	LLDesc *d = arena_alloc(ck->a, sizeof *d);
+	d->kind = LL_SLICE;
+	d->dim = dim;
+	d->parent = parent;
+	return d;
+}
+
+static Value *
+call_reduce(Check *ck, const Node *call, BuiltinFn fn)
+{
+	static const char *const ps[] = {"input", "axis", "keep_dims?"};
+	static const char *const names[] = {[BF_SUM] = "gl.sum", [BF_MAX] = "gl.max",
+	                                    [BF_MIN] = "gl.min"};
+	Value *a[3];
+	if (!bind_args(ck, call, names[fn], ps, 3, a))
+		return NULL;
+	TValue *x = tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
+	int64_t axis;
+	bool keep;
+	if (!x || !value_int(ck, a[1], "the reduction axis", &axis) ||
+	    !opt_bool(ck, a[2], false, "keep_dims", &keep))
+		return NULL;
+	const TType *xt = x->type;
+	if (axis < -xt->rank || axis >= xt->rank) {
+		diag_error(ck->d, a[1]->span, "axis %lld is out of range for a rank-%d tensor",
+		           (long long)axis, xt->rank);
+		return NULL;
+	}
+	if (axis < 0)
+		axis += xt->rank;
+	const TType *rt;
+	if (xt->rank == 1) {
+		rt = type_scalar(ck, xt->dtype);
+	} else {
+		int64_t sh[LL_MAX_RANK];
+		int r = 0;
+		for (int i = 0; i < xt->rank; i++)
+			if (i != axis)
+				sh[r++] = xt->shape[i];
+		rt = tensor_type(ck, call->span, type_elem(ck, xt), sh, r,
+		                 slice_desc(ck, xt->layout.desc, (int)axis));
+		if (!rt)
+			return NULL;
+	}
+	TInst *i = emit(ck, OP_REDUCE, call->span, rt, 1, x);
+	i->attr.axis = (int)axis;
+	i->attr.combine = fn == BF_SUM ? OP_ADD : fn == BF_MAX ? OP_MAX : OP_MIN;
+	if (keep && xt->rank > 1) {
+		TInst *e = emit(ck, OP_EXPAND_DIMS, call->span, xt, 1, i->res);
+		TType *kt = tensor_type(ck, call->span, type_elem(ck, xt), xt->shape, xt->rank,
+		                        xt->layout.desc);
+		if (!kt)
+			return NULL;
+		kt->shape[axis] = 1;
+		LLErr err = {ck->a, NULL};
+		if (!ll_build(xt->layout.desc, kt->shape, kt->rank, ck->k->num_warps, &kt->layout.ll,
+		              &err))
+			return NULL;
+		e->res->type = kt;
+		e->attr.axis = (int)axis;
+		return result(ck, e, call->span);
+	}
+	return result(ck, i, call->span);
+}
+
+Value *
+expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
+{
+	const TType *xt = x->type;
+	const LLDesc *d = xt->layout.desc;
+	if (axis < 0 || axis > xt->rank || xt->rank >= LL_MAX_RANK) {
+		diag_error(ck->d, at, "expand_dims axis %d is out of range for a rank-%d tensor",
+		           axis, xt->rank);
+		return NULL;
+	}
+	if (d->kind != LL_SLICE || d->dim != axis) {
+		StrBuf b = {0};
+		ll_desc_print(d, &b);
+		Diag *g = diag_error(ck->d, at, "expand_dims at axis %d needs a tensor in "
+		                     "SliceLayout(%d, P), which becomes P; this tensor's layout is %s",
+		                     axis, axis, b.s);
+		diag_note(ck->d, g, x->layout_at, "its layout was fixed here");
+		if (d->kind == LL_SLICE)
+			diag_note(ck->d, g, (SrcSpan){0}, "it is a slice along dimension %d: insert "
+			          "the new axis at %d instead", d->dim, d->dim);
+		buf_free(&b);
+		return NULL;
+	}
+	int64_t sh[LL_MAX_RANK];
+	for (int i = 0, r = 0; i <= xt->rank; i++)
+		sh[i] = i == axis ? 1 : xt->shape[r++];
+	TType *t = tensor_type(ck, at, type_elem(ck, xt), sh, xt->rank + 1, d->parent);
+	if (!t)
+		return NULL;
+	TInst *i = emit(ck, OP_EXPAND_DIMS, at, t, 1, x);
+	i->attr.axis = axis;
+	i->res->layout_at = x->layout_at;
+	return result(ck, i, at);
+}
+
+static Value *
+call_convert(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"value", "layout", "assert_trivial?"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.convert_layout", ps, 3, a))
+		return NULL;
+	TValue *x = tensor_arg(ck, a[0], "gl.convert_layout's value");
+	const LLDesc *l = value_layout(ck, a[1], "gl.convert_layout's layout", false);
+	bool trivial;
+	if (!x || !l || !opt_bool(ck, a[2], false, "assert_trivial", &trivial))
+		return NULL;
+	TType *t = tensor_type(ck, a[1]->span, type_elem(ck, x->type), x->type->shape,
+	                       x->type->rank, l);
+	if (!t)
+		return NULL;
+	int bits = x->type->elem_is_ptr ? 64 : tir_dtype_bits(x->type->dtype);
+	bits = bits < 8 ? 8 : bits;
+	LLCvtPlan *plan = arena_alloc(ck->a, sizeof *plan);
+	LLErr err = {ck->a, NULL};
+	if (!ll_plan_convert(&x->type->layout.ll, &t->layout.ll, bits, plan, &err)) {
+		diag_error(ck->d, call->span, "cannot convert between these layouts: %s",
+		           err.msg ? err.msg : "no plan");
+		return NULL;
+	}
+	TInst *i = emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
+	i->attr.plan = plan;
+	i->res->layout_at = a[1]->span;
+	if (trivial && plan->kind != LL_CVT_FREE) {
+		Diag *g = diag_error(ck->d, call->span, "assert_trivial=True, but this conversion "
+		                     "needs %s", plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
+		                                                              : "shared memory");
+		StrBuf b = {0};
+		layout_print(&x->type->layout, &b);
+		buf_puts(&b, "\n    bases: ");
+		layout_print_bases(&x->type->layout.ll, &b);
+		diag_note(ck->d, g, x->layout_at, "the source layout is %s", b.s);
+		buf_clear(&b);
+		layout_print(&t->layout, &b);
+		buf_puts(&b, "\n    bases: ");
+		layout_print_bases(&t->layout.ll, &b);
+		diag_note(ck->d, g, a[1]->span, "the target layout is %s", b.s);
+		buf_free(&b);
+		return NULL;
+	}
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_math(Check *ck, const Node *call, BuiltinFn fn)
+{
+	static const struct { BuiltinFn fn; TOp op; const char *name; } map[] = {
+		{BF_EXP, OP_EXP, "gl.exp"}, {BF_EXP2, OP_EXP2, "gl.exp2"}, {BF_LOG, OP_LOG, "gl.log"},
+		{BF_LOG2, OP_LOG2, "gl.log2"}, {BF_SQRT, OP_SQRT, "gl.sqrt"},
+		{BF_RSQRT, OP_RSQRT, "gl.rsqrt"}, {BF_ABS, OP_ABS, "gl.abs"},
+	};
+	size_t k = 0;
+	while (map[k].fn != fn)
+		k++;
+	static const char *const ps[] = {"x"};
+	Value *a[1];
+	if (!bind_args(ck, call, map[k].name, ps, 1, a))
+		return NULL;
+	TValue *x = materialize(ck, a[0], DT_VOID);
+	if (!x)
+		return NULL;
+	if (x->type->kind == TY_PTR || x->type->elem_is_ptr || x->type->kind > TY_TENSOR) {
+		diag_error(ck->d, a[0]->span, "%s needs a number, not %s", map[k].name,
+		           type_str(ck, x->type));
+		return NULL;
+	}
+	if (fn != BF_ABS && !tir_dtype_is_float(x->type->dtype))
+		x = cast_to(ck, x, DT_F32, call->span);
+	TInst *i = emit(ck, map[k].op, call->span, x->type, 1, x);
+	i->res->layout_at = x->layout_at;
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_binary(Check *ck, const Node *call, const char *name, TOp op)
+{
+	static const char *const ps[] = {"x", "y"};
+	Value *a[2];
+	if (!bind_args(ck, call, name, ps, 2, a))
+		return NULL;
+	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
+		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
+			if (a[1]->u.i == 0) {
+				diag_error(ck->d, call->span, "gl.cdiv by zero");
+				return NULL;
+			}
+			Value *v = new_value(&ck->ev, VAL_INT, call->span);
+			int64_t q = a[0]->u.i / a[1]->u.i;
+			v->u.i = q + ((a[0]->u.i % a[1]->u.i != 0) && ((a[0]->u.i < 0) == (a[1]->u.i < 0)));
+			return v;
+		}
+		diag_error(ck->d, call->span, "%s of two compile-time values is not supported",
+		           name);
+		return NULL;
+	}
+	TValue *r = arith(ck, call->span, op, a[0], a[1]);
+	return r ? rt_value(ck, r, call->span) : NULL;
+}
+
+static Value *
+call_where(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"condition", "x", "y"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.where", ps, 3, a))
+		return NULL;
+	TValue *c = materialize(ck, a[0], DT_I1);
+	if (!c)
+		return NULL;
+	if (c->type->dtype != DT_I1 || c->type->kind > TY_TENSOR || c->type->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "gl.where's condition must be i1, not %s",
+		           type_str(ck, c->type));
+		return NULL;
+	}
+	/* the dtype of x op y decides; a select on it keeps the shapes */
+	const TType *tx = a[1]->kind == VAL_RUNTIME ? a[1]->u.rt->type : NULL;
+	const TType *ty = a[2]->kind == VAL_RUNTIME ? a[2]->u.rt->type : NULL;
+	TDType dt = tx && ty ? dtype_promote(tx->dtype, ty->dtype) : tx ? tx->dtype :
+	            ty ? ty->dtype : a[1]->kind == VAL_FLOAT || a[2]->kind == VAL_FLOAT ? DT_F32
+	                                                                            : DT_I32;
+	TValue *x = materialize(ck, a[1], dt), *y = materialize(ck, a[2], dt);
+	if (!x || !y)
+		return NULL;
+	x = cast_to(ck, x, dt, call->span);
+	y = cast_to(ck, y, dt, call->span);
+	if (!unify_shapes(ck, call->span, "gl.where", &x, &y) ||
+	    !unify_shapes(ck, call->span, "gl.where", &c, &x) ||
+	    !unify_shapes(ck, call->span, "gl.where", &x, &y))
+		return NULL;
+	TInst *i = emit(ck, OP_SELECT, call->span, x->type, 3, c, x, y);
+	i->res->layout_at = x->layout_at;
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_axis_query(Check *ck, const Node *call, BuiltinFn fn)
+{
+	static const char *const ps[] = {"axis"};
+	Value *a[1];
+	const char *name = fn == BF_PROGRAM_ID ? "gl.program_id" : "gl.num_programs";
+	int64_t axis;
+	if (!bind_args(ck, call, name, ps, 1, a) || !value_int(ck, a[0], "the axis", &axis))
+		return NULL;
+	if (axis < 0 || axis > 2) {
+		diag_error(ck->d, a[0]->span, "%s axis is %lld; it must be 0, 1 or 2", name,
+		           (long long)axis);
+		return NULL;
+	}
+	TInst *i = emit(ck, fn == BF_PROGRAM_ID ? OP_PROGRAM_ID : OP_NUM_PROGRAMS, call->span,
+	                type_scalar(ck, DT_I32), 0);
+	i->attr.axis = (int)axis;
+	return result(ck, i, call->span);
+}
+
+static Value *
+call_static_assert(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"cond", "msg?"};
+	Value *a[2];
+	bool t;
+	if (!bind_args(ck, call, "gl.static_assert", ps, 2, a))
+		return NULL;
+	if (a[0]->kind == VAL_RUNTIME) {
+		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
+		return NULL;
+	}
+	if (!value_truth(&ck->ev, a[0], &t))
+		return NULL;
+	if (!t) {
+		if (a[1] && a[1]->kind == VAL_STR)
+			diag_error(ck->d, call->span, "static assertion failed: %.*s",
+			           (int)a[1]->u.str.len, a[1]->u.str.s);
+		else
+			diag_error(ck->d, call->span, "static assertion failed");
+		return NULL;
+	}
+	return new_value(&ck->ev, VAL_NONE, call->span);
+}
+
+static Value *
+call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
+{
+	static const char *const p1[] = {"x"};
+	static const char *const p2[] = {"a", "b"};
+	Value *a[2];
+	Value *v;
+	switch (fn) {
+	case BF_FLOAT:
+		if (!bind_args(ck, call, "float", p1, 1, a))
+			return NULL;
+		v = new_value(&ck->ev, VAL_FLOAT, call->span);
+		if (a[0]->kind == VAL_STR) {
+			const char *s = arena_strndup(ck->a, a[0]->u.str.s, a[0]->u.str.len);
+			bool neg = *s == '-';
+			const char *b = neg || *s == '+' ? s + 1 : s;
+			if (strcmp(b, "inf") == 0 || strcmp(b, "infinity") == 0)
+				v->u.f = neg ? -INFINITY : INFINITY;
+			else if (strcmp(b, "nan") == 0)
+				v->u.f = NAN;
+			else {
+				diag_error(ck->d, a[0]->span, "float() of a string takes \"inf\", "
+				           "\"-inf\" or \"nan\"");
+				return NULL;
+			}
+			return v;
+		}
+		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_FLOAT) {
+			v->u.f = a[0]->kind == VAL_INT ? (double)a[0]->u.i : a[0]->u.f;
+			return v;
+		}
+		break;
+	case BF_INT:
+		if (!bind_args(ck, call, "int", p1, 1, a))
+			return NULL;
+		v = new_value(&ck->ev, VAL_INT, call->span);
+		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_BOOL) {
+			v->u.i = a[0]->kind == VAL_INT ? a[0]->u.i : a[0]->u.b;
+			return v;
+		}
+		if (a[0]->kind == VAL_FLOAT && fabs(a[0]->u.f) < 9e18) {
+			v->u.i = (int64_t)a[0]->u.f;
+			return v;
+		}
+		break;
+	case BF_LEN:
+		if (!bind_args(ck, call, "len", p1, 1, a))
+			return NULL;
+		if (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) {
+			v = new_value(&ck->ev, VAL_INT, call->span);
+			v->u.i = (int64_t)a[0]->u.list.n;
+			return v;
+		}
+		break;
+	default:
+		if (!bind_args(ck, call, fn == BF_MIN_PY ? "min" : "max", p2, 2, a))
+			return NULL;
+		if (a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
+			bool first = fn == BF_MIN_PY ? a[0]->u.i <= a[1]->u.i : a[0]->u.i >= a[1]->u.i;
+			return first ? a[0] : a[1];
+		}
+		break;
+	}
+	diag_error(ck->d, call->span, "this call needs compile-time arguments of the right kind");
+	return NULL;
+}
+
+Value *
+check_builtin_call(Check *ck, const Node *call, const Builtin *b)
+{
+	BuiltinFn fn = builtin_fn(b);
+	switch (fn) {
+	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
+		return call_compile_time(ck, call, fn);
+	case BF_STATIC_ASSERT:
+		return call_static_assert(ck, call);
+	default:
+		break;
+	}
+	if (!ck->k) {
+		diag_error(ck->d, call->span, "%s can only be called inside a kernel", builtin_name(b));
+		return NULL;
+	}
+	switch (fn) {
+	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn);
+	case BF_ARANGE: return call_arange(ck, call);
+	case BF_FULL: return call_full(ck, call, false);
+	case BF_ZEROS: return call_full(ck, call, true);
+	case BF_LOAD: return call_load(ck, call);
+	case BF_STORE: return call_store(ck, call);
+	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn);
+	case BF_WHERE: return call_where(ck, call);
+	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX);
+	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN);
+	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV);
+	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
+	case BF_ABS:
+		return call_math(ck, call, fn);
+	case BF_CONVERT_LAYOUT: return call_convert(ck, call);
+	case BF_EXPAND_DIMS: {
+		static const char *const ps[] = {"input", "axis"};
+		Value *a[2];
+		int64_t axis;
+		TValue *x;
+		if (!bind_args(ck, call, "gl.expand_dims", ps, 2, a) ||
+		    !(x = tensor_arg(ck, a[0], "gl.expand_dims's input")) ||
+		    !value_int(ck, a[1], "the axis", &axis))
+			return NULL;
+		return expand_dims(ck, call->span, x, (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
+	}
+	case BF_STATIC_RANGE: case BF_RANGE:
+		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
+		           builtin_name(b));
+		return NULL;
+	case BF_CONSTEXPR: case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
+		diag_error(ck->d, call->span, "gl.%s is not callable here", builtin_name(b));
+		return NULL;
+	default:
+		return check_hopper_call(ck, call, fn);
+	}
+}

@@ -1,0 +1,138 @@
+/*
+ * The checker's internal interface: the state of checking one module
+ * (scopes, the kernel being built, the insertion block) and the helpers the
+ * statement, expression, tensor-op and Hopper-op files share.
+ */
+#ifndef SEMA_CHECK_H
+#define SEMA_CHECK_H
+
+#include "sema/value.h"
+
+/* A name bound in a function (or module) scope: a value, or a variable. */
+typedef struct Binding Binding;
+struct Binding {
+	const char *name;     /* interned */
+	Value *v;             /* compile-time or runtime value; NULL for a var */
+	TVar *var;            /* a mutable runtime variable */
+	bool is_constexpr;    /* declared `: gl.constexpr` */
+	SrcSpan at;
+	Binding *next;
+};
+
+/* One inlined function (or the kernel itself). */
+typedef struct Frame Frame;
+struct Frame {
+	Binding *locals;
+	const Node *func;
+	Value *ret;           /* the returned value once `return` ran */
+	bool returned;
+	int rt_depth;         /* runtime control flow nesting inside this frame */
+	Frame *up;
+};
+
+enum { SMEM_LIMIT = 232448, MAX_INLINE_DEPTH = 32 };
+
+struct Check {
+	Arena *a;
+	Diags *d;
+	Interner *in;
+	Sources *src;
+	Eval ev;
+	Binding *globals;
+	Frame *fr;
+	TKernel *k;           /* NULL at module level */
+	TBlock *blk;
+	int inline_depth;
+	VEC(TVar *) vars;
+	VEC(TSmemAlloc) smem;
+	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
+	VEC(const char *) cx_names;
+	VEC(const char *) cx_values;
+};
+
+/* -- types.c -- */
+TDType dtype_promote(TDType a, TDType b);
+const TType *type_scalar(Check *ck, TDType t);
+const TType *type_ptr(Check *ck, TDType pointee);
+const TType *type_void(Check *ck);
+/* like's tensor-ness (shape, layout) with elem's dtype (scalar or pointer). */
+TType *type_with_elem(Check *ck, const TType *like, const TType *elem);
+/* The element type of a tensor (scalar or pointer); t itself otherwise. */
+const TType *type_elem(Check *ck, const TType *t);
+void type_print(const TType *t, StrBuf *out);
+void type_print_shape(const int64_t *shape, int rank, StrBuf *out);
+void layout_print(const TLayout *l, StrBuf *out);
+void layout_print_bases(const LLayout *l, StrBuf *out);
+const char *type_str(Check *ck, const TType *t);
+
+/* -- emit.c: building instructions -- */
+TInst *emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
+void block_push(Check *ck, TBlock *b, TInst *i);
+Value *rt_value(Check *ck, TValue *v, SrcSpan at);
+/* A tensor type of dtype/elem over shape in layout desc (fitted here);
+ * NULL after a diagnostic at `at`. */
+TType *tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
+                   const LLDesc *desc);
+/* The runtime value of v (materializing compile-time numbers as constants of
+ * dtype `want`, DT_VOID: i32/f32/i1 by Python kind); NULL after a
+ * diagnostic when v is not a runtime-capable value. */
+TValue *materialize(Check *ck, Value *v, TDType want);
+/* v converted to dtype t (a no-op when equal). */
+TValue *cast_to(Check *ck, TValue *v, TDType t, SrcSpan at);
+/* v (scalar) splatted into a tensor shaped like `like`. */
+TValue *splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at);
+/* Reports that a and b (tensors) have different layouts. */
+void layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
+                  const TValue *b, const char *b_role);
+/* Brings a and b to one shape and layout (splat, broadcast) for an
+ * elementwise op; false after a diagnostic. */
+bool unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
+
+/* -- arith.c: operators on runtime values -- */
+Value *check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
+Value *check_unary(Check *ck, const Node *n, UnOp op, Value *x);
+Value *check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y);
+/* An elementwise binary op on runtime values with dtype promotion. */
+TValue *arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y);
+
+/* -- attrs.c: attributes, subscripts, method calls -- */
+Value *check_attr(Check *ck, const Node *n, Value *obj);
+Value *check_subscript(Check *ck, const Node *n, Value *obj);
+Value *check_method_call(Check *ck, const Node *call, Value *m);
+
+/* -- calls.c: calls of builtins and user functions -- */
+Value *check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+Value *check_func_call(Check *ck, const Node *call, const Node *func);
+/* Binds positional/keyword arguments of call to params[0..n-1] (evaluated);
+ * names ending in '?' are optional. False after a diagnostic. */
+bool bind_args(Check *ck, const Node *call, const char *fname, const char *const *params,
+               int n, Value **out);
+/* Inlines user function `func` with arguments args[0..n-1] (values for its
+ * parameters in order); returns its return value (VAL_NONE if none). */
+Value *inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n);
+
+/* x with a new axis of size 1: needs SliceLayout(axis, P), yields P. */
+Value *expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
+
+/* -- hopper.c -- */
+Value *check_hopper_call(Check *ck, const Node *call, BuiltinFn fn);
+Value *check_smem_method(Check *ck, const Node *call, Value *self, const char *name);
+void smem_check_total(Check *ck);
+
+/* -- check.c: statements -- */
+void check_block(Check *ck, const NodeList *stmts);
+Binding *scope_find(Check *ck, const char *name);
+void scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
+/* Names visible now (locals, then globals), for "did you mean". */
+size_t check_visible_names(Check *ck, const char **out, size_t max);
+
+/* Helpers for values. */
+bool value_is_rt(const Value *v);
+bool value_int(Check *ck, const Value *v, const char *what, int64_t *out);
+/* A compile-time int list/tuple (a shape) into out[0..*n-1]. */
+bool value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n);
+/* A layout argument (distributed unless shared is set). */
+const LLDesc *value_layout(Check *ck, const Value *v, const char *what, bool shared);
+bool value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
+
+#endif

@@ -1,0 +1,715 @@
+/*
+ * Shared memory and Hopper operations: allocations and their views, the
+ * per-block shared-memory limit, mbarriers, TMA copies (descriptor block
+ * shape and layout against the buffer), warpgroup_mma (operand layouts,
+ * instruction shape, dtypes), the async-proxy fence warning, and
+ * warp_specialize (partitions, warps, register budgets).
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+static const TType *
+rt_of(const Value *v, TTypeKind k)
+{
+	return v && v->kind == VAL_RUNTIME && v->u.rt->type->kind == k ? v->u.rt->type : NULL;
+}
+
+static bool
+want(Check *ck, const Value *v, TTypeKind k, const char *what)
+{
+	if (rt_of(v, k))
+		return true;
+	static const char *const kinds[] = {[TY_SMEM] = "a shared-memory buffer",
+	                                    [TY_MBARRIER] = "an mbarrier (e.g. bars.index(i))",
+	                                    [TY_DESC] = "a tensor descriptor",
+	                                    [TY_TENSOR] = "a register tensor"};
+	diag_error(ck->d, v->span, "%s must be %s, not %s", what, kinds[k],
+	           v->kind == VAL_RUNTIME ? type_str(ck, v->u.rt->type) : value_kind_phrase(v));
+	return false;
+}
+
+static int
+layout_rank(const LLDesc *l)
+{
+	switch (l->kind) {
+	case LL_NVMMA_SHARED: return l->rank;
+	case LL_SHARED_LINEAR: return l->offset_bases.n ? l->offset_bases.b[0].n : 1;
+	default: return l->order.n;
+	}
+}
+
+static bool
+is_mbarrier_layout(const LLDesc *l, TDType dt)
+{
+	return l->kind == LL_SWIZZLED_SHARED && l->vec == 1 && l->per_phase == 1 &&
+	       l->max_phase == 1 && l->order.n == 1 && dt == DT_I64;
+}
+
+/* A shared type over shape for allocation `alloc`: the layout is fitted to
+ * the trailing dims it covers (leading dims index whole buffers). */
+static TType *
+smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
+          const LLDesc *l, int alloc)
+{
+	TType *t = arena_alloc(ck->a, sizeof *t);
+	int lr = layout_rank(l);
+	t->kind = is_mbarrier_layout(l, dt) && rank == 1 && shape[0] == 1 ? TY_MBARRIER : TY_SMEM;
+	t->dtype = dt;
+	t->rank = rank;
+	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	t->layout.desc = l;
+	t->alloc = alloc;
+	if (rank < lr) {
+		diag_error(ck->d, at, "this view has rank %d but its layout needs rank %d", rank, lr);
+		return NULL;
+	}
+	if (!sema_build_layout(ck->d, at, l, shape + (rank - lr), lr, 0, ck->a, &t->layout.ll))
+		return NULL;
+	return t;
+}
+
+static Value *
+call_alloc(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"element_ty", "shape", "layout", "value?"};
+	Value *a[4];
+	TDType dt;
+	if (!bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
+	    !value_dtype(ck, a[0], "the element type", &dt))
+		return NULL;
+	Value *sv = a[1];
+	int64_t shape[LL_MAX_RANK];
+	int rank = 0;
+	if ((sv->kind != VAL_LIST && sv->kind != VAL_TUPLE) || sv->u.list.n == 0 ||
+	    sv->u.list.n > LL_MAX_RANK) {
+		diag_error(ck->d, sv->span, "the shape must be a list of 1 to %d integers",
+		           LL_MAX_RANK);
+		return NULL;
+	}
+	for (size_t i = 0; i < sv->u.list.n; i++) {
+		if (!value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
+			return NULL;
+		if (shape[rank] <= 0) {
+			diag_error(ck->d, sv->u.list.items[i]->span, "shape entries must be positive");
+			return NULL;
+		}
+		rank++;
+	}
+	const LLDesc *l = value_layout(ck, a[2], "the shared layout", true);
+	if (!l)
+		return NULL;
+	int idx = (int)ck->smem.len;
+	TType *t = smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
+	if (!t)
+		return NULL;
+	TSmemAlloc s = {.name = "smem", .at = call->span, .dtype = dt, .rank = rank,
+	                .layout = t->layout, .is_mbarrier = is_mbarrier_layout(l, dt)};
+	memcpy(s.shape, shape, sizeof shape);
+	int64_t elems = 1;
+	for (int i = 0; i < rank; i++)
+		elems *= shape[i];
+	s.bytes = elems * (tir_dtype_bits(dt) < 8 ? 1 : tir_dtype_bits(dt) / 8);
+	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;
+	vec_push(ck->a, &ck->smem, s);
+	vec_push(ck->a, &ck->unfenced, false);
+	TInst *i = emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
+	i->attr.alloc = idx;
+	i->res->layout_at = a[2]->span;
+	if (a[3]) {
+		if (!want(ck, a[3], TY_TENSOR, "the initial value"))
+			return NULL;
+		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
+		ck->unfenced.data[idx] = true;
+	}
+	return rt_value(ck, i->res, call->span);
+}
+
+void
+smem_check_total(Check *ck)
+{
+	int64_t off = 0;
+	for (size_t i = 0; i < ck->smem.len; i++) {
+		TSmemAlloc *s = &ck->smem.data[i];
+		off = (off + s->align - 1) / s->align * s->align;
+		s->offset = off;
+		off += s->bytes;
+	}
+	ck->k->smem = ck->smem.data;
+	ck->k->n_smem = (int)ck->smem.len;
+	ck->k->smem_bytes = off;
+	if (off <= SMEM_LIMIT)
+		return;
+	Diag *g = diag_error(ck->d, ck->k->at, "kernel '%s' needs %lld bytes of shared memory; "
+	                     "an H100/H200 block has at most %d (227 KB)", ck->k->name,
+	                     (long long)off, SMEM_LIMIT);
+	for (size_t i = 0; i < ck->smem.len; i++) {
+		const TSmemAlloc *s = &ck->smem.data[i];
+		StrBuf b = {0};
+		type_print_shape(s->shape, s->rank, &b);
+		diag_note(ck->d, g, s->at, "%lld bytes: %s %s at offset %lld", (long long)s->bytes,
+		          tir_dtype_name(s->dtype), b.s, (long long)s->offset);
+		buf_free(&b);
+	}
+}
+
+static Value *
+smem_index(Check *ck, const Node *call, Value *self)
+{
+	static const char *const ps[] = {"index"};
+	Value *a[1];
+	const TType *t = self->u.rt->type;
+	if (!bind_args(ck, call, ".index", ps, 1, a))
+		return NULL;
+	if (t->rank < 2) {
+		diag_error(ck->d, call->span, ".index needs a buffer of rank 2 or more; this one "
+		           "is %s", type_str(ck, t));
+		return NULL;
+	}
+	int64_t stride = 1;
+	for (int i = 1; i < t->rank; i++)
+		stride *= t->shape[i];
+	TType *rt = smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
+	                      t->layout.desc, t->alloc);
+	if (!rt)
+		return NULL;
+	TInst *i;
+	if (a[0]->kind == VAL_INT) {
+		if (a[0]->u.i < 0 || a[0]->u.i >= t->shape[0]) {
+			diag_error(ck->d, a[0]->span, "index %lld is out of range for %lld buffers",
+			           (long long)a[0]->u.i, (long long)t->shape[0]);
+			return NULL;
+		}
+		i = emit(ck, OP_SMEM_VIEW, call->span, rt, 1, self->u.rt);
+		i->attr.offset = a[0]->u.i * stride;
+	} else {
+		TValue *ix = materialize(ck, a[0], DT_I32);
+		if (!ix || ix->type->kind != TY_SCALAR || tir_dtype_is_float(ix->type->dtype)) {
+			if (ix)
+				diag_error(ck->d, a[0]->span, "an index must be an integer scalar");
+			return NULL;
+		}
+		i = emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
+		i->attr.stride = stride;
+	}
+	i->res->layout_at = self->u.rt->layout_at;
+	return rt_value(ck, i->res, call->span);
+}
+
+static bool
+same_shape(const TType *a, const TType *b)
+{
+	return a->rank == b->rank && memcmp(a->shape, b->shape, (size_t)a->rank * 8) == 0;
+}
+
+Value *
+check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
+{
+	const TType *t = self->u.rt->type;
+	if (strcmp(name, "index") == 0)
+		return smem_index(ck, call, self);
+	if (strcmp(name, "load") == 0) {
+		static const char *const ps[] = {"layout"};
+		Value *a[1];
+		const LLDesc *l;
+		if (!bind_args(ck, call, ".load", ps, 1, a) ||
+		    !(l = value_layout(ck, a[0], "the register layout", false)))
+			return NULL;
+		TType *rt = tensor_type(ck, a[0]->span, type_scalar(ck, t->dtype), t->shape, t->rank, l);
+		if (!rt)
+			return NULL;
+		TInst *i = emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
+		i->res->layout_at = a[0]->span;
+		return rt_value(ck, i->res, call->span);
+	}
+	if (strcmp(name, "store") == 0) {
+		static const char *const ps[] = {"value"};
+		Value *a[1];
+		if (!bind_args(ck, call, ".store", ps, 1, a) ||
+		    !want(ck, a[0], TY_TENSOR, "the stored value"))
+			return NULL;
+		const TType *vt = a[0]->u.rt->type;
+		if (!same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
+			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
+			           "match", type_str(ck, vt), type_str(ck, t));
+			return NULL;
+		}
+		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
+		ck->unfenced.data[t->alloc] = true;
+		return new_value(&ck->ev, VAL_NONE, call->span);
+	}
+	diag_error(ck->d, call->span, "shared-memory .%s() is not supported by glc yet", name);
+	return NULL;
+}
+
+static void
+fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
+{
+	if (!ck->unfenced.data[smem->alloc])
+		return;
+	Diag *g = diag_warning(ck->d, at, "%s reads shared memory written by ordinary stores "
+	                       "without fence_async_shared() in between", reader);
+	diag_note(ck->d, g, ck->smem.data[smem->alloc].at, "the buffer was allocated here");
+	ck->unfenced.data[smem->alloc] = false;
+}
+
+static TValue *
+int_operand(Check *ck, Value *v, const char *what)
+{
+	TValue *t = materialize(ck, v, DT_I32);
+	if (t && (t->type->kind != TY_SCALAR || tir_dtype_is_float(t->type->dtype))) {
+		diag_error(ck->d, v->span, "%s must be an integer scalar, not %s", what,
+		           type_str(ck, t->type));
+		return NULL;
+	}
+	return t ? cast_to(ck, t, DT_I32, v->span) : NULL;
+}
+
+static TValue *
+pred_operand(Check *ck, Value *v)
+{
+	TValue *t = materialize(ck, v, DT_I1);
+	if (t && (t->type->kind != TY_SCALAR || t->type->dtype != DT_I1)) {
+		diag_error(ck->d, v->span, "pred must be a boolean scalar, not %s",
+		           type_str(ck, t->type));
+		return NULL;
+	}
+	return t;
+}
+
+static Value *
+none(Check *ck, SrcSpan at)
+{
+	return new_value(&ck->ev, VAL_NONE, at);
+}
+
+/* desc vs smem: same dtype, block shape and layout. */
+static bool
+tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
+{
+	const TType *d = desc->u.rt->type, *s = smem->u.rt->type;
+	if (d->dtype != s->dtype || !same_shape(d, s)) {
+		diag_error(ck->d, at, "the TMA descriptor moves %s blocks but the shared buffer is %s",
+		           type_str(ck, d), type_str(ck, s));
+		return false;
+	}
+	if (!ll_equal(&d->layout.ll, &s->layout.ll)) {
+		layout_clash(ck, at, "TMA descriptor and shared buffer", desc->u.rt,
+		             "the descriptor", smem->u.rt, "the buffer");
+		return false;
+	}
+	return true;
+}
+
+static bool
+tma_coords(Check *ck, Value *c, const TType *d, TValue **out)
+{
+	if ((c->kind != VAL_LIST && c->kind != VAL_TUPLE) || (int)c->u.list.n != d->rank) {
+		diag_error(ck->d, c->span, "the descriptor has rank %d, so the coordinates must be "
+		           "a list of %d integers", d->rank, d->rank);
+		return false;
+	}
+	for (int i = 0; i < d->rank; i++)
+		if (!(out[i] = int_operand(ck, c->u.list.items[i], "a coordinate")))
+			return false;
+	return true;
+}
+
+static Value *
+tma_op(Check *ck, const Node *call, bool load)
+{
+	static const char *const pl[] = {"tensor_desc", "coord", "barrier", "result", "pred?"};
+	static const char *const ps[] = {"tensor_desc", "coord", "src"};
+	Value *a[5];
+	const char *fname = load ? "tma.async_copy_global_to_shared"
+	                         : "tma.async_copy_shared_to_global";
+	if (!bind_args(ck, call, fname, load ? pl : ps, load ? 5 : 3, a))
+		return NULL;
+	Value *desc = a[0], *smem = load ? a[3] : a[2];
+	if (!want(ck, desc, TY_DESC, "the descriptor") ||
+	    (load && !want(ck, a[2], TY_MBARRIER, "the barrier")) ||
+	    !want(ck, smem, TY_SMEM, "the shared buffer") || !tma_match(ck, call->span, desc, smem))
+		return NULL;
+	TValue *c[LL_MAX_RANK], *pred = NULL;
+	if (!tma_coords(ck, a[1], desc->u.rt->type, c))
+		return NULL;
+	if (load && a[4] && !(pred = pred_operand(ck, a[4])))
+		return NULL;
+	if (!load)
+		fence_check(ck, call->span, smem->u.rt->type, "the TMA store");
+	int rank = desc->u.rt->type->rank;
+	TInst *i = emit(ck, load ? OP_TMA_LOAD : OP_TMA_STORE, call->span, NULL, 0);
+	TValue **args = arena_alloc(ck->a, (size_t)(rank + 4) * sizeof *args);
+	int n = 0;
+	args[n++] = desc->u.rt;
+	if (load)
+		args[n++] = a[2]->u.rt;
+	args[n++] = smem->u.rt;
+	if (pred)
+		args[n++] = pred;
+	for (int k = 0; k < rank; k++)
+		args[n++] = c[k];
+	i->args = args;
+	i->n_args = n;
+	i->attr.has_pred = pred != NULL;
+	i->attr.n_coords = rank;
+	return none(ck, call->span);
+}
+
+static Value *
+mbar_op(Check *ck, const Node *call, BuiltinFn fn)
+{
+	static const char *const p_init[] = {"mbarrier", "count"};
+	static const char *const p_one[] = {"mbarrier"};
+	static const char *const p_exp[] = {"mbarrier", "bytes", "pred?"};
+	static const char *const p_wait[] = {"mbarrier", "phase", "pred?", "deps?"};
+	static const char *const p_arr[] = {"mbarrier", "count?", "pred?"};
+	Value *a[4] = {0};
+	bool ok;
+	switch (fn) {
+	case BF_MBAR_INIT: ok = bind_args(ck, call, "mbarrier.init", p_init, 2, a); break;
+	case BF_MBAR_INVALIDATE: ok = bind_args(ck, call, "mbarrier.invalidate", p_one, 1, a); break;
+	case BF_MBAR_EXPECT: ok = bind_args(ck, call, "mbarrier.expect", p_exp, 3, a); break;
+	case BF_MBAR_WAIT: ok = bind_args(ck, call, "mbarrier.wait", p_wait, 4, a); break;
+	default: ok = bind_args(ck, call, "mbarrier.arrive", p_arr, 3, a); break;
+	}
+	if (!ok || !want(ck, a[0], TY_MBARRIER, "the barrier"))
+		return NULL;
+	TValue *bar = a[0]->u.rt, *x = NULL, *pred = NULL;
+	int64_t count = 1;
+	TInst *i;
+	switch (fn) {
+	case BF_MBAR_INIT:
+		if (!value_int(ck, a[1], "the arrival count", &count))
+			return NULL;
+		if (count < 1 || count > (1 << 20)) {
+			diag_error(ck->d, a[1]->span, "the arrival count must be in [1, 2^20]");
+			return NULL;
+		}
+		i = emit(ck, OP_MBAR_INIT, call->span, NULL, 1, bar);
+		break;
+	case BF_MBAR_INVALIDATE:
+		i = emit(ck, OP_MBAR_INVALIDATE, call->span, NULL, 1, bar);
+		break;
+	case BF_MBAR_EXPECT:
+	case BF_MBAR_WAIT:
+		if (!(x = int_operand(ck, a[1], fn == BF_MBAR_WAIT ? "the phase" : "the byte count")))
+			return NULL;
+		if (a[2] && !(pred = pred_operand(ck, a[2])))
+			return NULL;
+		i = emit(ck, fn == BF_MBAR_WAIT ? OP_MBAR_WAIT : OP_MBAR_EXPECT, call->span, NULL,
+		         2 + (pred != NULL), bar, x, pred);
+		break;
+	default:
+		if (a[1] && !value_int(ck, a[1], "the arrival count", &count))
+			return NULL;
+		if (a[2] && !(pred = pred_operand(ck, a[2])))
+			return NULL;
+		i = emit(ck, OP_MBAR_ARRIVE, call->span, NULL, 1 + (pred != NULL), bar, pred);
+		break;
+	}
+	i->attr.count = count;
+	i->attr.has_pred = pred != NULL;
+	return none(ck, call->span);
+}
+
+static bool
+wgmma_dtype_ok(TDType t)
+{
+	return t == DT_F16 || t == DT_BF16 || t == DT_F8E4M3 || t == DT_F8E5M2 || t == DT_I8 ||
+	       t == DT_F32;
+}
+
+static Value *
+wgmma(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"a", "b", "acc", "use_acc?", "is_async?"};
+	Value *a[5];
+	if (!bind_args(ck, call, "warpgroup_mma", ps, 5, a) ||
+	    !want(ck, a[1], TY_SMEM, "B") || !want(ck, a[2], TY_TENSOR, "the accumulator"))
+		return NULL;
+	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
+	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
+	const LLDesc *cl = C->layout.desc;
+	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
+		StrBuf b = {0};
+		ll_desc_print(cl, &b);
+		Diag *g = diag_error(ck->d, a[2]->span, "the accumulator must be in "
+		                     "NVMMADistributedLayout(version=[3, 0], ...); it is in %s", b.s);
+		diag_note(ck->d, g, a[2]->u.rt->layout_at, "its layout was fixed here");
+		buf_free(&b);
+		return NULL;
+	}
+	if (!A || (A->kind != TY_SMEM && A->kind != TY_TENSOR)) {
+		want(ck, a[0], TY_SMEM, "A");
+		return NULL;
+	}
+	int bits = tir_dtype_bits(B->dtype);
+	if (A->kind == TY_SMEM && A->layout.desc->kind != LL_NVMMA_SHARED) {
+		diag_error(ck->d, a[0]->span, "A in shared memory must use an NVMMASharedLayout");
+		return NULL;
+	}
+	if (B->layout.desc->kind != LL_NVMMA_SHARED) {
+		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
+		return NULL;
+	}
+	if (A->kind == TY_TENSOR) {
+		const LLDesc *al = A->layout.desc;
+		if (al->kind != LL_DOT_OPERAND || al->operand_index != 0 || al->k_width != 32 / bits) {
+			StrBuf b = {0};
+			ll_desc_print(al, &b);
+			Diag *g = diag_error(ck->d, a[0]->span, "A in registers must be in "
+			                     "DotOperandLayout(0, <the accumulator's layout>, %d); it is "
+			                     "in %s", 32 / bits, b.s);
+			diag_note(ck->d, g, a[0]->u.rt->layout_at, "its layout was fixed here");
+			buf_free(&b);
+			return NULL;
+		}
+	}
+	if (A->dtype != B->dtype || !wgmma_dtype_ok(A->dtype)) {
+		diag_error(ck->d, call->span, "warpgroup_mma needs A and B of one dtype among f16, "
+		           "bf16, f8e4m3, f8e5m2, i8, f32 (tf32); got %s and %s",
+		           tir_dtype_name(A->dtype), tir_dtype_name(B->dtype));
+		return NULL;
+	}
+	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
+	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
+		diag_error(ck->d, call->span, "warpgroup_mma shapes do not chain: A %s, B %s, acc %s "
+		           "(need [M, K], [K, N], [M, N])", type_str(ck, A), type_str(ck, B),
+		           type_str(ck, C));
+		return NULL;
+	}
+	int64_t M = C->shape[0], N = C->shape[1];
+	int wg = ck->k->num_warps / 4 < 1 ? 1 : ck->k->num_warps / 4;
+	const LLInts *is = &cl->instr_shape;
+	if (M % (64 * wg) != 0 || N % 8 != 0 || is->n != 3 || is->v[1] % 8 != 0 ||
+	    is->v[1] > 256 || N % is->v[1] != 0 || is->v[2] != 256 / bits) {
+		diag_error(ck->d, a[2]->span, "the accumulator tile [%lld, %lld] with instr_shape "
+		           "[%lld, %lld, %lld] does not fit WGMMA: M must be a multiple of 64 per "
+		           "warpgroup (%d here), N a multiple of 8 up to 256 dividing the tile, and "
+		           "K = 256 / %d bits = %d", (long long)M, (long long)N,
+		           (long long)is->v[0], (long long)is->v[1], (long long)is->v[2], 64 * wg,
+		           bits, 256 / bits);
+		return NULL;
+	}
+	TValue *use = NULL;
+	bool is_async = false;
+	if (a[3] && !(use = pred_operand(ck, a[3])))
+		return NULL;
+	if (a[4]) {
+		if (a[4]->kind != VAL_BOOL) {
+			diag_error(ck->d, a[4]->span, "is_async must be True or False");
+			return NULL;
+		}
+		is_async = a[4]->u.b;
+	}
+	if (A->kind == TY_SMEM)
+		fence_check(ck, call->span, A, "warpgroup_mma");
+	fence_check(ck, call->span, B, "warpgroup_mma");
+	TInst *i = emit(ck, OP_WGMMA, call->span, C, 3 + (use != NULL), a[0]->u.rt, a[1]->u.rt,
+	                a[2]->u.rt, use);
+	i->attr.is_async = is_async;
+	i->attr.has_use_acc = use != NULL;
+	i->res->layout_at = a[2]->u.rt->layout_at;
+	return rt_value(ck, i->res, call->span);
+}
+
+static Value *
+wgmma_wait(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"num_outstanding", "deps?"};
+	Value *a[2];
+	int64_t n;
+	if (!bind_args(ck, call, "warpgroup_mma_wait", ps, 2, a) ||
+	    !value_int(ck, a[0], "num_outstanding", &n))
+		return NULL;
+	size_t nd = a[1] ? a[1]->u.list.n : 0;
+	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
+		diag_error(ck->d, a[1]->span, "deps must be a tuple of tensors");
+		return NULL;
+	}
+	Value *out = a[1] ? new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
+	if (a[1]) {
+		out->u.list.n = nd;
+		out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
+	}
+	for (size_t k = 0; k < nd; k++) {
+		Value *d = a[1]->u.list.items[k];
+		if (!want(ck, d, TY_TENSOR, "a dependency"))
+			return NULL;
+		TInst *i = emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
+		i->attr.count = n;
+		i->res->layout_at = d->u.rt->layout_at;
+		out->u.list.items[k] = rt_value(ck, i->res, call->span);
+	}
+	if (nd == 0)
+		emit(ck, OP_WGMMA_WAIT, call->span, NULL, 0)->attr.count = n;
+	return nd == 1 ? out->u.list.items[0] : out;
+}
+
+static bool
+int_list(Check *ck, Value *v, const char *what, int64_t *out, size_t want_n)
+{
+	if (!v || (v->kind != VAL_LIST && v->kind != VAL_TUPLE) || v->u.list.n != want_n) {
+		diag_error(ck->d, v ? v->span : (SrcSpan){0}, "%s must list one integer per worker "
+		           "partition (%zu)", what, want_n);
+		return false;
+	}
+	for (size_t i = 0; i < want_n; i++)
+		if (!value_int(ck, v->u.list.items[i], what, &out[i]))
+			return false;
+	return true;
+}
+
+static bool
+run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
+{
+	if (entry->kind != VAL_TUPLE || entry->u.list.n != 2 ||
+	    entry->u.list.items[0]->kind != VAL_FUNC ||
+	    (entry->u.list.items[1]->kind != VAL_TUPLE && entry->u.list.items[1]->kind != VAL_LIST)) {
+		diag_error(ck->d, entry->span, "each partition is a (function, (arguments...)) pair "
+		           "naming a @gl.jit function");
+		return false;
+	}
+	const Node *f = entry->u.list.items[0]->u.func;
+	Value *args = entry->u.list.items[1];
+	if (args->u.list.n != f->u.func.params.len) {
+		diag_error(ck->d, args->span, "'%s' takes %zu arguments, but %zu were given",
+		           f->u.func.name, f->u.func.params.len, args->u.list.n);
+		return false;
+	}
+	for (size_t i = 0; worker && i < args->u.list.n; i++) {
+		Value *v = args->u.list.items[i];
+		if (v->kind == VAL_RUNTIME && v->u.rt->type->kind == TY_TENSOR) {
+			Diag *g = diag_error(ck->d, v->span, "worker partition '%s' receives a register "
+			                     "tensor (%s); workers may take shared memory, descriptors, "
+			                     "scalars and constexprs only", f->u.func.name,
+			                     type_str(ck, v->u.rt->type));
+			diag_note(ck->d, g, v->u.rt->layout_at, "the tensor was made here");
+			return false;
+		}
+	}
+	p->fn = f->u.func.name;
+	p->num_warps = warps;
+	TBlock *saved = ck->blk;
+	int saved_warps = ck->k->num_warps;
+	ck->blk = &p->body;
+	ck->k->num_warps = warps;
+	inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
+	ck->k->num_warps = saved_warps;
+	ck->blk = saved;
+	return true;
+}
+
+static Value *
+warp_specialize(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"partitions", "worker_num_warps", "worker_num_regs"};
+	Value *a[3];
+	if (!bind_args(ck, call, "gl.warp_specialize", ps, 3, a))
+		return NULL;
+	if (ck->k->parts || ck->fr->rt_depth > 0) {
+		diag_error(ck->d, call->span, "gl.warp_specialize must be called once, outside "
+		           "runtime control flow");
+		return NULL;
+	}
+	Value *parts = a[0];
+	if ((parts->kind != VAL_LIST && parts->kind != VAL_TUPLE) || parts->u.list.n < 2 ||
+	    parts->u.list.n > 9) {
+		diag_error(ck->d, parts->span, "partitions must list the default partition and 1 "
+		           "to 8 workers");
+		return NULL;
+	}
+	size_t nw = parts->u.list.n - 1;
+	int64_t warps[8], regs[8];
+	if (!int_list(ck, a[1], "worker_num_warps", warps, nw) ||
+	    !int_list(ck, a[2], "worker_num_regs", regs, nw))
+		return NULL;
+	int total = ck->k->num_warps;
+	int64_t reg_use = (int64_t)ck->k->num_warps * 32 * 24;
+	for (size_t i = 0; i < nw; i++) {
+		SrcSpan wa = a[1]->u.list.items[i]->span, ra = a[2]->u.list.items[i]->span;
+		if (warps[i] < 1 || warps[i] > 32 || (warps[i] & (warps[i] - 1))) {
+			diag_error(ck->d, wa, "worker %zu has %lld warps; use a power of two from 1 to 32",
+			           i + 1, (long long)warps[i]);
+			return NULL;
+		}
+		if (regs[i] < 24 || regs[i] > 256 || regs[i] % 8) {
+			diag_error(ck->d, ra, "worker %zu's register budget is %lld; setmaxnreg takes a "
+			           "multiple of 8 in [24, 256]", i + 1, (long long)regs[i]);
+			return NULL;
+		}
+		int64_t rounded = (warps[i] + 3) / 4 * 4;
+		total += (int)rounded;
+		reg_use += rounded * 32 * regs[i];
+	}
+	total = (total + 3) / 4 * 4;
+	if (total > 32) {
+		diag_error(ck->d, call->span, "the partitions need %d warps in all; a block has at "
+		           "most 32", total);
+		return NULL;
+	}
+	if (reg_use > 65536) {
+		diag_error(ck->d, a[2]->span, "the worker budgets need %lld registers with at least "
+		           "24 per thread of the default partition; the register file holds 65536",
+		           (long long)reg_use);
+		return NULL;
+	}
+	TPartition *p = arena_alloc(ck->a, (nw + 1) * sizeof *p);
+	ck->k->parts = p;
+	ck->k->n_parts = (int)nw + 1;
+	ck->k->total_warps = total;
+	emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
+	int first = ck->k->num_warps;
+	for (size_t i = 0; i <= nw; i++) {
+		if (i) {
+			p[i].num_regs = (int)regs[i - 1];
+			p[i].first_warp = first;
+			first += (int)((warps[i - 1] + 3) / 4 * 4);
+		}
+		if (!run_partition(ck, &p[i], parts->u.list.items[i],
+		                   i ? (int)warps[i - 1] : ck->k->num_warps, i > 0))
+			return NULL;
+	}
+	return none(ck, call->span);
+}
+
+Value *
+check_hopper_call(Check *ck, const Node *call, BuiltinFn fn)
+{
+	switch (fn) {
+	case BF_ALLOC_SHARED: return call_alloc(ck, call);
+	case BF_THREAD_BARRIER:
+	case BF_FENCE_ASYNC_SHARED:
+		if (call->u.call.args.len || call->u.call.kwargs.len) {
+			diag_error(ck->d, call->span, "this call takes no arguments");
+			return NULL;
+		}
+		if (fn == BF_FENCE_ASYNC_SHARED)
+			memset(ck->unfenced.data, 0, ck->unfenced.len * sizeof *ck->unfenced.data);
+		emit(ck, fn == BF_THREAD_BARRIER ? OP_THREAD_BARRIER : OP_FENCE_ASYNC_SHARED,
+		     call->span, NULL, 0);
+		return none(ck, call->span);
+	case BF_MBAR_INIT: case BF_MBAR_INVALIDATE: case BF_MBAR_EXPECT: case BF_MBAR_WAIT:
+	case BF_MBAR_ARRIVE:
+		return mbar_op(ck, call, fn);
+	case BF_TMA_LOAD: return tma_op(ck, call, true);
+	case BF_TMA_STORE: return tma_op(ck, call, false);
+	case BF_TMA_STORE_WAIT: {
+		static const char *const ps[] = {"pendings"};
+		Value *a[1];
+		int64_t n;
+		if (!bind_args(ck, call, "tma.store_wait", ps, 1, a) ||
+		    !value_int(ck, a[0], "pendings", &n))
+			return NULL;
+		emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
+		return none(ck, call->span);
+	}
+	case BF_WGMMA: return wgmma(ck, call);
+	case BF_WGMMA_WAIT: return wgmma_wait(ck, call);
+	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call);
+	default:
+		diag_error(ck->d, call->span, "this builtin cannot be called here");
+		return NULL;
+	}
+}

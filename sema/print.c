@@ -1,0 +1,227 @@
+/*
+ * `glc --emit=typed`: the typed program as text. Each kernel lists its
+ * specialization, parameters, variables and shared-memory allocations, then
+ * one line per instruction: `%id = op operands : type`; nested blocks are
+ * indented. Layouts print in constructor form inside the types; every
+ * distinct layout's bases are listed after the kernel.
+ */
+#include "sema/check.h"
+
+static const char *const op_names[OP_COUNT] = {
+	[OP_CONST] = "const", [OP_PARAM] = "param", [OP_PROGRAM_ID] = "program_id",
+	[OP_NUM_PROGRAMS] = "num_programs", [OP_ADD] = "add", [OP_SUB] = "sub",
+	[OP_MUL] = "mul", [OP_DIV] = "div", [OP_FLOORDIV] = "floordiv", [OP_MOD] = "mod",
+	[OP_AND] = "and", [OP_OR] = "or", [OP_XOR] = "xor", [OP_SHL] = "shl", [OP_SHR] = "shr",
+	[OP_MIN] = "min", [OP_MAX] = "max", [OP_NEG] = "neg", [OP_NOT] = "not", [OP_LT] = "lt",
+	[OP_LE] = "le", [OP_GT] = "gt", [OP_GE] = "ge", [OP_EQ] = "eq", [OP_NE] = "ne",
+	[OP_PTR_ADD] = "ptr_add", [OP_SELECT] = "select", [OP_EXP] = "exp", [OP_EXP2] = "exp2",
+	[OP_LOG] = "log", [OP_LOG2] = "log2", [OP_SQRT] = "sqrt", [OP_RSQRT] = "rsqrt",
+	[OP_ABS] = "abs", [OP_CDIV] = "cdiv", [OP_CAST] = "cast", [OP_SPLAT] = "splat",
+	[OP_BROADCAST] = "broadcast", [OP_EXPAND_DIMS] = "expand_dims",
+	[OP_CONVERT_LAYOUT] = "convert_layout", [OP_REDUCE] = "reduce", [OP_ARANGE] = "arange",
+	[OP_FULL] = "full", [OP_LOAD] = "load", [OP_STORE] = "store",
+	[OP_SMEM_ALLOC] = "smem_alloc", [OP_SMEM_VIEW] = "smem_view",
+	[OP_SMEM_LOAD] = "smem_load", [OP_SMEM_STORE] = "smem_store",
+	[OP_MBAR_INIT] = "mbarrier.init", [OP_MBAR_INVALIDATE] = "mbarrier.invalidate",
+	[OP_MBAR_EXPECT] = "mbarrier.expect", [OP_MBAR_WAIT] = "mbarrier.wait",
+	[OP_MBAR_ARRIVE] = "mbarrier.arrive", [OP_TMA_LOAD] = "tma.load",
+	[OP_TMA_STORE] = "tma.store", [OP_TMA_STORE_WAIT] = "tma.store_wait",
+	[OP_DESC_SHAPE] = "desc_shape", [OP_WGMMA] = "warpgroup_mma",
+	[OP_WGMMA_WAIT] = "warpgroup_mma_wait", [OP_FENCE_ASYNC_SHARED] = "fence_async_shared",
+	[OP_THREAD_BARRIER] = "thread_barrier", [OP_VAR_READ] = "read",
+	[OP_VAR_WRITE] = "write", [OP_FOR] = "for", [OP_IF] = "if", [OP_WHILE] = "while",
+	[OP_BREAK] = "break", [OP_CONTINUE] = "continue",
+	[OP_WARP_SPECIALIZE] = "warp_specialize",
+};
+
+const char *
+tir_op_name(TOp op)
+{
+	return op < OP_COUNT && op_names[op] ? op_names[op] : "?";
+}
+
+static void
+indent(StrBuf *out, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		buf_puts(out, "  ");
+}
+
+static void print_block(const TKernel *k, const TBlock *b, int depth, StrBuf *out);
+
+static void
+print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
+{
+	switch (i->op) {
+	case OP_CONST:
+		if (tir_dtype_is_float(i->res->type->dtype))
+			buf_printf(out, " %.9g", i->c.f);
+		else
+			buf_printf(out, " %lld", (long long)i->c.i);
+		break;
+	case OP_PARAM: buf_printf(out, " %s", k->params[i->param].name); break;
+	case OP_PROGRAM_ID: case OP_NUM_PROGRAMS: case OP_DESC_SHAPE: case OP_EXPAND_DIMS:
+		buf_printf(out, " axis=%d", i->attr.axis);
+		break;
+	case OP_REDUCE:
+		buf_printf(out, " axis=%d combine=%s", i->attr.axis, tir_op_name(i->attr.combine));
+		break;
+	case OP_ARANGE:
+		buf_printf(out, " %lld, %lld", (long long)i->attr.lo, (long long)i->attr.hi);
+		break;
+	case OP_CONVERT_LAYOUT:
+		buf_printf(out, " plan=%s", ll_cvt_kind_str(i->attr.plan->kind));
+		if (i->attr.plan->kind == LL_CVT_SHARED)
+			buf_printf(out, " scratch=%lld", (long long)i->attr.plan->scratch_bytes);
+		break;
+	case OP_SMEM_ALLOC: buf_printf(out, " #%d", i->attr.alloc); break;
+	case OP_SMEM_VIEW:
+		buf_printf(out, " offset=%lld stride=%lld", (long long)i->attr.offset,
+		           (long long)i->attr.stride);
+		break;
+	case OP_MBAR_INIT: case OP_MBAR_ARRIVE: case OP_TMA_STORE_WAIT: case OP_WGMMA_WAIT:
+		buf_printf(out, " count=%lld", (long long)i->attr.count);
+		break;
+	case OP_WGMMA: if (i->attr.is_async) buf_puts(out, " async"); break;
+	default: break;
+	}
+	if (i->var)
+		buf_printf(out, " $%d", i->var->id);
+}
+
+static void
+print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
+{
+	indent(out, depth);
+	if (i->res)
+		buf_printf(out, "%%%d = ", i->res->id);
+	buf_puts(out, tir_op_name(i->op));
+	print_attrs(k, i, out);
+	for (int a = 0; a < i->n_args; a++)
+		buf_printf(out, "%s%%%d", a ? ", " : " ", i->args[a]->id);
+	if (i->res) {
+		buf_puts(out, " : ");
+		type_print(i->res->type, out);
+	}
+	buf_printf(out, "  ; line %u\n", i->at.line);
+	switch (i->op) {
+	case OP_FOR:
+		print_block(k, &i->body, depth + 1, out);
+		break;
+	case OP_IF:
+		print_block(k, &i->body, depth + 1, out);
+		if (i->else_body.n) {
+			indent(out, depth);
+			buf_puts(out, "else\n");
+			print_block(k, &i->else_body, depth + 1, out);
+		}
+		break;
+	case OP_WHILE:
+		print_block(k, &i->cond_block, depth + 1, out);
+		indent(out, depth + 1);
+		if (i->cond_value)
+			buf_printf(out, "cond %%%d\n", i->cond_value->id);
+		indent(out, depth);
+		buf_puts(out, "do\n");
+		print_block(k, &i->body, depth + 1, out);
+		break;
+	case OP_WARP_SPECIALIZE:
+		for (int p = 0; p < k->n_parts; p++) {
+			const TPartition *pt = &k->parts[p];
+			indent(out, depth + 1);
+			buf_printf(out, "partition %d %s: warps=%d first_warp=%d regs=%d\n", p, pt->fn,
+			           pt->num_warps, pt->first_warp, pt->num_regs);
+			print_block(k, &pt->body, depth + 2, out);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+print_block(const TKernel *k, const TBlock *b, int depth, StrBuf *out)
+{
+	for (size_t i = 0; i < b->n; i++)
+		print_inst(k, b->insts[i], depth, out);
+}
+
+static void
+print_kernel(const TKernel *k, StrBuf *out)
+{
+	buf_printf(out, "kernel %s(", k->name);
+	for (int i = 0; i < k->n_params; i++) {
+		buf_printf(out, "%s%s: ", i ? ", " : "", k->params[i].name);
+		type_print(k->params[i].type, out);
+	}
+	buf_printf(out, ") num_warps=%d total_warps=%d smem=%lld\n", k->num_warps, k->total_warps,
+	           (long long)k->smem_bytes);
+	for (int i = 0; i < k->n_cx; i++)
+		buf_printf(out, "  constexpr %s = %s\n", k->cx_names[i], k->cx_values[i]);
+	for (int i = 0; i < k->n_smem; i++) {
+		const TSmemAlloc *s = &k->smem[i];
+		buf_printf(out, "  smem #%d %s ", i, tir_dtype_name(s->dtype));
+		type_print_shape(s->shape, s->rank, out);
+		buf_puts(out, " ");
+		layout_print(&s->layout, out);
+		buf_printf(out, " bytes=%lld offset=%lld%s\n", (long long)s->bytes,
+		           (long long)s->offset, s->is_mbarrier ? " mbarrier" : "");
+	}
+	for (int i = 0; i < k->n_vars; i++) {
+		buf_printf(out, "  var $%d %s : ", k->vars[i]->id, k->vars[i]->name);
+		type_print(k->vars[i]->type, out);
+		buf_putc(out, '\n');
+	}
+	print_block(k, &k->body, 1, out);
+}
+
+typedef VEC(const TType *) TypeVec;
+
+/* Every distinct fitted tensor layout of a block, with its bases. */
+static void
+collect_layouts(const TBlock *b, TypeVec *seen, Arena *a)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const TInst *in = b->insts[i];
+		if (in->res && in->res->type->kind == TY_TENSOR) {
+			bool dup = false;
+			for (size_t k = 0; k < seen->len && !dup; k++)
+				dup = ll_equal(&seen->data[k]->layout.ll, &in->res->type->layout.ll);
+			if (!dup)
+				vec_push(a, seen, in->res->type);
+		}
+		collect_layouts(&in->body, seen, a);
+		collect_layouts(&in->else_body, seen, a);
+		collect_layouts(&in->cond_block, seen, a);
+	}
+}
+
+void
+sema_print(const TProgram *p, bool verbose, StrBuf *out)
+{
+	for (int i = 0; i < p->n_kernels; i++) {
+		const TKernel *k = p->kernels[i];
+		if (i)
+			buf_putc(out, '\n');
+		print_kernel(k, out);
+		Arena *a = arena_new();
+		TypeVec seen = {0};
+		collect_layouts(&k->body, &seen, a);
+		for (int q = 0; q < k->n_parts; q++)
+			collect_layouts(&k->parts[q].body, &seen, a);
+		if (seen.len)
+			buf_puts(out, "  layouts:\n");
+		for (size_t l = 0; l < seen.len; l++) {
+			buf_puts(out, "    ");
+			layout_print(&seen.data[l]->layout, out);
+			buf_puts(out, " on ");
+			type_print_shape(seen.data[l]->shape, seen.data[l]->rank, out);
+			if (verbose) {
+				buf_puts(out, "\n      ");
+				layout_print_bases(&seen.data[l]->layout.ll, out);
+			}
+			buf_putc(out, '\n');
+		}
+		arena_free(a);
+	}
+}
