@@ -98,7 +98,7 @@ $(B)/fuzz/fuzz_front: $(FUZZ_SRCS)
 fuzz-build: $(B)/fuzz/fuzz_front
 
 fuzz: deps
-	@$(MAKE) -s B=build/fuzz fuzz-build
+	@$(MAKE) -s fuzz-build
 	@mkdir -p build/fuzz/corpus
 	build/fuzz/fuzz_front -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
 		build/fuzz/corpus test/fuzz/corpus examples

@@ -76,7 +76,7 @@ lit() { # $1 = glc binary, $2 = label
 }
 
 fuzz() {
-	if ! $MAKE -s B=build/fuzz fuzz-build >"$log" 2>&1; then
+	if ! $MAKE -s fuzz-build >"$log" 2>&1; then
 		cat "$log"
 		tally 0 1 "fuzz build"
 		return
