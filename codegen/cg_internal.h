@@ -151,4 +151,50 @@ int cg_block_threads(const CgKernelSig *sig);
 /* Whether a launcher checks parameter p (alignment or divisibility). */
 bool cg_param_checked(const CgParam *p);
 
+/* -- Lowering the TIR (lower*.c) ------------------------------------------------ */
+
+/* The LLVM values of one TIR value: one per register of this thread for a
+ * register tensor (indexed by the layout's register index), one for a
+ * scalar. */
+typedef struct CgVal {
+	LLVMValueRef *r;
+	int n;
+} CgVal;
+
+typedef struct Lower {
+	CgModule *m;
+	const TKernel *k;
+	CgVal *vals;            /* by TValue id */
+	LLVMValueRef **vars;    /* by TVar id: one alloca per register */
+	LLVMBasicBlockRef brk, cont;  /* innermost loop's exits */
+	bool failed;
+} Lower;
+
+/* Reports an operation codegen cannot lower and marks the kernel failed. */
+void cg_unsupported(Lower *l, const TInst *in, const char *what);
+/* The value of TIR value v (registers or the scalar). */
+CgVal cg_val(Lower *l, const TValue *v);
+/* A fresh CgVal of n registers in the arena. */
+CgVal cg_val_new(Lower *l, int n);
+/* Registers per thread of a tensor type (1 for scalars). */
+int cg_type_regs(const TType *t);
+/* The LLVM type of one element (or the scalar) of t. */
+LLVMTypeRef cg_elem_type(CgModule *m, const TType *t);
+
+/* Tensor coordinate `dim` (i32) of register r of this thread under layout
+ * ly: the XOR of its register bases' and this thread's lane/warp bases'
+ * coordinates. */
+LLVMValueRef cg_coord(Lower *l, const LLayout *ly, int r, int dim);
+
+/* a op b for one element of dtype t (reductions' combine); in locates
+ * errors. */
+LLVMValueRef cg_binary(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
+                       LLVMValueRef b);
+
+/* Elementwise, casts, math (lower_ops.c); layout ops (lower_layout.c);
+ * global memory (lower_mem.c). Each builds in->res from in->args. */
+bool cg_lower_elementwise(Lower *l, const TInst *in);
+bool cg_lower_layout_op(Lower *l, const TInst *in);
+bool cg_lower_memory(Lower *l, const TInst *in);
+
 #endif

@@ -33,6 +33,13 @@ $(B)/unit/test_layout_plan: $(call obj,test/unit/test_layout_plan.c) $(LAYOUT_OB
 # launcher object it emits against libglrt.
 UNIT_TESTS += $(B)/unit/test_codegen
 $(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"'
-$(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(SUPPORT_OBJS) $(B)/libglrt.a
+$(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
+$(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(SUPPORT_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS) $(LLVM_LIBS) -lm
+
+# codegen's lowering of hand-built typed programs (no front end involved).
+UNIT_TESTS += $(B)/unit/test_codegen_lower
+$(B)/unit/test_codegen_lower: $(call obj,test/unit/test_codegen_lower.c) $(CODEGEN_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ $(LLVM_LIBS) -lm

@@ -1,0 +1,392 @@
+/*
+ * Lowering the typed program: one LLVM module per file with one function per
+ * kernel. Every register tensor becomes an array of per-thread values indexed
+ * by its layout's register index; named variables become allocas (one per
+ * register) that LLVM promotes; control flow is structured (for, if, while).
+ * This file holds the driver of the lowering, control flow, variables,
+ * parameters and constants; lower_ops.c, lower_layout.c and lower_mem.c the
+ * rest.
+ */
+#include "codegen/cg_internal.h"
+
+#include <string.h>
+
+static bool lower_block(Lower *l, const TBlock *b);
+
+void
+cg_unsupported(Lower *l, const TInst *in, const char *what)
+{
+	diag_error(l->m->diags, in->at, "code generation does not support %s yet", what);
+	l->failed = true;
+}
+
+int
+cg_type_regs(const TType *t)
+{
+	if (t->kind != TY_TENSOR)
+		return 1;
+	return 1 << ll_in_bits(&t->layout.ll, LL_REGISTER);
+}
+
+LLVMTypeRef
+cg_elem_type(CgModule *m, const TType *t)
+{
+	if (t->kind == TY_PTR || (t->kind == TY_TENSOR && t->elem_is_ptr))
+		return m->ptr_global;
+	return cg_dtype_type(m, t->dtype);
+}
+
+CgVal
+cg_val_new(Lower *l, int n)
+{
+	CgVal v = {arena_alloc(l->m->arena, (size_t)n * sizeof(LLVMValueRef)), n};
+	return v;
+}
+
+CgVal
+cg_val(Lower *l, const TValue *v)
+{
+	return l->vals[v->id];
+}
+
+/* A value with one register: scalars and constants. */
+static void
+set_scalar(Lower *l, const TInst *in, LLVMValueRef x)
+{
+	CgVal v = cg_val_new(l, 1);
+	v.r[0] = x;
+	l->vals[in->res->id] = v;
+}
+
+LLVMValueRef
+cg_coord(Lower *l, const LLayout *ly, int r, int dim)
+{
+	CgModule *m = l->m;
+	int j = ll_out_index(ly, (LLName)(LL_DIM0 + dim));
+	uint32_t v[LL_MAX_DIMS];
+	uint64_t reg_part = 0;
+	int ri = ll_in_index(ly, LL_REGISTER);
+	for (int b = 0; ri >= 0 && b < ly->in_bits[ri]; b++)
+		if (r >> b & 1) {
+			ll_get_basis(ly, ri, b, v);
+			reg_part ^= v[j];
+		}
+	LLVMValueRef c = NULL;
+	static const LLName hw[] = {LL_LANE, LL_WARP};
+	for (int h = 0; h < 2; h++) {
+		int ii = ll_in_index(ly, hw[h]);
+		if (ii < 0)
+			continue;
+		LLVMValueRef id = h == 0 ? cg_lane_id(m) : cg_warp_id(m);
+		for (int b = 0; b < ly->in_bits[ii]; b++) {
+			ll_get_basis(ly, ii, b, v);
+			if (!v[j])
+				continue;
+			LLVMValueRef bit = LLVMBuildAnd(m->b, id, LLVMConstInt(m->i32, 1u << b, 0), "");
+			LLVMValueRef on = LLVMBuildICmp(m->b, LLVMIntNE, bit,
+			                                LLVMConstInt(m->i32, 0, 0), "");
+			LLVMValueRef t = LLVMBuildSelect(m->b, on, LLVMConstInt(m->i32, v[j], 0),
+			                                 LLVMConstInt(m->i32, 0, 0), "");
+			c = c ? LLVMBuildXor(m->b, c, t, "") : t;
+		}
+	}
+	LLVMValueRef k = LLVMConstInt(m->i32, reg_part, 0);
+	return c ? LLVMBuildXor(m->b, c, k, "") : k;
+}
+
+static LLVMValueRef
+entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(m->fn);
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(m->ctx);
+	LLVMValueRef first = LLVMGetFirstInstruction(entry);
+	if (first)
+		LLVMPositionBuilderBefore(b, first);
+	else
+		LLVMPositionBuilderAtEnd(b, entry);
+	LLVMValueRef a = LLVMBuildAlloca(b, t, name);
+	LLVMDisposeBuilder(b);
+	return a;
+}
+
+static LLVMValueRef *
+var_slots(Lower *l, const TVar *var)
+{
+	if (!l->vars[var->id]) {
+		int n = cg_type_regs(var->type);
+		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
+		for (int i = 0; i < n; i++)
+			s[i] = entry_alloca(l, cg_elem_type(l->m, var->type), var->name);
+		l->vars[var->id] = s;
+	}
+	return l->vars[var->id];
+}
+
+static void
+var_write(Lower *l, const TVar *var, CgVal v)
+{
+	LLVMValueRef *s = var_slots(l, var);
+	for (int i = 0; i < v.n; i++)
+		LLVMBuildStore(l->m->b, v.r[i], s[i]);
+}
+
+static CgVal
+var_read(Lower *l, const TVar *var)
+{
+	LLVMValueRef *s = var_slots(l, var);
+	CgVal v = cg_val_new(l, cg_type_regs(var->type));
+	for (int i = 0; i < v.n; i++)
+		v.r[i] = LLVMBuildLoad2(l->m->b, cg_elem_type(l->m, var->type), s[i], "");
+	return v;
+}
+
+static LLVMBasicBlockRef
+new_block(Lower *l, const char *name)
+{
+	return LLVMAppendBasicBlockInContext(l->m->ctx, l->m->fn, name);
+}
+
+/* Branches to `to` unless the current block already ends. */
+static void
+br(Lower *l, LLVMBasicBlockRef to)
+{
+	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(l->m->b)))
+		LLVMBuildBr(l->m->b, to);
+}
+
+static bool
+lower_for(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	LLVMValueRef lo = cg_val(l, in->args[0]).r[0];
+	LLVMValueRef hi = cg_val(l, in->args[1]).r[0];
+	LLVMValueRef step = cg_val(l, in->args[2]).r[0];
+	LLVMTypeRef t = LLVMTypeOf(lo);
+	/* A hidden counter: the body may assign the loop variable. */
+	LLVMValueRef counter = entry_alloca(l, t, "for.i");
+	LLVMBuildStore(m->b, lo, counter);
+	LLVMBasicBlockRef cond = new_block(l, "for.cond"), body = new_block(l, "for.body"),
+	                  latch = new_block(l, "for.latch"), done = new_block(l, "for.end");
+	LLVMBuildBr(m->b, cond);
+	LLVMPositionBuilderAtEnd(m->b, cond);
+	LLVMValueRef i = LLVMBuildLoad2(m->b, t, counter, "");
+	LLVMValueRef up = LLVMBuildICmp(m->b, LLVMIntSLT, i, hi, "");
+	LLVMValueRef down = LLVMBuildICmp(m->b, LLVMIntSGT, i, hi, "");
+	LLVMValueRef pos = LLVMBuildICmp(m->b, LLVMIntSGT, step, LLVMConstInt(t, 0, 0), "");
+	LLVMBuildCondBr(m->b, LLVMBuildSelect(m->b, pos, up, down, ""), body, done);
+	LLVMPositionBuilderAtEnd(m->b, body);
+	CgVal iv = cg_val_new(l, 1);
+	iv.r[0] = i;
+	var_write(l, in->var, iv);
+	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
+	l->brk = done;
+	l->cont = latch;
+	bool ok = lower_block(l, &in->body);
+	l->brk = brk;
+	l->cont = cont;
+	br(l, latch);
+	LLVMPositionBuilderAtEnd(m->b, latch);
+	LLVMBuildStore(m->b, LLVMBuildAdd(m->b, LLVMBuildLoad2(m->b, t, counter, ""), step, ""),
+	               counter);
+	LLVMBuildBr(m->b, cond);
+	LLVMPositionBuilderAtEnd(m->b, done);
+	return ok;
+}
+
+static bool
+lower_if(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef then = new_block(l, "if.then"), els = new_block(l, "if.else"),
+	                  done = new_block(l, "if.end");
+	LLVMBuildCondBr(m->b, cg_val(l, in->args[0]).r[0], then, els);
+	LLVMPositionBuilderAtEnd(m->b, then);
+	bool ok = lower_block(l, &in->body);
+	br(l, done);
+	LLVMPositionBuilderAtEnd(m->b, els);
+	ok = lower_block(l, &in->else_body) && ok;
+	br(l, done);
+	LLVMPositionBuilderAtEnd(m->b, done);
+	return ok;
+}
+
+static bool
+lower_while(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef cond = new_block(l, "while.cond"), body = new_block(l, "while.body"),
+	                  done = new_block(l, "while.end");
+	LLVMBuildBr(m->b, cond);
+	LLVMPositionBuilderAtEnd(m->b, cond);
+	bool ok = lower_block(l, &in->cond_block);
+	if (ok)
+		LLVMBuildCondBr(m->b, cg_val(l, in->cond_value).r[0], body, done);
+	LLVMPositionBuilderAtEnd(m->b, body);
+	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
+	l->brk = done;
+	l->cont = cond;
+	ok = lower_block(l, &in->body) && ok;
+	l->brk = brk;
+	l->cont = cont;
+	br(l, cond);
+	LLVMPositionBuilderAtEnd(m->b, done);
+	return ok;
+}
+
+/* break/continue: the rest of the block is unreachable; it goes into a
+ * fresh block with no predecessor. */
+static void
+jump(Lower *l, LLVMBasicBlockRef to)
+{
+	LLVMBuildBr(l->m->b, to);
+	LLVMPositionBuilderAtEnd(l->m->b, new_block(l, "dead"));
+}
+
+static LLVMValueRef
+constant(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	LLVMTypeRef t = cg_elem_type(m, in->res->type);
+	TDType dt = in->res->type->dtype;
+	if (dt == DT_F16 || dt == DT_BF16 || dt == DT_F32 || dt == DT_F64)
+		return LLVMConstReal(t, in->c.f);
+	return LLVMConstInt(t, (unsigned long long)in->c.i, 1);
+}
+
+static bool
+lower_inst(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	cg_set_loc(m, in->at);
+	switch (in->op) {
+	case OP_CONST:
+		set_scalar(l, in, constant(l, in));
+		return true;
+	case OP_PARAM: {
+		LLVMValueRef p = LLVMGetParam(m->fn, (unsigned)in->param);
+		if (in->res->type->kind == TY_SCALAR && in->res->type->dtype == DT_I1)
+			p = LLVMBuildTrunc(m->b, p, m->i1, "");
+		set_scalar(l, in, p);
+		return true;
+	}
+	case OP_PROGRAM_ID:
+	case OP_NUM_PROGRAMS: {
+		if (in->attr.axis < 0 || in->attr.axis > 2) {
+			cg_unsupported(l, in, "a program axis other than 0, 1 or 2");
+			return false;
+		}
+		CgSreg base = in->op == OP_PROGRAM_ID ? CG_CTAID_X : CG_NCTAID_X;
+		set_scalar(l, in, cg_sreg(m, (CgSreg)(base + in->attr.axis)));
+		return true;
+	}
+	case OP_VAR_READ:
+		l->vals[in->res->id] = var_read(l, in->var);
+		return true;
+	case OP_VAR_WRITE:
+		var_write(l, in->var, cg_val(l, in->args[0]));
+		return true;
+	case OP_FOR:
+		return lower_for(l, in);
+	case OP_IF:
+		return lower_if(l, in);
+	case OP_WHILE:
+		return lower_while(l, in);
+	case OP_BREAK:
+	case OP_CONTINUE:
+		if (!l->brk) {
+			cg_unsupported(l, in, "break or continue outside a loop");
+			return false;
+		}
+		jump(l, in->op == OP_BREAK ? l->brk : l->cont);
+		return true;
+	case OP_THREAD_BARRIER:
+		cg_barrier(m);
+		return true;
+	case OP_LOAD:
+	case OP_STORE:
+		return cg_lower_memory(l, in);
+	case OP_ARANGE: case OP_FULL: case OP_SPLAT: case OP_BROADCAST:
+	case OP_EXPAND_DIMS: case OP_CONVERT_LAYOUT: case OP_REDUCE:
+		return cg_lower_layout_op(l, in);
+	default:
+		if (in->op < OP_CAST || in->op == OP_CAST)
+			return cg_lower_elementwise(l, in);
+		cg_unsupported(l, in, "this operation");
+		return false;
+	}
+}
+
+static bool
+lower_block(Lower *l, const TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (!lower_inst(l, b->insts[i]))
+			return false;
+	return true;
+}
+
+static CgKernelSig
+signature(Arena *a, const TKernel *k)
+{
+	CgParam *ps = arena_alloc(a, (size_t)(k->n_params + 1) * sizeof *ps);
+	for (int i = 0; i < k->n_params; i++) {
+		const TParam *p = &k->params[i];
+		ps[i].name = p->name;
+		ps[i].dtype = p->type->dtype;
+		ps[i].kind = p->kind == TP_PTR    ? CG_PARAM_PTR
+		           : p->kind == TP_DESC ? CG_PARAM_TENSOR_MAP
+		                                : CG_PARAM_SCALAR;
+	}
+	return (CgKernelSig){
+		.name = k->name, .params = ps, .n_params = k->n_params,
+		.num_warps = k->total_warps > 0 ? k->total_warps : k->num_warps, .at = k->at,
+	};
+}
+
+static bool
+lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
+{
+	*sig = signature(m->arena, k);
+	cg_kernel_begin(m, sig);
+	if (k->parts) {
+		diag_error(m->diags, k->at, "code generation does not support warp_specialize yet");
+		return false;
+	}
+	if (k->n_smem) {
+		diag_error(m->diags, k->smem[0].at,
+		           "code generation does not support shared-memory allocations yet");
+		return false;
+	}
+	Lower l = {.m = m, .k = k};
+	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
+	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
+	bool ok = lower_block(&l, &k->body) && !l.failed;
+	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
+		LLVMBuildRetVoid(m->b);
+	return ok;
+}
+
+bool
+cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *src,
+           uint32_t file, Arena *a, Diags *d, CgResult *out)
+{
+	memset(out, 0, sizeof *out);
+	CgModule m;
+	cg_module_init(&m, t, src && file ? src_path(src, file) : "glc", src, file, a, d);
+	out->kernels = arena_alloc(a, (size_t)(prog->n_kernels + 1) * sizeof *out->kernels);
+	bool ok = true;
+	for (int i = 0; i < prog->n_kernels; i++) {
+		const TKernel *k = prog->kernels[i];
+		if (only && strcmp(only, k->name) != 0)
+			continue;
+		ok = lower_kernel(&m, k, &out->kernels[out->n_kernels++]) && ok;
+	}
+	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);
+	if (ok) {
+		out->llvm_ir = cg_module_ir(&m);
+		ok = cg_module_ptx(&m, &out->ptx);
+	}
+	cg_module_dispose(&m);
+	return ok;
+}

@@ -1,0 +1,281 @@
+/*
+ * Masked global loads and stores.
+ *
+ * Registers whose low index bits the layout maps to consecutive elements of
+ * the last dim (ll_num_consecutive) form chunks of up to 16 bytes. Each chunk
+ * is accessed by one predicated vector instruction when, at run time, its
+ * pointers are consecutive, the first is aligned to the chunk's size and the
+ * whole mask is set; otherwise (tails, odd strides, unaligned bases) each
+ * element goes through its own predicated scalar instruction. Correctness
+ * never rests on an analysis, and the common case gets 128-bit accesses
+ * (ld.global.v4.b32 / st.global.v4.b32). Both are inline PTX so that a false
+ * predicate touches no memory.
+ */
+#include "codegen/cg_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Inline-asm register class and integer type of an element of `bits`. */
+static const char *
+reg_class(int bits)
+{
+	return bits == 64 ? "l" : bits == 32 ? "r" : "h";
+}
+
+static LLVMTypeRef
+word_type(CgModule *m, int bits)
+{
+	return bits == 64 ? m->i64 : bits == 32 ? m->i32 : m->i16;
+}
+
+static int
+ptx_bits(int bits)
+{
+	return bits < 16 ? 8 : bits;
+}
+
+static LLVMValueRef
+to_bits(CgModule *m, LLVMValueRef v, int bits)
+{
+	LLVMTypeRef t = LLVMTypeOf(v);
+	if (t == m->i1)
+		return LLVMBuildZExt(m->b, v, m->i16, "");
+	if (bits == 8)
+		return LLVMBuildZExt(m->b, v, m->i16, "");
+	return LLVMBuildBitCast(m->b, v, word_type(m, bits), "");
+}
+
+static LLVMValueRef
+from_bits(CgModule *m, LLVMValueRef w, LLVMTypeRef t, int bits)
+{
+	if (t == m->i1)
+		return LLVMBuildICmp(m->b, LLVMIntNE, w, LLVMConstInt(m->i16, 0, 0), "");
+	if (bits == 8)
+		return LLVMBuildTrunc(m->b, w, t, "");
+	return LLVMBuildBitCast(m->b, w, t, "");
+}
+
+static LLVMValueRef
+call_asm(CgModule *m, LLVMTypeRef ret, const char *text, const char *cons, LLVMValueRef *args,
+         int n)
+{
+	LLVMTypeRef ts[40];
+	for (int i = 0; i < n; i++)
+		ts[i] = LLVMTypeOf(args[i]);
+	LLVMTypeRef fty = LLVMFunctionType(ret, ts, (unsigned)n, false);
+	LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons,
+	                                   strlen(cons), true, false, LLVMInlineAsmDialectATT, false);
+	return LLVMBuildCall2(m->b, fty, fn, args, (unsigned)n, "");
+}
+
+/* Elements of one chunk packed into 32- or 64-bit words, and back. */
+static void
+pack(CgModule *m, LLVMValueRef *elems, int v, int bits, LLVMValueRef *words, int n_words)
+{
+	int per = v / n_words;
+	LLVMTypeRef wt = bits == 64 ? m->i64 : m->i32;
+	for (int w = 0; w < n_words; w++) {
+		LLVMValueRef acc = LLVMConstInt(wt, 0, 0);
+		for (int i = 0; i < per; i++) {
+			LLVMValueRef e = to_bits(m, elems[w * per + i], bits);
+			if (LLVMTypeOf(e) != wt)
+				e = LLVMBuildZExt(m->b, e, wt, "");
+			acc = LLVMBuildOr(m->b, acc, LLVMBuildShl(m->b, e,
+			                  LLVMConstInt(wt, (uint64_t)(i * bits), 0), ""), "");
+		}
+		words[w] = acc;
+	}
+}
+
+static void
+unpack(CgModule *m, LLVMValueRef *words, int n_words, int v, int bits, LLVMTypeRef et,
+       LLVMValueRef *elems)
+{
+	int per = v / n_words;
+	LLVMTypeRef it = LLVMIntTypeInContext(m->ctx, (unsigned)bits);
+	for (int w = 0; w < n_words; w++)
+		for (int i = 0; i < per; i++) {
+			LLVMValueRef x = LLVMBuildLShr(m->b, words[w], LLVMConstInt(LLVMTypeOf(words[w]),
+			                               (uint64_t)(i * bits), 0), "");
+			x = LLVMBuildTrunc(m->b, x, it, "");
+			elems[w * per + i] = et == m->i1 ? LLVMBuildICmp(m->b, LLVMIntNE, x,
+			                                                 LLVMConstInt(it, 0, 0), "")
+			                                 : LLVMBuildBitCast(m->b, x, et, "");
+		}
+}
+
+/* Elements per chunk for pointer layout ly and element width bits. */
+static int
+chunk_width(const LLayout *ly, int rank, int bits, int n_regs)
+{
+	if (bits < 8 || rank < 1)
+		return 1;
+	int v = ll_num_consecutive(ly, LL_REGISTER, (LLName)(LL_DIM0 + rank - 1));
+	while (v * bits > 128)
+		v /= 2;
+	if (v * bits < 32 || v > n_regs)
+		return 1;
+	return v;
+}
+
+/* i1: the chunk's pointers are consecutive, the first aligned, and every
+ * mask bit set. */
+static LLVMValueRef
+chunk_ok(CgModule *m, LLVMValueRef *ptrs, LLVMValueRef *mask, int v, LLVMTypeRef et, int bits)
+{
+	LLVMValueRef base = LLVMBuildPtrToInt(m->b, ptrs[0], m->i64, "");
+	uint64_t bytes = (uint64_t)v * (uint64_t)bits / 8;
+	LLVMValueRef low = LLVMBuildAnd(m->b, base, LLVMConstInt(m->i64, bytes - 1, 0), "");
+	LLVMValueRef ok = LLVMBuildICmp(m->b, LLVMIntEQ, low, LLVMConstInt(m->i64, 0, 0), "");
+	for (int i = 1; i < v; i++) {
+		LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)i, 0);
+		LLVMValueRef want = LLVMBuildGEP2(m->b, et, ptrs[0], &idx, 1, "");
+		ok = LLVMBuildAnd(m->b, ok, LLVMBuildICmp(m->b, LLVMIntEQ, ptrs[i], want, ""), "");
+	}
+	for (int i = 0; mask && i < v; i++)
+		ok = LLVMBuildAnd(m->b, ok, mask[i], "");
+	return ok;
+}
+
+static LLVMValueRef
+scalar_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init, int bits)
+{
+	char text[64], cons[32];
+	snprintf(text, sizeof text, "@$2 ld.global.b%d $0, [$1];", ptx_bits(bits));
+	snprintf(cons, sizeof cons, "=%s,l,b,0", reg_class(bits));
+	LLVMValueRef args[] = {ptr, pred, init};
+	return call_asm(m, LLVMTypeOf(init), text, cons, args, 3);
+}
+
+static void
+scalar_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef val, int bits)
+{
+	char text[64], cons[32];
+	snprintf(text, sizeof text, "@$2 st.global.b%d [$0], $1;", ptx_bits(bits));
+	snprintf(cons, sizeof cons, "l,%s,b,~{memory}", reg_class(bits));
+	LLVMValueRef args[] = {ptr, val, pred};
+	call_asm(m, m->void_t, text, cons, args, 3);
+}
+
+/* Words of a chunk: 64-bit elements stay whole, others pack into b32. */
+static int
+chunk_words(int v, int bits)
+{
+	return bits == 64 ? v : v * bits / 32;
+}
+
+static void
+vector_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *words, int n,
+            int wbits)
+{
+	StrBuf text = {0}, cons = {0};
+	buf_printf(&text, "@$%d ld.global.v%d.b%d {", n + 1, n, wbits);
+	for (int i = 0; i < n; i++) {
+		buf_printf(&text, "%s$%d", i ? ", " : "", i);
+		buf_printf(&cons, "=%s,", wbits == 64 ? "l" : "r");
+	}
+	buf_printf(&text, "}, [$%d];", n);
+	buf_puts(&cons, "l,b");
+	for (int i = 0; i < n; i++)
+		buf_printf(&cons, ",%d", i);
+	LLVMTypeRef wt = wbits == 64 ? m->i64 : m->i32;
+	LLVMValueRef args[2 + 4];
+	LLVMTypeRef fields[4];
+	args[0] = ptr;
+	args[1] = pred;
+	for (int i = 0; i < n; i++) {
+		args[2 + i] = words[i];
+		fields[i] = wt;
+	}
+	LLVMTypeRef ret = n == 1 ? wt : LLVMStructTypeInContext(m->ctx, fields, (unsigned)n, false);
+	LLVMValueRef r = call_asm(m, ret, text.s, cons.s, args, 2 + n);
+	for (int i = 0; i < n; i++)
+		words[i] = n == 1 ? r : LLVMBuildExtractValue(m->b, r, (unsigned)i, "");
+	buf_free(&text);
+	buf_free(&cons);
+}
+
+static void
+vector_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *words, int n,
+             int wbits)
+{
+	StrBuf text = {0}, cons = {0};
+	buf_printf(&text, "@$%d st.global.v%d.b%d [$0], {", n + 1, n, wbits);
+	buf_puts(&cons, "l");
+	for (int i = 0; i < n; i++) {
+		buf_printf(&text, "%s$%d", i ? ", " : "", i + 1);
+		buf_printf(&cons, ",%s", wbits == 64 ? "l" : "r");
+	}
+	buf_puts(&text, "};");
+	buf_puts(&cons, ",b,~{memory}");
+	LLVMValueRef args[2 + 4];
+	args[0] = ptr;
+	for (int i = 0; i < n; i++)
+		args[1 + i] = words[i];
+	args[1 + n] = pred;
+	call_asm(m, m->void_t, text.s, cons.s, args, 2 + n);
+	buf_free(&text);
+	buf_free(&cons);
+}
+
+bool
+cg_lower_memory(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	bool load = in->op == OP_LOAD;
+	const TType *pt = in->args[0]->type;
+	const TType *vt = load ? in->res->type : in->args[1]->type;
+	CgVal ptrs = cg_val(l, in->args[0]);
+	CgVal val = load ? cg_val_new(l, cg_type_regs(vt)) : cg_val(l, in->args[1]);
+	int mi = load ? 1 : 2;
+	bool has_mask = load ? in->attr.has_mask : in->n_args > 2;
+	CgVal mask = has_mask ? cg_val(l, in->args[mi]) : (CgVal){0};
+	bool has_other = load && in->attr.has_other;
+	CgVal other = has_other ? cg_val(l, in->args[2]) : (CgVal){0};
+	LLVMTypeRef et = cg_elem_type(m, vt);
+	if (vt->elem_is_ptr) {
+		cg_unsupported(l, in, "loads or stores of pointers");
+		return false;
+	}
+	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
+	int n = ptrs.n;
+	int v = pt->kind == TY_TENSOR ? chunk_width(&pt->layout.ll, pt->rank, bits, n) : 1;
+	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);
+	LLVMValueRef *init = arena_alloc(m->arena, (size_t)n * sizeof *init);
+	for (int i = 0; i < n; i++) {
+		pred[i] = has_mask ? mask.r[mask.n == 1 ? 0 : i] : LLVMConstInt(m->i1, 1, 0);
+		if (load)
+			init[i] = has_other ? other.r[other.n == 1 ? 0 : i] : LLVMConstNull(et);
+	}
+	for (int c = 0; c < n; c += v) {
+		LLVMValueRef *p = &ptrs.r[c];
+		if (v > 1) {
+			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
+			LLVMValueRef ok = chunk_ok(m, p, has_mask ? &pred[c] : NULL, v, et, bits);
+			LLVMValueRef words[4];
+			if (load) {
+				pack(m, &init[c], v, bits, words, nw);
+				vector_load(m, p[0], ok, words, nw, wb);
+				unpack(m, words, nw, v, bits, et, &init[c]);
+			} else {
+				pack(m, &val.r[c], v, bits, words, nw);
+				vector_store(m, p[0], ok, words, nw, wb);
+			}
+			LLVMValueRef not_ok = LLVMBuildNot(m->b, ok, "");
+			for (int i = c; i < c + v; i++)
+				pred[i] = LLVMBuildAnd(m->b, pred[i], not_ok, "");
+		}
+		for (int i = c; i < c + v; i++) {
+			if (load)
+				val.r[i] = from_bits(m, scalar_load(m, ptrs.r[i], pred[i],
+				                     to_bits(m, init[i], bits), bits), et, bits);
+			else
+				scalar_store(m, ptrs.r[i], pred[i], to_bits(m, val.r[val.n == 1 ? 0 : i], bits),
+				             bits);
+		}
+	}
+	if (load)
+		l->vals[in->res->id] = val;
+	return true;
+}
