@@ -32,7 +32,8 @@ $(B)/unit/test_layout_plan: $(call obj,test/unit/test_layout_plan.c) $(LAYOUT_OB
 # codegen: builds kernels with the LLVM helpers, runs ptxas, and links the
 # launcher object it emits against libglrt.
 UNIT_TESTS += $(B)/unit/test_codegen
-$(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"'
+$(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"' \
+	-DCG_TEST_LDFLAGS='"$(LDSAN)"'
 $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CODEGEN_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)

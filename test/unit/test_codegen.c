@@ -15,6 +15,9 @@
 #ifndef CG_TEST_BUILD
 #define CG_TEST_BUILD "build"
 #endif
+#ifndef CG_TEST_LDFLAGS
+#define CG_TEST_LDFLAGS ""
+#endif
 
 static Arena *A;
 static Diags D;
@@ -379,9 +382,9 @@ test_object(void)
 	f = fopen(path, "w");
 	fputs(CALLER, f);
 	fclose(f);
-	snprintf(cmd, sizeof cmd, "cc -std=c11 -Iruntime -o %s/main %s %s/k.o %s/libglrt.a "
+	snprintf(cmd, sizeof cmd, "cc -std=c11 %s -Iruntime -o %s/main %s %s/k.o %s/libglrt.a "
 	         "-ldl -pthread && GLRT_LIBCUDA=/nonexistent/libcuda.so %s/main > %s/out",
-	         dir, path, dir, CG_TEST_BUILD, dir, dir);
+	         CG_TEST_LDFLAGS, dir, path, dir, CG_TEST_BUILD, dir, dir);
 	CHECK_EQ(0, system(cmd));
 	snprintf(path, sizeof path, "%s/out", dir);
 	char out[128] = {0};

@@ -311,7 +311,7 @@ test_loop_and_errors(void)
 	CHECK(count(r.ptx, "st.global.b32") == 1);
 	CHECK(assembles(r));
 
-	reset();
+	diag_init(&D, A, NULL);
 	begin(&k, "bad", ps, 2);
 	op(&k, OP_TMA_STORE_WAIT, NULL, 0);
 	last(&k)->at = (SrcSpan){1, 7, 3, 5};
