@@ -16,13 +16,13 @@ SAN         ?=
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS  ?= -O2 -g
-LLVM_VERSION := $(shell $(LLVM_CONFIG) --version 2>/dev/null)
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -I. -I$(B)/gen -MMD -MP \
-	-DGLC_LLVM_VERSION='"$(LLVM_VERSION)"'
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -I. -I$(B)/gen -MMD -MP
 ifeq ($(SAN),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDSAN       = -fsanitize=address,undefined
 endif
+
+.DEFAULT_GOAL := all
 
 # Filled in by the module fragments.
 SUPPORT_SRCS :=

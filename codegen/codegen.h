@@ -66,6 +66,9 @@ typedef struct CgOptions {
 typedef struct CgTarget CgTarget;
 CgTarget *cg_target_new(const CgOptions *o, Diags *d);
 void cg_target_free(CgTarget *t);
+/* The version of the LLVM library glc runs with ("22.1.8"). */
+const char *cg_llvm_version(void);
+
 /* "sm_90a": the architecture the target was made for. */
 const char *cg_target_arch(const CgTarget *t);
 

@@ -5,6 +5,7 @@
  */
 #include "codegen/cg_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char TRIPLE[] = "nvptx64-nvidia-cuda";
@@ -76,6 +77,16 @@ cg_target_free(CgTarget *t)
 		return;
 	LLVMDisposeTargetData(t->data);
 	LLVMDisposeTargetMachine(t->tm);
+}
+
+const char *
+cg_llvm_version(void)
+{
+	static char text[32];
+	unsigned major, minor, patch;
+	LLVMGetVersion(&major, &minor, &patch);
+	snprintf(text, sizeof text, "%u.%u.%u", major, minor, patch);
+	return text;
 }
 
 const char *

@@ -41,6 +41,7 @@ typedef struct Options {
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
+	bool verbose;              /* --verbose: layouts also as bases */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */
@@ -56,6 +57,11 @@ bool drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o);
 
 /* Prints glc's usage text into out. */
 void drv_usage(StrBuf *out);
+
+/* Runs `glc FILE.gl ...` up to the stage o->emit names; the output goes to
+ * -o, stdout for text, or FILE.o/FILE.cubin for binaries. Returns the exit
+ * status. */
+int drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);

@@ -20,7 +20,7 @@ drv_usage(StrBuf *out)
 	buf_puts(out,
 	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
-	    "                   [--max-errors=N]\n"
+	    "                   [--max-errors=N] [--verbose]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -35,6 +35,7 @@ drv_usage(StrBuf *out)
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines\n"
+	    "  --verbose          --emit=typed also prints every layout's bases\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "\n"
@@ -239,6 +240,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->debug_info = true;
 		return true;
 	}
+	if (strcmp(arg, "--verbose") == 0) {
+		o->verbose = true;
+		return true;
+	}
 	if (arg[1] == 'O') {
 		if (arg[2] >= '0' && arg[2] <= '3' && arg[3] == 0) {
 			o->opt_level = arg[2] - '0';
@@ -280,7 +285,7 @@ bool
 drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 {
 	memset(o, 0, sizeof *o);
-	o->emit = EMIT_AST;
+	o->emit = EMIT_OBJ;
 	o->arch = "sm_90a";
 	o->opt_level = 3;
 	o->max_errors = 50;

@@ -1,0 +1,104 @@
+/*
+ * `glc FILE.gl`: the compile pipeline as a list of passes over one arena —
+ * lex, parse, check (sema), lower (codegen), assemble (ptxas), package —
+ * stopping after the stage that --emit asks for.
+ */
+#include "codegen/codegen.h"
+#include "driver/driver.h"
+#include "lexer/lexer.h"
+#include "parser/parser.h"
+#include "sema/sema.h"
+
+#include <string.h>
+
+/* Where a binary output goes without -o: the input's base name with ext,
+ * in the current folder (like cc -c). */
+static const char *
+default_output(Arena *a, const char *input, const char *ext)
+{
+	const char *base = strrchr(input, '/');
+	base = base ? base + 1 : input;
+	const char *dot = strrchr(base, '.');
+	size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	return arena_printf(a, "%.*s%s", (int)n, base, ext);
+}
+
+static TProgram *
+check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
+{
+	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
+	for (size_t i = 0; i < o->defines.len; i++)
+		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
+	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel);
+}
+
+/* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
+static bool
+generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
+         const TProgram *p, StrBuf *out, const char **path)
+{
+	CgOptions co = {o->arch, o->opt_level, o->debug_info};
+	CgTarget *t = cg_target_new(&co, d);
+	if (!t)
+		return false;
+	CgResult r;
+	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
+	CgBlob cubin = {0};
+	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX)
+		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
+	if (ok) {
+		CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+		CgBlob obj;
+		switch (o->emit) {
+		case EMIT_LLVM: buf_putn(out, (const char *)r.llvm_ir.data, r.llvm_ir.len); break;
+		case EMIT_PTX: buf_putn(out, (const char *)r.ptx.data, r.ptx.len); break;
+		case EMIT_CUBIN:
+			buf_putn(out, (const char *)cubin.data, cubin.len);
+			if (!*path)
+				*path = default_output(a, o->input, ".cubin");
+			break;
+		case EMIT_C: cg_emit_launcher_c(&pk, out); break;
+		case EMIT_HEADER: cg_emit_header(&pk, out); break;
+		case EMIT_OBJ:
+		default:
+			ok = cg_emit_object(&pk, a, d, &obj);
+			if (ok)
+				buf_putn(out, (const char *)obj.data, obj.len);
+			if (!*path)
+				*path = default_output(a, o->input, ".o");
+			break;
+		}
+	}
+	cg_target_free(t);
+	return ok;
+}
+
+int
+drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
+{
+	uint32_t file = drv_read_source(src, d, o->input);
+	if (!file)
+		return EXIT_INPUT;
+	const char *path = o->output;
+	if (o->emit == EMIT_TOKENS) {
+		TokenList toks = {0};
+		lex_file(a, in, src, file, d, &toks);
+		lex_dump(&toks, src, out);
+	} else {
+		Node *m = parse_module(a, in, src, file, d);
+		if (m && d->errors == 0) {
+			if (o->emit == EMIT_AST) {
+				parse_dump(m, src, out);
+			} else {
+				TProgram *p = check(o, a, in, src, d, m);
+				if (p && o->emit == EMIT_TYPED)
+					sema_print(p, o->verbose, out);
+				else if (p)
+					generate(o, a, src, file, d, p, out, &path);
+			}
+		}
+	}
+	if (d->errors)
+		return EXIT_INPUT;
+	return drv_write_output(d, path, out->s ? out->s : "", out->len) ? EXIT_OK : EXIT_INPUT;
+}
