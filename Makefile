@@ -85,23 +85,27 @@ demo: deps
 check: deps
 	@sh test/check.sh
 
-# Front-end fuzzing (libFuzzer; clang with compiler-rt). `make check` runs it
-# for FUZZ_SECONDS (60), `make fuzz` for 10 minutes on the accumulated corpus.
+# Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
+# to FUZZ_TARGETS. `make check` runs each for FUZZ_SECONDS (60 in all),
+# `make fuzz` for 10 minutes each on the accumulated corpus in build/fuzz/.
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -I. -I$(B)/gen \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRCS  = test/fuzz/fuzz_front.c $(SUPPORT_SRCS) $(FRONT_SRCS) $(FRONT_GEN)
+FUZZ_TARGETS = $(B)/fuzz/fuzz_front
+FUZZ_FRONT_SRCS = test/fuzz/fuzz_front.c $(SUPPORT_SRCS) $(FRONT_SRCS) $(FRONT_GEN)
 
-$(B)/fuzz/fuzz_front: $(FUZZ_SRCS)
+$(B)/fuzz/fuzz_front: $(FUZZ_FRONT_SRCS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_FRONT_SRCS)
 
-fuzz-build: $(B)/fuzz/fuzz_front
+fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps
 	@$(MAKE) -s fuzz-build
-	@mkdir -p build/fuzz/corpus
-	build/fuzz/fuzz_front -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
-		build/fuzz/corpus test/fuzz/corpus examples
+	@for t in build/fuzz/fuzz_*; do \
+		mkdir -p build/fuzz/corpus-$${t##*/}; \
+		$$t -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
+			build/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
+	done
 
 clean:
 	rm -rf build

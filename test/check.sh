@@ -75,21 +75,27 @@ lit() { # $1 = glc binary, $2 = label
 	tally "$1" "$2" "lit $3"
 }
 
-fuzz() {
+fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	if ! $MAKE -s fuzz-build >"$log" 2>&1; then
 		cat "$log"
 		tally 0 1 "fuzz build"
 		return
 	fi
-	mkdir -p build/fuzz/corpus
-	if build/fuzz/fuzz_front -max_total_time="$FUZZ_SECONDS" -timeout=10 \
-		-rss_limit_mb=2048 -print_final_stats=0 \
-		build/fuzz/corpus test/fuzz/corpus examples >"$log" 2>&1; then
-		tally 1 0 "fuzz front end (${FUZZ_SECONDS}s)"
-	else
-		tail -n 60 "$log"
-		tally 0 1 "fuzz front end"
-	fi
+	n=$(ls build/fuzz/fuzz_* | wc -l)
+	secs=$((FUZZ_SECONDS / n))
+	[ "$secs" -ge 10 ] || secs=10
+	for t in build/fuzz/fuzz_*; do
+		name=${t##*/}
+		mkdir -p "build/fuzz/corpus-$name"
+		if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=0 "build/fuzz/corpus-$name" test/fuzz/corpus \
+			examples >"$log" 2>&1; then
+			tally 1 0 "$name (${secs}s)"
+		else
+			tail -n 60 "$log"
+			tally 0 1 "$name"
+		fi
+	done
 }
 
 if build build "" all unit; then
