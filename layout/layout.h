@@ -253,9 +253,9 @@ const char *ll_cvt_kind_str(LLCvtKind k);
 
 /* -- Printers --------------------------------------------------------------- */
 
-/* {"kind":"distributed","shape":[..],"bases":{"register":[[..]],...}};
- * shared layouts print "offset" and "block"; other maps print "kind":"map"
- * with "outs". */
+/* {"kind":"distributed","shape":[..],"bases":{"register":[[..]],...}} and a
+ * newline; shared layouts print "offset" and "block"; other maps print
+ * "kind":"map" with "outs". */
 void ll_format_json(const LLayout *l, StrBuf *out);
 /* Owner table: per element the first thread/register holding it
  * (`t5:r3`, warps folded into t = 32*warp + lane), or for shared layouts
@@ -268,7 +268,8 @@ void ll_format_matrix(const LLayout *l, StrBuf *out);
  * at 0): cells coloured by warp and lane, labelled T5:R3; shared layouts
  * label offsets and colour by 16-byte chunk (bitwidth gives the chunk). */
 void ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out);
-/* The conversion report: map and plan with its cost. */
+/* The conversion report: map and plan with its cost (the JSON form is one
+ * object on one line, ending with a newline). */
 void ll_plan_report_text(const LLCvtPlan *p, StrBuf *out);
 void ll_plan_report_json(const LLCvtPlan *p, StrBuf *out);
 

@@ -58,14 +58,13 @@ by_value_desc(const void *pa, const void *pb)
 	return a->col - b->col;
 }
 
-bool
-ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err)
+/* ensureLayoutNotSmallerThan: repeats along the first in-dim, walking the
+ * out-dims in the layout's order. */
+static bool
+grow(LLayout *l, const int64_t *shape, LLErr *err)
 {
-	if (l->n_out != rank)
-		return ll_fail(err, "layout of rank %d used for a tensor of rank %d", l->n_out, rank);
 	LLName first = (LLName)l->in_name[0];
-	/* ensureLayoutNotSmallerThan: repeat along the first in-dim. */
-	for (int j = 0; j < rank; j++) {
+	for (int j = 0; j < l->n_out; j++) {
 		int d = l->out_name[j] - LL_DIM0, want = ll_log2((uint64_t)shape[d]);
 		if (want > l->out_bits[j]) {
 			LLayout rep = ll_identity_1d(want - l->out_bits[j], first, (LLName)l->out_name[j]);
@@ -73,10 +72,39 @@ ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err)
 				return false;
 		}
 	}
-	/* ensureLayoutNotLargerThan: zero the largest bases (broadcast). */
+	return true;
+}
+
+/* Keeps the first in_bits[i] columns of in-dim i that are not in `drop`. */
+static LLayout
+drop_columns(const LLayout *l, int i, uint64_t drop)
+{
+	LLayout r = *l;
+	int s = ll_in_start(l, i), n = ll_total_in_bits(l), w = s;
+	for (int k = s; k < s + l->in_bits[i]; k++)
+		if (!(drop >> (k - s) & 1))
+			r.col[w++] = l->col[k];
+	r.in_bits[i] = (uint8_t)(w - s);
+	for (int k = s + l->in_bits[i]; k < n; k++)
+		r.col[w++] = l->col[k];
+	while (w < LL_MAX_BITS)
+		r.col[w++] = 0;
+	return r;
+}
+
+/* ensureLayoutNotLargerThan, then out-dims resized to the shape and put in
+ * standard order. Per out-dim (layout order) the bases with the largest
+ * values are zeroed (broadcast) until the dim fits; with drop_registers
+ * (broadcastRegisters=false) a register basis picked is instead removed
+ * after all dims are done, keeping its value meanwhile, as Triton does. */
+static void
+shrink(LLayout *l, const int64_t *shape, bool drop_registers)
+{
 	int bits[LL_MAX_DIMS];
-	int n = ll_total_in_bits(l);
-	for (int j = 0; j < rank; j++) {
+	int n = ll_total_in_bits(l), reg = ll_in_index(l, LL_REGISTER);
+	int reg_start = reg < 0 ? 0 : ll_in_start(l, reg), reg_bits = reg < 0 ? 0 : l->in_bits[reg];
+	uint64_t dropped = 0;
+	for (int j = 0; j < l->n_out; j++) {
 		int d = l->out_name[j] - LL_DIM0, want = ll_log2((uint64_t)shape[d]);
 		int have = l->out_bits[j];
 		bits[j] = have;
@@ -90,11 +118,59 @@ ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err)
 			if (l->col[k] & m)
 				c[nc++] = (Cand){k, (uint32_t)((l->col[k] & m) >> sh)};
 		qsort(c, (size_t)nc, sizeof c[0], by_value_desc);
-		for (int i = 0; i < nc && have > want; i++, have--)
-			l->col[c[i].col] &= ~m;
+		for (int i = 0; i < nc && have > want; i++, have--) {
+			int k = c[i].col;
+			if (drop_registers && k >= reg_start && k < reg_start + reg_bits)
+				dropped |= 1ull << (k - reg_start);
+			else
+				l->col[k] &= ~m;
+		}
 		bits[j] = want;
 	}
+	if (dropped)
+		*l = drop_columns(l, reg, dropped);
 	*l = resize_outs(l, bits);
 	*l = ll_standard_outs(l);
+}
+
+bool
+ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err)
+{
+	if (l->n_out != rank)
+		return ll_fail(err, "layout of rank %d used for a tensor of rank %d", l->n_out, rank);
+	if (!grow(l, shape, err))
+		return false;
+	shrink(l, shape, false);
+	return true;
+}
+
+bool
+ll_fit_linear(LLayout *l, const int64_t *shape, int rank, LLErr *err)
+{
+	if (l->n_out != rank)
+		return ll_fail(err, "layout of rank %d used for a tensor of rank %d", l->n_out, rank);
+	/* getOrder: dims in the order the register bases first reach them,
+	 * then the rest from the last dim down. */
+	LLayout t = ll_standard_outs(l);
+	int perm[LL_MAX_DIMS], np = 0;
+	unsigned seen = 0;
+	int reg = ll_in_index(&t, LL_REGISTER);
+	for (int b = 0; reg >= 0 && b < t.in_bits[reg]; b++) {
+		uint32_t v[LL_MAX_DIMS];
+		ll_get_basis(&t, reg, b, v);
+		for (int j = 0; j < rank; j++)
+			if (v[j]) {
+				if (!(seen >> j & 1))
+					perm[np++] = j;
+				seen |= 1u << j;
+				break;
+			}
+	}
+	for (int j = rank - 1; j >= 0; j--)
+		if (!(seen >> j & 1))
+			perm[np++] = j;
+	if (!ll_transpose_outs(&t, perm, l, err) || !grow(l, shape, err))
+		return false;
+	shrink(l, shape, true);
 	return true;
 }

@@ -29,8 +29,9 @@ is_tensor_layout(const LLayout *l)
 	return l->n_in > 0 && (l->in_name[0] == LL_REGISTER || l->in_name[0] == LL_OFFSET);
 }
 
-void
-ll_format_json(const LLayout *l, StrBuf *out)
+/* The JSON object of l, without the final newline (embedded in reports). */
+static void
+put_json(const LLayout *l, StrBuf *out)
 {
 	if (is_tensor_layout(l)) {
 		buf_printf(out, "{\"kind\":\"%s\",\"shape\":[",
@@ -51,6 +52,13 @@ ll_format_json(const LLayout *l, StrBuf *out)
 		put_bases(l, i, out);
 	}
 	buf_puts(out, "}}");
+}
+
+void
+ll_format_json(const LLayout *l, StrBuf *out)
+{
+	put_json(l, out);
+	buf_putc(out, '\n');
 }
 
 /* The label of the first holder of element `elem` (packed as l's output):
@@ -216,7 +224,7 @@ ll_plan_report_json(const LLCvtPlan *p, StrBuf *out)
 {
 	buf_printf(out, "{\"kind\":\"%s\",\"bitwidth\":%d,\"map\":", ll_cvt_kind_str(p->kind),
 	           p->bitwidth);
-	ll_format_json(&p->map, out);
+	put_json(&p->map, out);
 	switch (p->kind) {
 	case LL_CVT_FREE:
 		buf_puts(out, ",\"register_permutation\":[");
@@ -230,12 +238,12 @@ ll_plan_report_json(const LLCvtPlan *p, StrBuf *out)
 	case LL_CVT_SHARED:
 		buf_printf(out, ",\"scratch_bytes\":%lld,\"rounds\":%d,\"smem\":",
 		           (long long)p->scratch_bytes, p->smem_rounds);
-		ll_format_json(&p->smem, out);
+		put_json(&p->smem, out);
 		buf_printf(out, ",\"store\":{\"vec\":%d,\"wavefronts\":%d,\"ideal\":%d}",
 		           p->store_cost.vec, p->store_cost.wavefronts, p->store_cost.ideal);
 		buf_printf(out, ",\"load\":{\"vec\":%d,\"wavefronts\":%d,\"ideal\":%d}",
 		           p->load_cost.vec, p->load_cost.wavefronts, p->load_cost.ideal);
 		break;
 	}
-	buf_putc(out, '}');
+	buf_puts(out, "}\n");
 }

@@ -53,6 +53,11 @@ bool ll_build_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *o
 /* Triton's ensureLayoutNotSmallerThan / ensureLayoutNotLargerThan on the
  * layout's out-dims (named dim0..), then its out-dims put in standard order. */
 bool ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err);
+/* LinearEncodingAttr::toLinearLayout: out-dims taken in the order the
+ * register bases reach them, ensureLayoutNotSmallerThan, then
+ * ensureLayoutNotLargerThan removing (not zeroing) register bases; out-dims
+ * end in standard order. */
+bool ll_fit_linear(LLayout *l, const int64_t *shape, int rank, LLErr *err);
 /* Triton's identityStandardND(in, sizes, order) (sizes as bit counts). */
 LLayout ll_identity_nd(LLName in, const int *bits, const int *order, int rank);
 /* Out-dims permuted so that they read dim0, dim1, ... */

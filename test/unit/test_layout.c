@@ -640,14 +640,14 @@ test_formats(void)
 	StrBuf b = {0};
 	ll_format_json(&l, &b);
 	CHECK_STR("{\"kind\":\"distributed\",\"shape\":[32,16],\"bases\":{\"register\":[[0,1],[0,2]],"
-	          "\"lane\":[[0,4],[0,8],[1,0],[2,0],[4,0]],\"warp\":[[8,0],[16,0]],\"block\":[]}}",
+	          "\"lane\":[[0,4],[0,8],[1,0],[2,0],[4,0]],\"warp\":[[8,0],[16,0]],\"block\":[]}}\n",
 	          b.s);
 	LLDesc s = nvmma_shared(128, 16);
 	LLayout sh = build(&s, 8, 64, 2);
 	buf_clear(&b);
 	ll_format_json(&sh, &b);
 	CHECK(strncmp(b.s, "{\"kind\":\"shared\",\"shape\":[8,64],\"bases\":{\"offset\":[[0,1]", 55) == 0);
-	CHECK(strstr(b.s, "\"block\":[]}}") != NULL);
+	CHECK(strstr(b.s, "\"block\":[]}}\n") != NULL);
 	/* owner table: element (17,7) is warp 2 lane 5 register 3 -> t69:r3 */
 	buf_clear(&b);
 	ll_format_text(&l, &b);

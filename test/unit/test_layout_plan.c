@@ -199,6 +199,7 @@ test_plan_shuffle(void)
 	buf_clear(&t);
 	ll_plan_report_json(&p, &t);
 	CHECK(strncmp(t.s, "{\"kind\":\"shuffle\",\"bitwidth\":32,\"map\":{\"kind\":\"map\"", 50) == 0);
+	CHECK(t.len > 2 && strchr(t.s, '\n') == t.s + t.len - 1 && t.s[t.len - 2] == '}');
 	buf_free(&t);
 }
 
