@@ -41,6 +41,7 @@ typedef struct CgModule {
 	LLVMDIBuilderRef dib;
 	LLVMMetadataRef di_file, di_cu, di_sub;
 	LLVMValueRef fn;       /* the kernel being built */
+	SrcSpan at;            /* the operation being lowered (internal errors) */
 } CgModule;
 
 /* -- Module (module.c) --------------------------------------------------------- */
@@ -60,8 +61,9 @@ bool cg_module_optimize(CgModule *m);
 CgBlob cg_module_ir(CgModule *m);
 /* PTX for the module through the target machine, NUL-terminated, in a. */
 bool cg_module_ptx(CgModule *m, CgBlob *ptx);
-/* Sets the debug location of instructions built next (no-op without -g or
- * with a span outside any file). */
+/* Sets the source of the instructions built next: m->at for internal
+ * errors and, with -g, their debug location (none for a span outside any
+ * file). */
 void cg_set_loc(CgModule *m, SrcSpan at);
 
 /* -- Types (types.c) --------------------------------------------------------- */
@@ -83,7 +85,10 @@ LLVMValueRef cg_kernel_begin(CgModule *m, const CgKernelSig *sig);
 /* -- NVVM helpers (nvvm.c) ------------------------------------------------------ */
 
 /* Calls intrinsic `name` (overloaded on over[0..n_over-1]). A name LLVM
- * does not know is an internal error; the result is then poison of ret. */
+ * does not know exactly, an overloaded intrinsic without overload types (or
+ * the reverse), or arguments or a result that do not match its signature
+ * are an internal error at m->at; nothing is built and the result is poison
+ * of ret (NULL for void). */
 LLVMValueRef cg_intrinsic(CgModule *m, const char *name, LLVMTypeRef ret, LLVMTypeRef *over,
                           int n_over, LLVMValueRef *args, int n_args);
 

@@ -361,7 +361,9 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	Lower l = {.m = m, .k = k};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
-	bool ok = lower_block(&l, &k->body) && !l.failed;
+	int errors = m->diags->errors;
+	/* Internal errors of the builders (cg_intrinsic) count as failures. */
+	bool ok = lower_block(&l, &k->body) && !l.failed && m->diags->errors == errors;
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);
 	return ok;

@@ -8,9 +8,13 @@
  *   log2  lg2.approx.ftz.f32  (max absolute error 2^-22 in [0.5, 2])
  *   log   lg2.approx * ln(2)
  *   sqrt  sqrt.rn.f32 (IEEE, correctly rounded); f64 sqrt.rn.f64
- *   rsqrt rsqrt.approx.f32 (max relative error 2^-22.9)
+ *   rsqrt rsqrt.approx.ftz.f32 (max relative error 2^-22.9); f64: 1 / sqrt.rn
  *   x / y div.rn.f32 (IEEE)
- * exp/log of f64 are not supported yet.
+ * exp/exp2/log/log2 of f64 are not supported yet (PTX has no f64 approx).
+ *
+ * f8 (e4m3, e5m2) values are storage types: they load, store, select and
+ * cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and cvt.rn.f16x2.*x2);
+ * arithmetic on them is reported as unsupported.
  */
 #include "codegen/cg_internal.h"
 
@@ -18,6 +22,12 @@ static bool
 is_float(TDType t)
 {
 	return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
+}
+
+static bool
+is_f8(TDType t)
+{
+	return t == DT_F8E4M3 || t == DT_F8E5M2;
 }
 
 static bool
@@ -47,17 +57,17 @@ math_f32(CgModule *m, TOp op, LLVMValueRef x)
 {
 	switch (op) {
 	case OP_EXP2:
-		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz.f", x, false);
+		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz", x, true);
 	case OP_EXP:
 		x = LLVMBuildFMul(m->b, x, LLVMConstReal(m->f32, 1.4426950408889634), "");
-		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz.f", x, false);
+		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz", x, true);
 	case OP_LOG2:
 		return unary_intrinsic(m, "llvm.nvvm.lg2.approx.ftz.f", x, false);
 	case OP_LOG:
 		x = unary_intrinsic(m, "llvm.nvvm.lg2.approx.ftz.f", x, false);
 		return LLVMBuildFMul(m->b, x, LLVMConstReal(m->f32, 0.6931471805599453), "");
 	case OP_RSQRT:
-		return unary_intrinsic(m, "llvm.nvvm.rsqrt.approx.f", x, false);
+		return unary_intrinsic(m, "llvm.nvvm.rsqrt.approx.ftz.f", x, false);
 	default:
 		return NULL;
 	}
@@ -74,13 +84,17 @@ math(Lower *l, const TInst *in, TDType t, LLVMValueRef x)
 		                                  (LLVMValueRef[]){x, LLVMConstInt(m->i1, 0, 0)}, 2);
 	if (in->op == OP_SQRT && (t == DT_F32 || t == DT_F64))
 		return unary_intrinsic(m, "llvm.sqrt", x, true);
+	if (in->op == OP_RSQRT && t == DT_F64)
+		return LLVMBuildFDiv(m->b, LLVMConstReal(m->f64, 1.0),
+		                     unary_intrinsic(m, "llvm.sqrt", x, true), "");
 	if (t == DT_F16 || t == DT_BF16) {
 		LLVMTypeRef nt = LLVMTypeOf(x);
 		LLVMValueRef r = math(l, in, DT_F32, LLVMBuildFPExt(m->b, x, m->f32, ""));
 		return r ? LLVMBuildFPTrunc(m->b, r, nt, "") : NULL;
 	}
 	if (t != DT_F32) {
-		cg_unsupported(l, in, "this math function on this type");
+		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s", tir_op_name(in->op),
+		                                   tir_dtype_name(t)));
 		return NULL;
 	}
 	return math_f32(m, in->op, x);
@@ -112,9 +126,26 @@ cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x)
 	LLVMTypeRef rt = cg_dtype_type(m, to);
 	if (from == to)
 		return x;
-	if (from == DT_F8E4M3 || from == DT_F8E5M2 || to == DT_F8E4M3 || to == DT_F8E5M2) {
-		cg_unsupported(l, in, "casts from or to f8 types");
-		return NULL;
+	if (is_f8(from)) {
+		/* Both f8 kinds are exact in f16: the low half of cvt.rn.f16x2. */
+		LLVMValueRef w = LLVMBuildZExt(m->b, x, m->i16, "");
+		LLVMValueRef h2 = cg_intrinsic(m, from == DT_F8E4M3 ? "llvm.nvvm.e4m3x2.to.f16x2.rn"
+		                                                    : "llvm.nvvm.e5m2x2.to.f16x2.rn",
+		                               LLVMVectorType(m->f16, 2), NULL, 0, &w, 1);
+		LLVMValueRef h = LLVMBuildExtractElement(m->b, h2, LLVMConstInt(m->i32, 0, 0), "");
+		return cast(l, in, DT_F16, to, h);
+	}
+	if (is_f8(to)) {
+		/* Round to nearest even, saturating to the largest finite value;
+		 * the second operand lands in the low byte. */
+		LLVMValueRef f = cast(l, in, from, DT_F32, x);
+		if (!f)
+			return NULL;
+		LLVMValueRef args[] = {LLVMConstReal(m->f32, 0.0), f};
+		LLVMValueRef w = cg_intrinsic(m, to == DT_F8E4M3 ? "llvm.nvvm.ff.to.e4m3x2.rn"
+		                                                 : "llvm.nvvm.ff.to.e5m2x2.rn",
+		                              m->i16, NULL, 0, args, 2);
+		return LLVMBuildTrunc(m->b, w, m->i8, "");
 	}
 	bool ff = is_float(from), tf = is_float(to);
 	if (ff && tf) {
@@ -137,6 +168,25 @@ cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x)
 	return LLVMBuildIntCast2(m->b, x, rt, is_signed_int(from), "");
 }
 
+/* Why op cannot apply to operands of dtype t (a phrase to append), or
+ * NULL when it can. */
+static const char *
+operand_problem(TOp op, TDType t)
+{
+	if (is_f8(t))
+		return op == OP_CAST || op == OP_SELECT ? NULL : " (cast to f16 or f32 first)";
+	switch (op) {
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
+	case OP_CDIV:
+		return is_float(t) ? "" : NULL;
+	case OP_DIV: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT:
+	case OP_RSQRT:
+		return is_float(t) ? NULL : " (cast to a float type first)";
+	default:
+		return NULL;
+	}
+}
+
 /* One element: op on a (and b, c) of dtype t. */
 static LLVMValueRef
 element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRef b,
@@ -145,16 +195,21 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	CgModule *m = l->m;
 	LLVMBuilderRef B = m->b;
 	bool f = is_float(t), s = is_signed_int(t);
+	const char *why = operand_problem(op, t);
+	if (why) {
+		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s%s", tir_op_name(op),
+		                                   tir_dtype_name(t), why));
+		return NULL;
+	}
 	switch (op) {
 	case OP_ADD: return f ? LLVMBuildFAdd(B, a, b, "") : LLVMBuildAdd(B, a, b, "");
 	case OP_SUB: return f ? LLVMBuildFSub(B, a, b, "") : LLVMBuildSub(B, a, b, "");
 	case OP_MUL: return f ? LLVMBuildFMul(B, a, b, "") : LLVMBuildMul(B, a, b, "");
 	case OP_DIV:
+		return LLVMBuildFDiv(B, a, b, "");
 	case OP_FLOORDIV:
-		if (f) {
-			LLVMValueRef q = LLVMBuildFDiv(B, a, b, "");
-			return op == OP_DIV ? q : unary_intrinsic(m, "llvm.floor", q, true);
-		}
+		if (f)
+			return unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""), true);
 		return s ? LLVMBuildSDiv(B, a, b, "") : LLVMBuildUDiv(B, a, b, "");
 	case OP_MOD:
 		if (f) {

@@ -77,6 +77,7 @@ cg_module_dispose(CgModule *m)
 void
 cg_set_loc(CgModule *m, SrcSpan at)
 {
+	m->at = at;
 	if (!m->dib || !m->di_sub || at.file == 0 || at.line == 0)
 		return;
 	LLVMMetadataRef loc = LLVMDIBuilderCreateDebugLocation(m->ctx, at.line, at.col,

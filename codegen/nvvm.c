@@ -8,17 +8,51 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Why a call of intrinsic `id` named `name` would be invalid, or NULL. */
+static const char *
+intrinsic_mismatch(unsigned id, const char *name, LLVMTypeRef ret, LLVMValueRef *args,
+                   int n_args, LLVMTypeRef fty)
+{
+	size_t len = 0;
+	const char *base = LLVMIntrinsicGetName(id, &len);
+	if (len != strlen(name) || memcmp(base, name, len) != 0)
+		return "is not its exact name";
+	if (!fty)
+		return "has no signature";
+	if (LLVMGetReturnType(fty) != ret)
+		return "returns another type";
+	if (LLVMCountParamTypes(fty) != (unsigned)n_args || LLVMIsFunctionVarArg(fty))
+		return "takes another number of arguments";
+	LLVMTypeRef ps[16];
+	if (n_args > 16)
+		return "takes too many arguments";
+	LLVMGetParamTypes(fty, ps);
+	for (int i = 0; i < n_args; i++)
+		if (ps[i] != LLVMTypeOf(args[i]))
+			return "takes another argument type";
+	return NULL;
+}
+
 LLVMValueRef
 cg_intrinsic(CgModule *m, const char *name, LLVMTypeRef ret, LLVMTypeRef *over, int n_over,
              LLVMValueRef *args, int n_args)
 {
 	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-	if (!id) {
-		diag_error(m->diags, (SrcSpan){0}, "internal error: LLVM has no intrinsic %s", name);
+	const char *why = NULL;
+	LLVMTypeRef fty = NULL;
+	if (!id)
+		why = "does not exist";
+	else if (LLVMIntrinsicIsOverloaded(id) != (n_over > 0))
+		why = n_over > 0 ? "is not overloaded" : "needs overload types";
+	else {
+		fty = LLVMIntrinsicGetType(m->ctx, id, over, (size_t)n_over);
+		why = intrinsic_mismatch(id, name, ret, args, n_args, fty);
+	}
+	if (why) {
+		diag_error(m->diags, m->at, "internal error: LLVM intrinsic %s %s", name, why);
 		return ret == m->void_t ? NULL : LLVMGetPoison(ret);
 	}
 	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(m->mod, id, over, (size_t)n_over);
-	LLVMTypeRef fty = LLVMIntrinsicGetType(m->ctx, id, over, (size_t)n_over);
 	return LLVMBuildCall2(m->b, fty, fn, args, (unsigned)n_args, "");
 }
 

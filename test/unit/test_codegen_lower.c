@@ -325,12 +325,150 @@ test_loop_and_errors(void)
 	CHECK_EQ(7, D.first->at.line);
 }
 
+/* What codegen accepts: op on operand dtype t (casts: every pair). */
+static bool
+accepts(TOp o, TDType t)
+{
+	bool f8 = t == DT_F8E4M3 || t == DT_F8E5M2;
+	bool fl = t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
+	bool in = !f8 && !fl;
+	switch (o) {
+	case OP_SELECT: return true;
+	case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
+		return fl && t != DT_F64;
+	case OP_DIV: case OP_SQRT: case OP_RSQRT: return fl;
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
+	case OP_CDIV:
+		return in;
+	default: return !f8;
+	}
+}
+
+static const TOp every_op[] = {
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_AND, OP_OR, OP_XOR, OP_SHL,
+	OP_SHR, OP_MIN, OP_MAX, OP_NEG, OP_NOT, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+	OP_SELECT, OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS, OP_CDIV,
+};
+
+/* One kernel: out[0] = op(a[0], b[0]) (where: c[0] ? a[0] : b[0]; casts
+ * and unary ops: of a[0]) with operands of dtype t and result dtype rt. */
+static TKernel *
+op_kernel(TOp o, TDType t, TDType rt)
+{
+	TParam *ps = arena_alloc(A, 4 * sizeof *ps);
+	ps[0] = (TParam){"a", TP_PTR, ptr(t)};
+	ps[1] = (TParam){"b", TP_PTR, ptr(t)};
+	ps[2] = (TParam){"c", TP_PTR, ptr(DT_I1)};
+	ps[3] = (TParam){"out", TP_PTR, ptr(rt)};
+	K *k = arena_alloc(A, sizeof *k);
+	begin(k, arena_printf(A, "%s_%s_%s", tir_op_name(o), tir_dtype_name(t),
+	                      tir_dtype_name(rt)), ps, 4);
+	TValue *a = op(k, OP_LOAD, scalar(t), 1, param(k, 0));
+	TValue *b = op(k, OP_LOAD, scalar(t), 1, param(k, 1));
+	TValue *c = op(k, OP_LOAD, scalar(DT_I1), 1, param(k, 2));
+	bool unary = o == OP_NEG || o == OP_NOT || o == OP_CAST || (o >= OP_EXP && o <= OP_ABS);
+	TValue *r = o == OP_SELECT ? op(k, o, scalar(rt), 3, c, a, b)
+	          : unary          ? op(k, o, scalar(rt), 1, a)
+	                           : op(k, o, scalar(rt), 2, a, b);
+	last(k)->at = (SrcSpan){1, (uint32_t)o + 1, 1, 1};
+	op(k, OP_STORE, NULL, 2, param(k, 3), r);
+	return &k->k;
+}
+
+static TDType
+result_dtype(TOp o, TDType t)
+{
+	return o >= OP_LT && o <= OP_NE ? DT_I1 : t;
+}
+
+/* Every elementwise op and math function on every dtype codegen accepts,
+ * and every cast between two dtypes, in one module that ptxas assembles;
+ * the rest are diagnosed (never a crash). */
+static void
+test_every_op(void)
+{
+	reset();
+	int n_ops = (int)(sizeof every_op / sizeof every_op[0]);
+	TKernel **ok = arena_alloc(A, 1024 * sizeof *ok), **bad = arena_alloc(A, 512 * sizeof *bad);
+	int n_ok = 0, n_bad = 0;
+	for (TDType t = DT_I1; t < DT_COUNT; t++) {
+		for (int i = 0; i < n_ops; i++) {
+			TKernel *kk = op_kernel(every_op[i], t, result_dtype(every_op[i], t));
+			if (accepts(every_op[i], t))
+				ok[n_ok++] = kk;
+			else
+				bad[n_bad++] = kk;
+		}
+		for (TDType u = DT_I1; u < DT_COUNT; u++)
+			ok[n_ok++] = op_kernel(OP_CAST, t, u);
+	}
+	CgOptions o = {"sm_90a", 2, false};
+	CgTarget *tgt = cg_target_new(&o, &D);
+	TProgram prog = {ok, n_ok};
+	CgResult r = {0};
+	CHECK(cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
+	CHECK_EQ(0, D.errors);
+	CHECK_EQ(n_ok, r.n_kernels);
+	CHECK(assembles(r));
+	CHECK(count(r.ptx, "ex2.approx.ftz.f32") >= 6);
+	CHECK(count(r.ptx, "lg2.approx.ftz.f32") >= 6);
+	CHECK(count(r.ptx, "rsqrt.approx.ftz.f32") >= 3);
+	CHECK(count(r.ptx, "sqrt.rn.f64") >= 2);
+	CHECK(count(r.ptx, "cvt.rn.satfinite.e4m3x2.f32") >= 13);
+	CHECK(count(r.ptx, "cvt.rn.satfinite.e5m2x2.f32") >= 13);
+	CHECK(count(r.ptx, "cvt.rn.f16x2.e4m3x2") >= 14);
+	CHECK(count(r.ptx, "cvt.rn.f16x2.e5m2x2") >= 14);
+	CHECK_EQ(0, D.errors);
+
+	diag_init(&D, A, NULL);
+	prog = (TProgram){bad, n_bad};
+	CHECK(!cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
+	CHECK_EQ(n_bad, D.errors);
+	/* f8: all but where; f64: 4 approximations; floats: 7 integer-only
+	 * ops; the 9 integer types: true division and 6 math functions. */
+	CHECK_EQ(2 * (n_ops - 1) + 4 + 4 * 7 + 9 * 7, n_bad);
+	cg_target_free(tgt);
+}
+
+/* A name LLVM does not know, an overloaded intrinsic without its types and
+ * arguments of the wrong type are internal errors, not crashes. */
+static void
+test_bad_intrinsics(void)
+{
+	reset();
+	CgOptions o = {"sm_90a", 0, false};
+	CgTarget *t = cg_target_new(&o, &D);
+	CgModule m;
+	cg_module_init(&m, t, "bad", NULL, 0, A, &D);
+	static const CgParam none[1];
+	CgKernelSig sig = {.name = "k", .params = none, .num_warps = 1};
+	cg_kernel_begin(&m, &sig);
+	LLVMValueRef x = LLVMConstReal(m.f32, 2.0);
+	m.at = (SrcSpan){1, 3, 1, 1};
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.ex2.approx.ftz.f", m.f32, NULL, 0, &x, 1)));
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.ex2.approx.ftz", m.f32, NULL, 0, &x, 1)));
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.no.such.thing", m.f32, NULL, 0, &x, 1)));
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.lg2.approx.ftz.f", m.f64, NULL, 0, &x, 1)));
+	LLVMValueRef i = LLVMConstInt(m.i32, 1, 0);
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.lg2.approx.ftz.f", m.f32, NULL, 0, &i, 1)));
+	CHECK(LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.lg2.approx.ftz.f", m.f32, NULL, 0, NULL, 0)));
+	CHECK_EQ(6, D.errors);
+	CHECK_EQ(3, D.first->at.line);
+	CHECK(!LLVMIsPoison(cg_intrinsic(&m, "llvm.nvvm.lg2.approx.ftz.f", m.f32, NULL, 0, &x, 1)));
+	CHECK_EQ(6, D.errors);
+	LLVMBuildRetVoid(m.b);
+	cg_module_dispose(&m);
+	cg_target_free(t);
+}
+
 int
 main(void)
 {
 	RUN_TEST(test_vector_add);
 	RUN_TEST(test_row_reduce);
 	RUN_TEST(test_loop_and_errors);
+	RUN_TEST(test_every_op);
+	RUN_TEST(test_bad_intrinsics);
 	arena_free(A);
 	return check_summary();
 }
