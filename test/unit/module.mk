@@ -46,3 +46,8 @@ UNIT_TESTS += $(B)/unit/test_codegen_lower
 $(B)/unit/test_codegen_lower: $(call obj,test/unit/test_codegen_lower.c) $(CG_TEST_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ $(LLVM_LIBS) -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_fit
+$(B)/unit/test_layout_fit: $(call obj,test/unit/test_layout_fit.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
