@@ -111,3 +111,10 @@ clean:
 	rm -rf build
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# The GPU bundle (no GPU here): the examples compiled by glc, libglrt's
+# sources, the GPU test drivers, benchmarks and host examples, to copy to a
+# GPU machine and run there with gpu-bundle/run.sh (see test/gpu/bundle.sh).
+.PHONY: gpu-bundle
+gpu-bundle: $(B)/glc
+	@sh test/gpu/bundle.sh $(B)/glc gpu-bundle

@@ -1,0 +1,72 @@
+#!/bin/sh
+# bundle.sh GLC OUT: what `make gpu-bundle` runs on the build machine (it has
+# LLVM, the GPU machine does not). Compiles the examples the GPU tests use
+# with GLC into OUT/kernels (.o, .h, .cubin, .ptx, and the time .gl -> cubin
+# in compile-times.txt), then copies libglrt's sources, the GPU test drivers,
+# the benchmarks and the host examples next to them. On the GPU machine,
+# OUT/run.sh builds and runs everything.
+#
+# A file that glc cannot compile as a whole is retried one kernel at a time
+# (EXAMPLE.KERNEL.o ...); a kernel that still fails is skipped with its first
+# diagnostic, and its test reports SKIP.
+set -u
+GLC=$1
+OUT=$2
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+EXAMPLES="vector_add softmax reduce transpose"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/kernels" "$OUT/runtime" "$OUT/test" "$OUT/bench" "$OUT/host"
+TIMES="$OUT/kernels/compile-times.txt"
+printf '# glc wall time, .gl -> cubin (--emit=cubin), on %s\n' "$(uname -n)" >"$TIMES"
+
+now() { date +%s.%N; }
+
+# compile SRC STEM [--kernel K]: all four outputs as OUT/kernels/STEM.*;
+# prints the first diagnostic line and fails if any step fails.
+compile() {
+	src=$1 stem=$2
+	shift 2
+	k="$OUT/kernels/$stem"
+	t0=$(now)
+	if ! "$GLC" "$src" "$@" --emit=cubin -o "$k.cubin" 2>"$k.err"; then
+		echo "  skip $stem: $(head -n 1 "$k.err")"
+		rm -f "$k".*
+		return 1
+	fi
+	t1=$(now)
+	"$GLC" "$src" "$@" --emit=ptx -o "$k.ptx" 2>>"$k.err" &&
+		"$GLC" "$src" "$@" -c -o "$k.o" 2>>"$k.err" &&
+		"$GLC" "$src" "$@" --emit=header -o "$k.h" 2>>"$k.err" || {
+		echo "  skip $stem: $(head -n 1 "$k.err")"
+		rm -f "$k".*
+		return 1
+	}
+	rm -f "$k.err"
+	awk -v s="$stem" -v a="$t0" -v b="$t1" \
+		'BEGIN { printf "%-36s %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+	echo "  ok   $stem"
+}
+
+for ex in $EXAMPLES; do
+	src="$ROOT/examples/$ex.gl"
+	echo "$ex.gl:"
+	compile "$src" "$ex" && continue
+	# The kernels of the file, one at a time. Per-kernel headers share the
+	# file's include guard: give each its own so a driver can include all.
+	for kn in $(sed -n '/^@gl.kernel/{n;s/^def \([A-Za-z0-9_]*\).*/\1/p;}' "$src"); do
+		if compile "$src" "$ex.$kn" --kernel "$kn"; then
+			guard=$(echo "GLC_${ex}_H" | tr a-z A-Z)
+			kguard=$(echo "GLC_${ex}_${kn}_H" | tr a-z A-Z)
+			sed -i "s/\\b$guard\\b/$kguard/g" "$OUT/kernels/$ex.$kn.h"
+		fi
+	done
+done
+
+cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
+cp "$ROOT"/test/gpu/*.c "$ROOT"/test/gpu/*.h "$OUT/test/"
+cp "$ROOT"/test/gpu/run.sh "$OUT/run.sh"
+cp "$ROOT"/bench/*.py "$OUT/bench/"
+cp "$ROOT"/examples/host/*.c "$ROOT"/examples/host/*.cpp "$ROOT"/examples/host/*.py "$OUT/host/"
+chmod +x "$OUT/run.sh"
+echo "gpu bundle in $OUT (run $OUT/run.sh on the GPU machine)"

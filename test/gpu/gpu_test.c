@@ -1,0 +1,287 @@
+/*
+ * gpu_test: seeds, checked glrt calls, poisoned buffers, f16 conversion and
+ * the tolerance comparison that every GPU test driver uses.
+ */
+#include "gpu_test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void
+gt_start(GtRun *r, const char *name)
+{
+	const char *env = getenv("GT_SEED");
+	uint64_t seed;
+	glrt_status st;
+
+	memset(r, 0, sizeof *r);
+	if (env && *env)
+		seed = strtoull(env, NULL, 0);
+	else
+		seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+	r->rng = seed ? seed : 1;
+	printf("== %s: seed %llu (rerun with GT_SEED=%llu)\n", name,
+	       (unsigned long long)seed, (unsigned long long)seed);
+	st = glrt_init();
+	if (st == GLRT_ERROR_NO_DRIVER || st == GLRT_ERROR_NO_DEVICE) {
+		printf("SKIP %s: %s\n", name, glrt_last_error());
+		exit(77);
+	}
+	gt_check(st, "glrt_init");
+	fflush(stdout);
+}
+
+int
+gt_finish(const GtRun *r)
+{
+	printf("== %d passed, %d failed, %d skipped\n", r->passed, r->failed,
+	       r->skipped);
+	return r->failed ? 1 : 0;
+}
+
+void
+gt_check(glrt_status st, const char *what)
+{
+	if (st == GLRT_SUCCESS)
+		return;
+	printf("FAIL %s: %s: %s\n", what, glrt_status_text(st), glrt_last_error());
+	exit(1);
+}
+
+/* xorshift64*: small, fast and good enough for test data. */
+static uint64_t
+next_u64(GtRun *r)
+{
+	r->rng ^= r->rng >> 12;
+	r->rng ^= r->rng << 25;
+	r->rng ^= r->rng >> 27;
+	return r->rng * 2685821657736338717ull;
+}
+
+double
+gt_uniform(GtRun *r, double lo, double hi)
+{
+	double u = (double)(next_u64(r) >> 11) * 0x1p-53;
+
+	return lo + (hi - lo) * u;
+}
+
+uint16_t
+gt_f16_from_float(float f)
+{
+	uint32_t x, sign, mant;
+	int exp;
+
+	memcpy(&x, &f, sizeof x);
+	sign = (x >> 16) & 0x8000u;
+	exp = (int)((x >> 23) & 0xff);
+	mant = x & 0x7fffffu;
+	if (exp == 0xff)  /* inf or NaN (keep it a NaN) */
+		return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
+	exp = exp - 127 + 15;
+	if (exp >= 0x1f)
+		return (uint16_t)(sign | 0x7c00u);
+	if (exp <= 0) {
+		/* Subnormal (or zero): shift the full significand right. */
+		uint32_t full = mant | 0x800000u, shift = (uint32_t)(14 - exp);
+		uint32_t half, rest, halfway;
+
+		if (shift > 24)
+			return (uint16_t)sign;
+		half = full >> shift;
+		rest = full & ((1u << shift) - 1);
+		halfway = 1u << (shift - 1);
+		if (rest > halfway || (rest == halfway && (half & 1)))
+			half++;
+		return (uint16_t)(sign | half);
+	}
+	{
+		uint32_t half = ((uint32_t)exp << 10) | (mant >> 13);
+		uint32_t rest = mant & 0x1fffu;
+
+		/* A carry out of the mantissa correctly bumps the exponent
+		 * (up to inf). */
+		if (rest > 0x1000u || (rest == 0x1000u && (half & 1)))
+			half++;
+		return (uint16_t)(sign | half);
+	}
+}
+
+float
+gt_f16_to_float(uint16_t h)
+{
+	uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+	uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ffu, x;
+	float f;
+
+	if (exp == 0x1f)
+		x = sign | 0x7f800000u | (mant << 13);
+	else if (exp == 0) {
+		f = ldexpf((float)mant, -24);
+		return sign ? -f : f;
+	} else
+		x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
+	memcpy(&f, &x, sizeof f);
+	return f;
+}
+
+size_t
+gt_size(GtType t)
+{
+	return t == GT_F16 ? 2 : 4;
+}
+
+void
+gt_fill(GtRun *r, GtType t, void *host, double *exact, size_t n, double lo,
+        double hi)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		float f = (float)gt_uniform(r, lo, hi);
+
+		if (t == GT_F16) {
+			uint16_t h = gt_f16_from_float(f);
+
+			((uint16_t *)host)[i] = h;
+			exact[i] = gt_f16_to_float(h);
+		} else {
+			((float *)host)[i] = f;
+			exact[i] = f;
+		}
+	}
+}
+
+void *
+gt_alloc(size_t bytes)
+{
+	void *p = malloc(bytes ? bytes : 1);
+
+	if (!p) {
+		printf("FAIL malloc(%zu): out of host memory\n", bytes);
+		exit(1);
+	}
+	return p;
+}
+
+glrt_devptr
+gt_upload(const void *host, size_t bytes)
+{
+	glrt_devptr d;
+
+	gt_check(glrt_malloc(&d, bytes), "glrt_malloc");
+	gt_check(glrt_memcpy_htod(d, host, bytes), "glrt_memcpy_htod");
+	return d;
+}
+
+glrt_devptr
+gt_poisoned(size_t bytes)
+{
+	glrt_devptr d;
+
+	gt_check(glrt_malloc(&d, bytes), "glrt_malloc");
+	gt_check(glrt_memset_d8(d, GT_POISON, bytes), "glrt_memset_d8");
+	return d;
+}
+
+void *
+gt_download(glrt_devptr dev, size_t bytes)
+{
+	void *host = gt_alloc(bytes);
+
+	gt_check(glrt_synchronize(), "glrt_synchronize");
+	gt_check(glrt_memcpy_dtoh(host, dev, bytes), "glrt_memcpy_dtoh");
+	return host;
+}
+
+void
+gt_launched(glrt_status st, const char *kernel)
+{
+	gt_check(st, kernel);
+	gt_check(glrt_synchronize(), kernel);
+}
+
+/* Element i of a raw buffer as a double, and whether it is all poison. */
+static double
+element(GtType t, const void *buf, size_t i, bool *poison)
+{
+	if (t == GT_F16) {
+		uint16_t h = ((const uint16_t *)buf)[i];
+
+		*poison = h == 0xffffu;
+		return gt_f16_to_float(h);
+	}
+	{
+		uint32_t x = ((const uint32_t *)buf)[i];
+		float f;
+
+		*poison = x == 0xffffffffu;
+		memcpy(&f, &x, sizeof f);
+		return f;
+	}
+}
+
+bool
+gt_compare(GtRun *r, const char *what, GtType t, const void *got,
+           const double *ref, size_t n, GtTol tol)
+{
+	double max_abs = 0, max_rel = 0;
+	size_t i, bad = 0, written = 0;
+
+	for (i = 0; i < n; i++) {
+		bool poison, ok;
+		double g = element(t, got, i, &poison);
+		double lim, err;
+
+		if (isnan(ref[i])) {
+			ok = poison;
+			err = 0;
+		} else {
+			written++;
+			lim = (tol.atol_each ? tol.atol_each[i] : tol.atol) +
+			      tol.rtol * fabs(ref[i]);
+			err = fabs(g - ref[i]);
+			/* NaN never passes; an infinite ref must be met exactly. */
+			ok = !isnan(g) && (g == ref[i] || err <= lim);
+			if (ok && !isinf(ref[i])) {
+				if (err > max_abs)
+					max_abs = err;
+				if (ref[i] != 0 && err / fabs(ref[i]) > max_rel)
+					max_rel = err / fabs(ref[i]);
+			}
+		}
+		if (!ok && bad++ < 5)
+			printf("  %s[%zu]: got %.9g%s, want %s%.9g\n", what, i, g,
+			       poison ? " (poison: never written)" : "",
+			       isnan(ref[i]) ? "poison (must not be written), not " : "",
+			       isnan(ref[i]) ? g : ref[i]);
+	}
+	if (bad) {
+		printf("FAIL %s: %zu of %zu elements wrong\n", what, bad, n);
+		r->failed++;
+	} else {
+		printf("PASS %s: %zu written, %zu untouched; max abs err %.3g, "
+		       "max rel err %.3g\n", what, written, n - written, max_abs,
+		       max_rel);
+		r->passed++;
+	}
+	fflush(stdout);
+	return bad == 0;
+}
+
+void
+gt_skip(GtRun *r, const char *what, const char *why)
+{
+	printf("SKIP %s: %s\n", what, why);
+	r->skipped++;
+}
+
+unsigned
+gt_cdiv(size_t n, size_t d)
+{
+	return (unsigned)((n + d - 1) / d);
+}
