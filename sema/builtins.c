@@ -47,6 +47,8 @@ static const Builtin table[] = {
 	LAYOUT("SwizzledSharedLayout", LAYOUT_SCOPES),
 	LAYOUT("SharedLinearLayout", LAYOUT_SCOPES),
 	LAYOUT("MBarrierLayout", IN_GLOBAL | IN_MBARRIER),
+	FN("AutoLayout", LAYOUT_SCOPES, BF_AUTO_LAYOUT),
+	FN("set_auto_layout", GL, BF_SET_AUTO_LAYOUT),
 	DT("i1", DT_I1), DT("int1", DT_I1), DT("i8", DT_I8), DT("int8", DT_I8),
 	DT("i16", DT_I16), DT("int16", DT_I16), DT("i32", DT_I32), DT("int32", DT_I32),
 	DT("i64", DT_I64), DT("int64", DT_I64), DT("u8", DT_U8), DT("uint8", DT_U8),

@@ -192,7 +192,7 @@ match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *r
 		           role, type_str(ck, t->type), type_str(ck, ptr->type));
 		return NULL;
 	}
-	if (!ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
+	if (!auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
 		layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
 		             "the pointer", t, role);
 		return NULL;
@@ -215,6 +215,7 @@ call_load(Check *ck, const Node *call)
 		return NULL;
 	}
 	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
+	auto_memory(ck, p);
 	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
 		return NULL;
 	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
@@ -242,6 +243,7 @@ call_store(Check *ck, const Node *call)
 		return NULL;
 	}
 	TValue *p = a[0]->u.rt, *v, *m = NULL;
+	auto_memory(ck, p);
 	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
 		return NULL;
 	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
@@ -269,19 +271,15 @@ call_arange(Check *ck, const Node *call)
 		           (long long)n);
 		return NULL;
 	}
-	if (!a[2]) {
-		diag_error(ck->d, call->span, "gl.arange needs layout=...: glc does not infer "
-		           "layouts (AutoLayout) yet");
-		return NULL;
-	}
-	const LLDesc *l = value_layout(ck, a[2], "gl.arange's layout", false);
-	TType *t = l ? tensor_type(ck, a[2]->span, type_scalar(ck, DT_I32), &n, 1, l) : NULL;
+	SrcSpan lat;
+	const LLDesc *l = auto_layout_arg(ck, a[2], call->span, &n, 1, "gl.arange's layout", &lat);
+	TType *t = l ? tensor_type(ck, lat, type_scalar(ck, DT_I32), &n, 1, l) : NULL;
 	if (!t)
 		return NULL;
 	TInst *i = emit(ck, OP_ARANGE, call->span, t, 0);
 	i->attr.lo = lo;
 	i->attr.hi = hi;
-	i->res->layout_at = a[2]->span;
+	i->res->layout_at = lat;
 	return result(ck, i, call->span);
 }
 
@@ -303,13 +301,10 @@ call_full(Check *ck, const Node *call, bool zeros)
 	if (!value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
 	    !value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
 		return NULL;
-	if (!layout) {
-		diag_error(ck->d, call->span, "%s needs layout=...: glc does not infer layouts "
-		           "(AutoLayout) yet", fname);
-		return NULL;
-	}
-	const LLDesc *l = value_layout(ck, layout, arena_printf(ck->a, "%s's layout", fname), false);
-	TType *t = l ? tensor_type(ck, layout->span, type_scalar(ck, dt), sh, rank, l) : NULL;
+	SrcSpan lat;
+	const LLDesc *l = auto_layout_arg(ck, layout, call->span, sh, rank,
+	                                  arena_printf(ck->a, "%s's layout", fname), &lat);
+	TType *t = l ? tensor_type(ck, lat, type_scalar(ck, dt), sh, rank, l) : NULL;
 	if (!t)
 		return NULL;
 	TValue *s = materialize(ck, val, dt);
@@ -321,7 +316,7 @@ call_full(Check *ck, const Node *call, bool zeros)
 	}
 	s = cast_to(ck, s, dt, call->span);
 	TInst *i = emit(ck, OP_FULL, call->span, t, 1, s);
-	i->res->layout_at = layout->span;
+	i->res->layout_at = lat;
 	return result(ck, i, call->span);
 }
 
@@ -403,6 +398,12 @@ expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 		           axis, xt->rank);
 		return NULL;
 	}
+	int64_t sh[LL_MAX_RANK];
+	for (int i = 0, r = 0; i <= xt->rank; i++)
+		sh[i] = i == axis ? 1 : xt->shape[r++];
+	const LLDesc *inferred = auto_expand(ck, at, x, axis, sh, xt->rank + 1);
+	if (inferred)
+		d = slice_desc(ck, inferred, axis);
 	if (d->kind != LL_SLICE || d->dim != axis) {
 		StrBuf b = {0};
 		ll_desc_print(d, &b);
@@ -416,9 +417,6 @@ expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 		buf_free(&b);
 		return NULL;
 	}
-	int64_t sh[LL_MAX_RANK];
-	for (int i = 0, r = 0; i <= xt->rank; i++)
-		sh[i] = i == axis ? 1 : xt->shape[r++];
 	TType *t = tensor_type(ck, at, type_elem(ck, xt), sh, xt->rank + 1, d->parent);
 	if (!t)
 		return NULL;
@@ -474,6 +472,32 @@ call_convert(Check *ck, const Node *call)
 		return NULL;
 	}
 	return result(ck, i, call->span);
+}
+
+static Value *
+call_set_auto_layout(Check *ck, const Node *call)
+{
+	static const char *const ps[] = {"value", "layout"};
+	Value *a[2];
+	if (!bind_args(ck, call, "gl.set_auto_layout", ps, 2, a))
+		return NULL;
+	TValue *x = tensor_arg(ck, a[0], "gl.set_auto_layout's value");
+	const LLDesc *l = value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
+	if (!x || !l)
+		return NULL;
+	if (auto_fix(ck, a[1]->span, x, l))
+		return a[0];
+	TType *t = tensor_type(ck, a[1]->span, type_elem(ck, x->type), x->type->shape,
+	                       x->type->rank, l);
+	if (!t)
+		return NULL;
+	if (!ll_equal(&t->layout.ll, &x->type->layout.ll)) {
+		TValue want = {.type = t, .layout_at = a[1]->span};
+		layout_clash(ck, call->span, "gl.set_auto_layout on a tensor whose layout is "
+		             "already fixed", x, "the tensor", &want, "the requested layout");
+		return NULL;
+	}
+	return a[0];
 }
 
 static Value *
@@ -711,6 +735,7 @@ check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_ABS:
 		return call_math(ck, call, fn);
 	case BF_CONVERT_LAYOUT: return call_convert(ck, call);
+	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call);
 	case BF_EXPAND_DIMS: {
 		static const char *const ps[] = {"input", "axis"};
 		Value *a[2];

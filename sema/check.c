@@ -282,7 +282,13 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 			return;
 		if (tv->type->kind == TY_SCALAR && b->var->type->kind == TY_SCALAR)
 			tv = cast_to(ck, tv, b->var->type->dtype, t->span);
-		if (!tir_type_equal(tv->type, b->var->type)) {
+		const TType *vt = b->var->type;
+		if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
+			TValue old = {.type = vt, .layout_at = b->at};
+			if (auto_unify(ck, t->span, &old, tv))
+				return;
+		}
+		if (!tir_type_equal(tv->type, vt)) {
 			var_clash(ck, t->span, b, tv);
 			return;
 		}
@@ -684,21 +690,11 @@ param_type(Check *ck, const Node *p, const TType **out)
 	return false;
 }
 
-static void
-check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
-             size_t n_defs, bool *used)
+/* Binds the constexpr parameters of kernel f (from -D or defaults). */
+static bool
+bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs, bool *used)
 {
-	TKernel *k = arena_alloc(ck->a, sizeof *k);
-	k->name = f->u.func.name;
-	k->at = f->span;
-	k->num_warps = k->total_warps = warps;
-	ck->k = k;
-	Frame fr = {.func = f};
-	ck->fr = &fr;
-	ck->blk = &k->body;
-	int errors = ck->d->errors;
 	const NodeList *ps = &f->u.func.params;
-	/* constexpr parameters first: runtime parameter types may use them */
 	for (size_t i = 0; i < ps->len; i++) {
 		const Node *p = ps->data[i];
 		if (!is_constexpr_annot(ck, p->u.param.annot))
@@ -709,15 +705,15 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 				used[d] = true;
 				v = define_value(ck, &defs[d]);
 				if (!v)
-					return;
+					return false;
 			}
 		if (!v && !p->u.param.dflt) {
 			diag_error(ck->d, p->span, "constexpr parameter '%s' has no default; give it "
 			           "with -D %s=VALUE", p->u.param.name, p->u.param.name);
-			return;
+			return false;
 		}
 		if (!v && !(v = eval_expr(&ck->ev, p->u.param.dflt)))
-			return;
+			return false;
 		scope_bind(ck, p->u.param.name, v, true, p->span);
 		StrBuf b = {0};
 		value_print(v, &b);
@@ -725,6 +721,14 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
 		buf_free(&b);
 	}
+	return true;
+}
+
+/* Binds the runtime parameters of kernel f to OP_PARAM values. */
+static void
+bind_params(Check *ck, const Node *f)
+{
+	const NodeList *ps = &f->u.func.params;
 	VEC(TParam) params = {0};
 	for (size_t i = 0; i < ps->len; i++) {
 		const Node *p = ps->data[i];
@@ -740,8 +744,27 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 		vec_push(ck->a, &params, tp);
 		scope_bind(ck, p->u.param.name, rt_value(ck, in->res, p->span), false, p->span);
 	}
-	k->params = params.data;
-	k->n_params = (int)params.len;
+	ck->k->params = params.data;
+	ck->k->n_params = (int)params.len;
+}
+
+/* One pass over kernel f: its TKernel (also after errors). */
+static TKernel *
+kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t n_defs,
+            bool *used)
+{
+	TKernel *k = arena_alloc(ck->a, sizeof *k);
+	k->name = f->u.func.name;
+	k->at = f->span;
+	k->num_warps = k->total_warps = warps;
+	ck->k = k;
+	Frame fr = {.func = f};
+	ck->fr = &fr;
+	ck->blk = &k->body;
+	int errors = ck->d->errors;
+	/* constexpr parameters first: runtime parameter types may use them */
+	if (bind_constexprs(ck, f, defs, n_defs, used))
+		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		check_block(ck, &f->u.func.body);
 	smem_check_total(ck);
@@ -758,6 +781,63 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 	memset(&ck->cx_values, 0, sizeof ck->cx_values);
 	ck->fr = NULL;
 	ck->k = NULL;
+	return k;
+}
+
+/* Appends the diagnostics of from to to. */
+static void
+diags_append(Diags *to, const Diags *from)
+{
+	if (!from->first)
+		return;
+	if (to->last)
+		to->last->next = from->first;
+	else
+		to->first = from->first;
+	to->last = from->last;
+	to->errors += from->errors;
+	to->warnings += from->warnings;
+	to->truncated |= from->truncated;
+}
+
+static void
+set_diags(Check *ck, Diags *d)
+{
+	ck->d = d;
+	ck->ev.diags = d;
+}
+
+/* Checks kernel f. When some layout is left out, the first pass probes
+ * (its diagnostics are kept aside), inference decides, and a second pass
+ * checks the kernel with the inferred layouts. */
+static void
+check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
+             size_t n_defs, bool *used)
+{
+	Diags *real = ck->d;
+	Diags probe;
+	diag_init(&probe, ck->a, ck->src);
+	probe.max_errors = real->max_errors ? real->max_errors - real->errors : 0;
+	memset(&ck->autos, 0, sizeof ck->autos);
+	memset(&ck->auto_sites, 0, sizeof ck->auto_sites);
+	ck->auto_plan = NULL;
+	ck->auto_next = 0;
+	set_diags(ck, &probe);
+	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used);
+	set_diags(ck, real);
+	if (ck->autos.len) {
+		ck->k = k;
+		ck->auto_plan = auto_resolve(ck, warps, &ck->n_auto_plan);
+		ck->k = NULL;
+		memset(&ck->autos, 0, sizeof ck->autos);
+		if (!ck->auto_plan)
+			return;
+		ck->auto_next = 0;
+		k = kernel_pass(ck, f, warps, defs, n_defs, used);
+		ck->auto_plan = NULL;
+	} else {
+		diags_append(real, &probe);
+	}
 	TKernel **ks = arena_alloc(ck->a, (size_t)(prog->n_kernels + 1) * sizeof *ks);
 	if (prog->n_kernels)
 		memcpy(ks, prog->kernels, (size_t)prog->n_kernels * sizeof *ks);

@@ -32,6 +32,25 @@ struct Frame {
 
 enum { SMEM_LIMIT = 232448, MAX_INLINE_DEPTH = 32 };
 
+/* A layout left to inference (probe pass of a kernel, auto.c). Its
+ * provisional description is a unique pointer that flows with the tensors
+ * made from it; equalities and hints met on the way are recorded here. */
+typedef struct AutoVar {
+	LLDesc *desc;         /* provisional: a default BlockedLayout */
+	SrcSpan at;           /* where the unknown layout arose */
+	int rank;
+	int64_t shape[LL_MAX_RANK];
+	int up;               /* union-find link (itself for a root) */
+	int parent, dim;      /* this is SliceLayout(dim, var parent); -1: none */
+	const LLDesc *fixed;  /* a concrete layout it must equal, or NULL */
+	SrcSpan fixed_at;
+	int mem_bits;         /* smallest element width of a memory access; 0: none */
+	int64_t mem_shape[LL_MAX_RANK];
+	int mem_rank;
+	const char *conflict; /* why inference cannot decide, or NULL */
+	SrcSpan conflict_at;
+} AutoVar;
+
 struct Check {
 	Arena *a;
 	Diags *d;
@@ -48,6 +67,12 @@ struct Check {
 	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
 	VEC(const char *) cx_names;
 	VEC(const char *) cx_values;
+	/* layout inference: the probe pass records, the final pass applies */
+	VEC(AutoVar) autos;
+	VEC(int) auto_sites;          /* probe: the var of each source site */
+	const LLDesc **auto_plan;     /* final: the layout of each source site */
+	size_t n_auto_plan;
+	int auto_next;                /* source sites met so far in this pass */
 };
 
 /* -- types.c -- */
@@ -113,6 +138,33 @@ Value *inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 
 /* x with a new axis of size 1: needs SliceLayout(axis, P), yields P. */
 Value *expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
+
+/* -- auto.c: AutoLayout inference -- */
+/* The layout of a tensor created at `at` without one (arange, full, zeros,
+ * smem.load): a new unknown in the probe pass, the inferred one after. */
+const LLDesc *auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank);
+/* The layout argument v (NULL or gl.AutoLayout(): inferred) of a tensor of
+ * shape; *at receives the span the layout is attributed to. */
+const LLDesc *auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape,
+                              int rank, const char *what, SrcSpan *at);
+/* True when d's layout is (a slice of) an unknown of the probe pass. */
+bool auto_involved(Check *ck, const LLDesc *d);
+/* a and b (tensors of one shape) must share a layout: records it when
+ * either is unknown and returns true; false when both are concrete. */
+bool auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
+/* x's layout must be l: records it when x's layout is unknown. */
+bool auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l);
+/* The layout of x[..., None at axis, ...] when x's layout is unknown (the
+ * new tensor has shape[0..rank-1]); NULL when it is not. */
+const LLDesc *auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
+                          const int64_t *shape, int rank);
+/* A global load or store through ptr: asks for a coalesced layout. */
+void auto_memory(Check *ck, const TValue *ptr);
+/* After the probe pass: the layout of every source site, or NULL after
+ * reporting why inference cannot decide. */
+const LLDesc **auto_resolve(Check *ck, int num_warps, size_t *n);
+/* The coalesced BlockedLayout for shape with elements of `bits` bits. */
+LLDesc *auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps);
 
 /* -- hopper.c -- */
 Value *check_hopper_call(Check *ck, const Node *call, BuiltinFn fn);

@@ -38,6 +38,7 @@ value_kind_phrase(const Value *v)
 	case VAL_FUNC: return "a function";
 	case VAL_METHOD: return "a method";
 	case VAL_TYPE: return "a type";
+	case VAL_AUTO_LAYOUT: return "gl.AutoLayout()";
 	}
 	return "a value";
 }
@@ -275,6 +276,13 @@ eval_call(Eval *e, const Node *n)
 		return NULL;
 	if (callee->kind == VAL_BUILTIN && builtin_is_layout_ctor(callee->u.builtin))
 		return eval_layout_ctor(e, callee->u.builtin, n);
+	if (callee->kind == VAL_BUILTIN && builtin_fn(callee->u.builtin) == BF_AUTO_LAYOUT) {
+		if (n->u.call.args.len || n->u.call.kwargs.len) {
+			diag_error(e->diags, n->span, "gl.AutoLayout() takes no arguments");
+			return NULL;
+		}
+		return new_value(e, VAL_AUTO_LAYOUT, n->span);
+	}
 	if (e->ck && callee->kind == VAL_BUILTIN && builtin_fn(callee->u.builtin) != BF_NONE)
 		return check_builtin_call(e->ck, n, callee->u.builtin);
 	if (e->ck && callee->kind == VAL_FUNC)

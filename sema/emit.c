@@ -193,7 +193,7 @@ unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
 		return false;
 	if (!same_b && !(*b = broadcast(ck, *b, shape, tb->rank, at)))
 		return false;
-	if (!ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
+	if (!auto_unify(ck, at, *a, *b) && !ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
 		layout_clash(ck, at, what, *a, "the left operand", *b, "the right operand");
 		return false;
 	}

@@ -23,6 +23,7 @@ typedef enum ValueKind {
 	VAL_FUNC,      /* u.func: a user function (N_FUNC) */
 	VAL_METHOD,    /* u.method: `obj.name` awaiting its call */
 	VAL_TYPE,      /* u.type: a parameter type (gl.ptr[gl.f32], ...) */
+	VAL_AUTO_LAYOUT, /* gl.AutoLayout(): a layout left to inference */
 } ValueKind;
 
 typedef struct Check Check;
@@ -104,6 +105,8 @@ typedef enum BuiltinFn {
 	BF_ALLOC_SHARED, BF_THREAD_BARRIER, BF_FENCE_ASYNC_SHARED, BF_MBAR_INIT,
 	BF_MBAR_INVALIDATE, BF_MBAR_EXPECT, BF_MBAR_WAIT, BF_MBAR_ARRIVE, BF_TMA_LOAD,
 	BF_TMA_STORE, BF_TMA_STORE_WAIT, BF_WGMMA, BF_WGMMA_WAIT, BF_WARP_SPECIALIZE,
+	/* layout inference */
+	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
 } BuiltinFn;
 BuiltinFn builtin_fn(const Builtin *b);
 TDType builtin_dtype(const Builtin *b);
