@@ -41,6 +41,7 @@ typedef struct CgModule {
 	LLVMDIBuilderRef dib;
 	LLVMMetadataRef di_file, di_cu, di_sub;
 	LLVMValueRef fn;       /* the kernel being built */
+	LLVMValueRef lane, warp;  /* its lane and warp ids, built once (nvvm.c) */
 	SrcSpan at;            /* the operation being lowered (internal errors) */
 } CgModule;
 
@@ -102,7 +103,8 @@ typedef enum CgSreg {
 /* Reads a special register (i32). */
 LLVMValueRef cg_sreg(CgModule *m, CgSreg r);
 /* Lane (tid.x % 32) and warp (tid.x / 32) of the calling thread, i32; the
- * warp index is made warp-uniform. */
+ * warp index is made warp-uniform. Built once per kernel at the top of its
+ * entry block, so every use is dominated. */
 LLVMValueRef cg_lane_id(CgModule *m);
 LLVMValueRef cg_warp_id(CgModule *m);
 
@@ -172,6 +174,11 @@ typedef struct Lower {
 	CgVal *vals;            /* by TValue id */
 	LLVMValueRef **vars;    /* by TVar id: one alloca per register */
 	LLVMBasicBlockRef brk, cont;  /* innermost loop's exits */
+	/* Shared memory (lower_smem.c): the block's base (ptr addrspace(3)),
+	 * sema's allocations at their offsets, then one scratch region that
+	 * reductions and layout conversions reuse. */
+	LLVMValueRef smem;
+	int64_t scratch_off;
 	bool failed;
 } Lower;
 
@@ -190,16 +197,48 @@ LLVMTypeRef cg_elem_type(CgModule *m, const TType *t);
  * ly: the XOR of its register bases' and this thread's lane/warp bases'
  * coordinates. */
 LLVMValueRef cg_coord(Lower *l, const LLayout *ly, int r, int dim);
+/* Out-dim `out` (i32) of hardware map ly (register, lane, warp in-dims) at
+ * register r of this thread; 0 when ly has no such out-dim. */
+LLVMValueRef cg_apply_hw(Lower *l, const LLayout *ly, int r, LLName out);
 
 /* a op b for one element of dtype t (reductions' combine); in locates
  * errors. */
 LLVMValueRef cg_binary(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
                        LLVMValueRef b);
 
-/* Elementwise, casts, math (lower_ops.c); layout ops (lower_layout.c);
- * global memory (lower_mem.c). Each builds in->res from in->args. */
+/* Elementwise, casts, math (lower_ops.c); layout ops and reductions
+ * (lower_layout.c); convert_layout (lower_convert.c); global memory
+ * (lower_mem.c); shared memory (lower_smem.c). Each builds in->res from
+ * in->args. */
 bool cg_lower_elementwise(Lower *l, const TInst *in);
 bool cg_lower_layout_op(Lower *l, const TInst *in);
+bool cg_lower_convert(Lower *l, const TInst *in);
+/* Bytes of scratch shared memory an OP_REDUCE needs (0: none). */
+int64_t cg_reduce_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
+bool cg_lower_smem(Lower *l, const TInst *in);
+
+/* -- Shared memory (lower_smem.c) ------------------------------------------------ */
+
+/* Places kernel k's shared memory: sema's allocations, then the largest
+ * scratch any operation needs. Up to 48 KB it is a static array, beyond
+ * that the dynamic shared memory, whose size goes to *dynamic_bytes
+ * (0 otherwise). Sets l->smem and l->scratch_off. */
+void cg_smem_begin(Lower *l, uint32_t *dynamic_bytes);
+/* The scratch region (ptr addrspace(3)). */
+LLVMValueRef cg_scratch(Lower *l);
+/* Element type of t as stored in shared memory (i1 as i8, pointers as
+ * i64), and conversions of one element to and from it. */
+LLVMTypeRef cg_smem_elem_type(CgModule *m, const TType *t);
+LLVMValueRef cg_to_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef st);
+LLVMValueRef cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t);
+/* Stores (or loads) every register of v through hardware map hw
+ * (register, lane, warp -> offset in elements of st from base): registers
+ * that hw sends to consecutive offsets go in vectors of up to 16 bytes;
+ * duplicated registers (free register bits) are stored once. Loads fill
+ * v.r[*] with values of type et. */
+void cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, CgVal v);
+void cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st,
+                  LLVMTypeRef et, CgVal v);
 
 #endif

@@ -75,6 +75,7 @@ cg_kernel_begin(CgModule *m, const CgKernelSig *sig)
 	LLVMValueRef fn = LLVMAddFunction(m->mod, sig->name, fty);
 	LLVMSetFunctionCallConv(fn, LLVMPTXKernelCallConv);
 	m->fn = fn;
+	m->lane = m->warp = NULL;
 
 	char buf[64];
 	snprintf(buf, sizeof buf, "%d", cg_block_threads(sig));

@@ -59,10 +59,12 @@ set_scalar(Lower *l, const TInst *in, LLVMValueRef x)
 }
 
 LLVMValueRef
-cg_coord(Lower *l, const LLayout *ly, int r, int dim)
+cg_apply_hw(Lower *l, const LLayout *ly, int r, LLName out)
 {
 	CgModule *m = l->m;
-	int j = ll_out_index(ly, (LLName)(LL_DIM0 + dim));
+	int j = ll_out_index(ly, out);
+	if (j < 0)
+		return LLVMConstInt(m->i32, 0, 0);
 	uint32_t v[LL_MAX_DIMS];
 	uint64_t reg_part = 0;
 	int ri = ll_in_index(ly, LL_REGISTER);
@@ -92,6 +94,12 @@ cg_coord(Lower *l, const LLayout *ly, int r, int dim)
 	}
 	LLVMValueRef k = LLVMConstInt(m->i32, reg_part, 0);
 	return c ? LLVMBuildXor(m->b, c, k, "") : k;
+}
+
+LLVMValueRef
+cg_coord(Lower *l, const LLayout *ly, int r, int dim)
+{
+	return cg_apply_hw(l, ly, r, (LLName)(LL_DIM0 + dim));
 }
 
 static LLVMValueRef
@@ -307,8 +315,12 @@ lower_inst(Lower *l, const TInst *in)
 	case OP_STORE:
 		return cg_lower_memory(l, in);
 	case OP_ARANGE: case OP_FULL: case OP_SPLAT: case OP_BROADCAST:
-	case OP_EXPAND_DIMS: case OP_CONVERT_LAYOUT: case OP_REDUCE:
+	case OP_EXPAND_DIMS: case OP_REDUCE:
 		return cg_lower_layout_op(l, in);
+	case OP_CONVERT_LAYOUT:
+		return cg_lower_convert(l, in);
+	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD: case OP_SMEM_STORE:
+		return cg_lower_smem(l, in);
 	default:
 		if (in->op < OP_CAST || in->op == OP_CAST)
 			return cg_lower_elementwise(l, in);
@@ -353,14 +365,10 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 		diag_error(m->diags, k->at, "code generation does not support warp_specialize yet");
 		return false;
 	}
-	if (k->n_smem) {
-		diag_error(m->diags, k->smem[0].at,
-		           "code generation does not support shared-memory allocations yet");
-		return false;
-	}
 	Lower l = {.m = m, .k = k};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
+	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
 	bool ok = lower_block(&l, &k->body) && !l.failed && m->diags->errors == errors;

@@ -3,4 +3,5 @@
 CODEGEN_SRCS += codegen/target.c codegen/module.c codegen/types.c codegen/kernel.c \
                 codegen/nvvm.c codegen/wgmma.c codegen/ptxas.c codegen/launcher.c \
                 codegen/object.c codegen/lower.c codegen/lower_ops.c \
-                codegen/lower_layout.c codegen/lower_mem.c
+                codegen/lower_layout.c codegen/lower_convert.c codegen/lower_mem.c \
+                codegen/lower_smem.c

@@ -77,19 +77,42 @@ cg_sreg(CgModule *m, CgSreg r)
 	return cg_intrinsic(m, name, m->i32, NULL, 0, NULL, 0);
 }
 
+/* Builds the lane and warp ids at the top of the entry block. */
+static void
+thread_ids(CgModule *m)
+{
+	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(m->fn);
+	LLVMBuilderRef saved = m->b;
+	m->b = LLVMCreateBuilderInContext(m->ctx);
+	LLVMValueRef first = LLVMGetFirstInstruction(entry);
+	if (first)
+		LLVMPositionBuilderBefore(m->b, first);
+	else
+		LLVMPositionBuilderAtEnd(m->b, entry);
+	LLVMValueRef tid = cg_sreg(m, CG_TID_X);
+	m->lane = LLVMBuildAnd(m->b, tid, i32c(m, 31), "lane");
+	LLVMValueRef w = LLVMBuildLShr(m->b, tid, i32c(m, 5), "");
+	/* Broadcast from lane 0 so LLVM and ptxas know it is warp-uniform. */
+	LLVMValueRef args[] = {i32c(m, 0xffffffffu), w, i32c(m, 0), i32c(m, 0x1f)};
+	m->warp = cg_intrinsic(m, "llvm.nvvm.shfl.sync.idx.i32", m->i32, NULL, 0, args, 4);
+	LLVMDisposeBuilder(m->b);
+	m->b = saved;
+}
+
 LLVMValueRef
 cg_lane_id(CgModule *m)
 {
-	return LLVMBuildAnd(m->b, cg_sreg(m, CG_TID_X), i32c(m, 31), "lane");
+	if (!m->lane)
+		thread_ids(m);
+	return m->lane;
 }
 
 LLVMValueRef
 cg_warp_id(CgModule *m)
 {
-	LLVMValueRef w = LLVMBuildLShr(m->b, cg_sreg(m, CG_TID_X), i32c(m, 5), "");
-	/* Broadcast from lane 0 so LLVM and ptxas know it is warp-uniform. */
-	LLVMValueRef args[] = {i32c(m, 0xffffffffu), w, i32c(m, 0), i32c(m, 0x1f)};
-	return cg_intrinsic(m, "llvm.nvvm.shfl.sync.idx.i32", m->i32, NULL, 0, args, 4);
+	if (!m->warp)
+		thread_ids(m);
+	return m->warp;
 }
 
 /* One 32-bit shuffle. */

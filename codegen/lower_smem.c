@@ -1,0 +1,256 @@
+/*
+ * Shared memory: the block's layout (sema's allocations at their offsets,
+ * then one scratch region reused by reductions and layout conversions),
+ * vectorized accesses through a hardware -> offset map, and the smem ops
+ * of the language (alloc, view, load, store).
+ *
+ * An access map hw sends (register, lane, warp) to an element offset. When
+ * ll_num_consecutive(hw, register, offset) = V, registers r..r+V-1 (r a
+ * multiple of V) sit at V consecutive offsets starting at a multiple of V,
+ * so they move as one ld/st.shared.v{V} of up to 16 bytes, aligned.
+ */
+#include "codegen/cg_internal.h"
+
+enum { STATIC_SMEM_LIMIT = 48 * 1024 };
+
+static int64_t
+align_up(int64_t x, int64_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+static int64_t
+op_scratch(const TInst *in)
+{
+	if (in->op == OP_REDUCE)
+		return cg_reduce_scratch(in);
+	if (in->op == OP_CONVERT_LAYOUT && in->attr.plan && in->attr.plan->kind == LL_CVT_SHARED)
+		return in->attr.plan->scratch_bytes;
+	return 0;
+}
+
+static int64_t
+block_scratch(const TBlock *b)
+{
+	int64_t most = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		const TInst *in = b->insts[i];
+		int64_t s = op_scratch(in);
+		const TBlock *nested[] = {&in->body, &in->else_body, &in->cond_block};
+		for (int k = 0; k < 3; k++) {
+			int64_t t = block_scratch(nested[k]);
+			s = t > s ? t : s;
+		}
+		most = s > most ? s : most;
+	}
+	return most;
+}
+
+void
+cg_smem_begin(Lower *l, uint32_t *dynamic_bytes)
+{
+	CgModule *m = l->m;
+	const TKernel *k = l->k;
+	*dynamic_bytes = 0;
+	l->smem = NULL;
+	l->scratch_off = align_up(k->smem_bytes, 16);
+	int64_t total = l->scratch_off + block_scratch(&k->body);
+	if (total == 0)
+		return;
+	if (total > STATIC_SMEM_LIMIT) {
+		*dynamic_bytes = (uint32_t)total;
+		l->smem = cg_dynamic_smem(m);
+		return;
+	}
+	unsigned align = 16;
+	for (int i = 0; i < k->n_smem; i++)
+		if ((unsigned)k->smem[i].align > align)
+			align = (unsigned)k->smem[i].align;
+	l->smem = cg_shared_global(m, arena_printf(m->arena, "%s.smem", k->name),
+	                           (uint64_t)total, align);
+}
+
+static LLVMValueRef
+byte_ptr(CgModule *m, LLVMValueRef base, LLVMValueRef off)
+{
+	return LLVMBuildGEP2(m->b, m->i8, base, &off, 1, "");
+}
+
+LLVMValueRef
+cg_scratch(Lower *l)
+{
+	return byte_ptr(l->m, l->smem, LLVMConstInt(l->m->i64, (uint64_t)l->scratch_off, 0));
+}
+
+LLVMTypeRef
+cg_smem_elem_type(CgModule *m, const TType *t)
+{
+	if (t->kind == TY_PTR || (t->kind == TY_TENSOR && t->elem_is_ptr))
+		return m->i64;
+	if (t->dtype == DT_I1)
+		return m->i8;
+	return cg_dtype_type(m, t->dtype);
+}
+
+LLVMValueRef
+cg_to_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef st)
+{
+	LLVMTypeRef t = LLVMTypeOf(v);
+	if (t == st)
+		return v;
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		return LLVMBuildPtrToInt(m->b, v, st, "");
+	return LLVMBuildZExt(m->b, v, st, "");
+}
+
+LLVMValueRef
+cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t)
+{
+	LLVMTypeRef st = LLVMTypeOf(v);
+	if (t == st)
+		return v;
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		return LLVMBuildIntToPtr(m->b, v, t, "");
+	return LLVMBuildICmp(m->b, LLVMIntNE, v, LLVMConstNull(st), "");
+}
+
+/* Registers per access of hw for elements of st and n registers. */
+static int
+access_width(CgModule *m, const LLayout *hw, LLVMTypeRef st, int n)
+{
+	int bytes = (int)LLVMABISizeOfType(m->target->data, st);
+	int v = ll_num_consecutive(hw, LL_REGISTER, LL_OFFSET);
+	while (v > 1 && v * bytes > 16)
+		v /= 2;
+	return v > n ? n : v;
+}
+
+/* Whether register r duplicates a lower register (a free register bit). */
+static bool
+duplicate_reg(const LLayout *hw, int r)
+{
+	uint64_t free[LL_MAX_DIMS];
+	ll_free_masks(hw, free);
+	int ri = ll_in_index(hw, LL_REGISTER);
+	return ri >= 0 && (free[ri] & (uint64_t)r) != 0;
+}
+
+/* The address of register r's element (r the first of its vector). */
+static LLVMValueRef
+element_ptr(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, int r)
+{
+	CgModule *m = l->m;
+	LLVMValueRef off = LLVMBuildZExt(m->b, cg_apply_hw(l, hw, r, LL_OFFSET), m->i64, "");
+	return LLVMBuildGEP2(m->b, st, base, &off, 1, "");
+}
+
+void
+cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, CgVal v)
+{
+	CgModule *m = l->m;
+	int w = access_width(m, hw, st, v.n);
+	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
+	for (int r = 0; r < v.n; r += w) {
+		if (duplicate_reg(hw, r))
+			continue;
+		LLVMValueRef p = element_ptr(l, base, hw, st, r), x;
+		if (w == 1) {
+			x = cg_to_smem(m, v.r[r], st);
+		} else {
+			LLVMTypeRef vt = LLVMVectorType(st, (unsigned)w);
+			x = LLVMGetPoison(vt);
+			for (int i = 0; i < w; i++)
+				x = LLVMBuildInsertElement(m->b, x, cg_to_smem(m, v.r[r + i], st),
+				                           LLVMConstInt(m->i32, (uint64_t)i, 0), "");
+		}
+		LLVMSetAlignment(LLVMBuildStore(m->b, x, p), bytes * (unsigned)w);
+	}
+}
+
+void
+cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, LLVMTypeRef et,
+             CgVal v)
+{
+	CgModule *m = l->m;
+	int w = access_width(m, hw, st, v.n);
+	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
+	for (int r = 0; r < v.n; r += w) {
+		LLVMValueRef p = element_ptr(l, base, hw, st, r);
+		LLVMTypeRef t = w == 1 ? st : LLVMVectorType(st, (unsigned)w);
+		LLVMValueRef x = LLVMBuildLoad2(m->b, t, p, "");
+		LLVMSetAlignment(x, bytes * (unsigned)w);
+		for (int i = 0; i < w; i++) {
+			LLVMValueRef e = w == 1 ? x : LLVMBuildExtractElement(m->b, x,
+			                 LLVMConstInt(m->i32, (uint64_t)i, 0), "");
+			v.r[r + i] = cg_from_smem(m, e, et);
+		}
+	}
+}
+
+/* The tensor's hardware -> offset map for smem type s (offset -> view
+ * coordinates) and distributed tensor type t. */
+static bool
+access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw)
+{
+	LLErr err = {l->m->arena, NULL};
+	if (!ll_invert_and_compose(&t->layout.ll, &s->layout.ll, hw, &err)) {
+		cg_unsupported(l, in, arena_printf(l->m->arena, "this shared-memory access (%s)",
+		                                   err.msg ? err.msg : "no map"));
+		return false;
+	}
+	return true;
+}
+
+bool
+cg_lower_smem(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	switch (in->op) {
+	case OP_SMEM_ALLOC: {
+		const TSmemAlloc *a = &l->k->smem[in->attr.alloc];
+		CgVal r = cg_val_new(l, 1);
+		r.r[0] = byte_ptr(m, l->smem, LLVMConstInt(m->i64, (uint64_t)a->offset, 0));
+		l->vals[in->res->id] = r;
+		return true;
+	}
+	case OP_SMEM_VIEW: {
+		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
+		LLVMTypeRef st = cg_smem_elem_type(m, in->res->type);
+		LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)in->attr.offset, 1);
+		if (in->n_args > 1) {
+			LLVMValueRef i = LLVMBuildSExt(m->b, cg_val(l, in->args[1]).r[0], m->i64, "");
+			i = LLVMBuildMul(m->b, i, LLVMConstInt(m->i64, (uint64_t)in->attr.stride, 1), "");
+			off = LLVMBuildAdd(m->b, off, i, "");
+		}
+		CgVal r = cg_val_new(l, 1);
+		r.r[0] = LLVMBuildGEP2(m->b, st, base, &off, 1, "");
+		l->vals[in->res->id] = r;
+		return true;
+	}
+	case OP_SMEM_LOAD:
+	case OP_SMEM_STORE: {
+		bool load = in->op == OP_SMEM_LOAD;
+		const TType *s = in->args[0]->type, *t = load ? in->res->type : in->args[1]->type;
+		if (t->kind != TY_TENSOR) {
+			cg_unsupported(l, in, "shared-memory accesses of scalars");
+			return false;
+		}
+		LLayout hw;
+		if (!access_map(l, in, s, t, &hw))
+			return false;
+		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
+		LLVMTypeRef st = cg_smem_elem_type(m, t);
+		if (!load) {
+			cg_smem_store(l, base, &hw, st, cg_val(l, in->args[1]));
+			return true;
+		}
+		CgVal v = cg_val_new(l, cg_type_regs(t));
+		cg_smem_load(l, base, &hw, st, cg_elem_type(m, t), v);
+		l->vals[in->res->id] = v;
+		return true;
+	}
+	default:
+		cg_unsupported(l, in, "this shared-memory operation");
+		return false;
+	}
+}
