@@ -9,7 +9,8 @@
  * element goes through its own predicated scalar instruction. Correctness
  * never rests on an analysis, and the common case gets 128-bit accesses
  * (ld.global.v4.b32 / st.global.v4.b32). Both are inline PTX so that a false
- * predicate touches no memory.
+ * predicate touches no memory. Stores of layouts that duplicate elements
+ * (ll_free_masks) write each element from one register of one thread.
  */
 #include "codegen/cg_internal.h"
 
@@ -219,6 +220,33 @@ vector_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *wor
 	buf_free(&cons);
 }
 
+/* A store of a tensor whose layout holds elements more than once writes
+ * each element once: registers with a free register bit are skipped
+ * (*free_regs), and of the threads holding the same elements only the one
+ * whose free lane and warp bits are all 0 stores. Returns that thread
+ * condition (i1), or NULL when every thread owns its elements. */
+static LLVMValueRef
+first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
+{
+	CgModule *m = l->m;
+	uint64_t free[LL_MAX_DIMS];
+	ll_free_masks(ly, free);
+	int ri = ll_in_index(ly, LL_REGISTER), li = ll_in_index(ly, LL_LANE);
+	int wi = ll_in_index(ly, LL_WARP);
+	*free_regs = ri >= 0 ? free[ri] : 0;
+	LLVMValueRef cond = NULL;
+	if (li >= 0 && free[li]) {
+		LLVMValueRef x = LLVMBuildAnd(m->b, cg_lane_id(m), LLVMConstInt(m->i32, free[li], 0), "");
+		cond = LLVMBuildICmp(m->b, LLVMIntEQ, x, LLVMConstInt(m->i32, 0, 0), "");
+	}
+	if (wi >= 0 && free[wi]) {
+		LLVMValueRef x = LLVMBuildAnd(m->b, cg_warp_id(m), LLVMConstInt(m->i32, free[wi], 0), "");
+		x = LLVMBuildICmp(m->b, LLVMIntEQ, x, LLVMConstInt(m->i32, 0, 0), "");
+		cond = cond ? LLVMBuildAnd(m->b, cond, x, "") : x;
+	}
+	return cond;
+}
+
 bool
 cg_lower_memory(Lower *l, const TInst *in)
 {
@@ -241,18 +269,26 @@ cg_lower_memory(Lower *l, const TInst *in)
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
 	int n = ptrs.n;
 	int v = pt->kind == TY_TENSOR ? chunk_width(&pt->layout.ll, pt->rank, bits, n) : 1;
+	uint64_t free_regs = 0;
+	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,
+	                                                                  &free_regs) : NULL;
+	bool use_pred = has_mask || owner;
 	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);
 	LLVMValueRef *init = arena_alloc(m->arena, (size_t)n * sizeof *init);
 	for (int i = 0; i < n; i++) {
 		pred[i] = has_mask ? mask.r[mask.n == 1 ? 0 : i] : LLVMConstInt(m->i1, 1, 0);
+		if (owner)
+			pred[i] = LLVMBuildAnd(m->b, pred[i], owner, "");
 		if (load)
 			init[i] = has_other ? other.r[other.n == 1 ? 0 : i] : LLVMConstNull(et);
 	}
 	for (int c = 0; c < n; c += v) {
 		LLVMValueRef *p = &ptrs.r[c];
+		if ((uint64_t)c & free_regs)
+			continue;
 		if (v > 1) {
 			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
-			LLVMValueRef ok = chunk_ok(m, p, has_mask ? &pred[c] : NULL, v, et, bits);
+			LLVMValueRef ok = chunk_ok(m, p, use_pred ? &pred[c] : NULL, v, et, bits);
 			LLVMValueRef words[4];
 			if (load) {
 				pack(m, &init[c], v, bits, words, nw);
