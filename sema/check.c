@@ -767,7 +767,7 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		check_block(ck, &f->u.func.body);
-	smem_check_total(ck);
+	smem_plan(ck);
 	k->vars = ck->vars.data;
 	k->n_vars = (int)ck->vars.len;
 	k->cx_names = ck->cx_names.data;

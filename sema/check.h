@@ -84,6 +84,7 @@ const TType *type_void(Check *ck);
 TType *type_with_elem(Check *ck, const TType *like, const TType *elem);
 /* The element type of a tensor (scalar or pointer); t itself otherwise. */
 const TType *type_elem(Check *ck, const TType *t);
+bool type_same_shape(const TType *a, const TType *b);
 void type_print(const TType *t, StrBuf *out);
 void type_print_shape(const int64_t *shape, int rank, StrBuf *out);
 void layout_print(const TLayout *l, StrBuf *out);
@@ -168,8 +169,20 @@ LLDesc *auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int nu
 
 /* -- hopper.c -- */
 Value *check_hopper_call(Check *ck, const Node *call, BuiltinFn fn);
+/* True when v is a runtime value of kind k; a diagnostic otherwise. */
+bool want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
+/* Warns when reader (TMA store, WGMMA) reads smem written since the last
+ * fence_async_shared(). */
+void fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
+
+/* -- smem.c: allocations and views -- */
+Value *smem_alloc(Check *ck, const Node *call);
 Value *check_smem_method(Check *ck, const Node *call, Value *self, const char *name);
-void smem_check_total(Check *ck);
+
+/* -- smem_plan.c: lifetimes and offsets -- */
+/* Gives the kernel's allocations live ranges and offsets (dead space is
+ * reused) and reports when the live ones exceed the per-block limit. */
+void smem_plan(Check *ck);
 
 /* -- check.c: statements -- */
 void check_block(Check *ck, const NodeList *stmts);

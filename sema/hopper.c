@@ -1,6 +1,5 @@
 /*
- * Shared memory and Hopper operations: allocations and their views, the
- * per-block shared-memory limit, mbarriers, TMA copies (descriptor block
+ * Hopper operations: mbarriers, TMA copies (descriptor block
  * shape and layout against the buffer), warpgroup_mma (operand layouts,
  * instruction shape, dtypes), the async-proxy fence warning, and
  * warp_specialize (partitions, warps, register budgets).
@@ -15,8 +14,8 @@ rt_of(const Value *v, TTypeKind k)
 	return v && v->kind == VAL_RUNTIME && v->u.rt->type->kind == k ? v->u.rt->type : NULL;
 }
 
-static bool
-want(Check *ck, const Value *v, TTypeKind k, const char *what)
+bool
+want_rt(Check *ck, const Value *v, TTypeKind k, const char *what)
 {
 	if (rt_of(v, k))
 		return true;
@@ -29,220 +28,7 @@ want(Check *ck, const Value *v, TTypeKind k, const char *what)
 	return false;
 }
 
-static int
-layout_rank(const LLDesc *l)
-{
-	switch (l->kind) {
-	case LL_NVMMA_SHARED: return l->rank;
-	case LL_SHARED_LINEAR: return l->offset_bases.n ? l->offset_bases.b[0].n : 1;
-	default: return l->order.n;
-	}
-}
-
-static bool
-is_mbarrier_layout(const LLDesc *l, TDType dt)
-{
-	return l->kind == LL_SWIZZLED_SHARED && l->vec == 1 && l->per_phase == 1 &&
-	       l->max_phase == 1 && l->order.n == 1 && dt == DT_I64;
-}
-
-/* A shared type over shape for allocation `alloc`: the layout is fitted to
- * the trailing dims it covers (leading dims index whole buffers). */
-static TType *
-smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
-          const LLDesc *l, int alloc)
-{
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	int lr = layout_rank(l);
-	t->kind = is_mbarrier_layout(l, dt) && rank == 1 && shape[0] == 1 ? TY_MBARRIER : TY_SMEM;
-	t->dtype = dt;
-	t->rank = rank;
-	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
-	t->layout.desc = l;
-	t->alloc = alloc;
-	if (rank < lr) {
-		diag_error(ck->d, at, "this view has rank %d but its layout needs rank %d", rank, lr);
-		return NULL;
-	}
-	if (!sema_build_layout(ck->d, at, l, shape + (rank - lr), lr, 0, ck->a, &t->layout.ll))
-		return NULL;
-	return t;
-}
-
-static Value *
-call_alloc(Check *ck, const Node *call)
-{
-	static const char *const ps[] = {"element_ty", "shape", "layout", "value?"};
-	Value *a[4];
-	TDType dt;
-	if (!bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
-	    !value_dtype(ck, a[0], "the element type", &dt))
-		return NULL;
-	Value *sv = a[1];
-	int64_t shape[LL_MAX_RANK];
-	int rank = 0;
-	if ((sv->kind != VAL_LIST && sv->kind != VAL_TUPLE) || sv->u.list.n == 0 ||
-	    sv->u.list.n > LL_MAX_RANK) {
-		diag_error(ck->d, sv->span, "the shape must be a list of 1 to %d integers",
-		           LL_MAX_RANK);
-		return NULL;
-	}
-	for (size_t i = 0; i < sv->u.list.n; i++) {
-		if (!value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
-			return NULL;
-		if (shape[rank] <= 0) {
-			diag_error(ck->d, sv->u.list.items[i]->span, "shape entries must be positive");
-			return NULL;
-		}
-		rank++;
-	}
-	const LLDesc *l = value_layout(ck, a[2], "the shared layout", true);
-	if (!l)
-		return NULL;
-	int idx = (int)ck->smem.len;
-	TType *t = smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
-	if (!t)
-		return NULL;
-	TSmemAlloc s = {.name = "smem", .at = call->span, .dtype = dt, .rank = rank,
-	                .layout = t->layout, .is_mbarrier = is_mbarrier_layout(l, dt)};
-	memcpy(s.shape, shape, sizeof shape);
-	int64_t elems = 1;
-	for (int i = 0; i < rank; i++)
-		elems *= shape[i];
-	s.bytes = elems * (tir_dtype_bits(dt) < 8 ? 1 : tir_dtype_bits(dt) / 8);
-	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;
-	vec_push(ck->a, &ck->smem, s);
-	vec_push(ck->a, &ck->unfenced, false);
-	TInst *i = emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
-	i->attr.alloc = idx;
-	i->res->layout_at = a[2]->span;
-	if (a[3]) {
-		if (!want(ck, a[3], TY_TENSOR, "the initial value"))
-			return NULL;
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
-		ck->unfenced.data[idx] = true;
-	}
-	return rt_value(ck, i->res, call->span);
-}
-
 void
-smem_check_total(Check *ck)
-{
-	int64_t off = 0;
-	for (size_t i = 0; i < ck->smem.len; i++) {
-		TSmemAlloc *s = &ck->smem.data[i];
-		off = (off + s->align - 1) / s->align * s->align;
-		s->offset = off;
-		off += s->bytes;
-	}
-	ck->k->smem = ck->smem.data;
-	ck->k->n_smem = (int)ck->smem.len;
-	ck->k->smem_bytes = off;
-	if (off <= SMEM_LIMIT)
-		return;
-	Diag *g = diag_error(ck->d, ck->k->at, "kernel '%s' needs %lld bytes of shared memory; "
-	                     "an H100/H200 block has at most %d (227 KB)", ck->k->name,
-	                     (long long)off, SMEM_LIMIT);
-	for (size_t i = 0; i < ck->smem.len; i++) {
-		const TSmemAlloc *s = &ck->smem.data[i];
-		StrBuf b = {0};
-		type_print_shape(s->shape, s->rank, &b);
-		diag_note(ck->d, g, s->at, "%lld bytes: %s %s at offset %lld", (long long)s->bytes,
-		          tir_dtype_name(s->dtype), b.s, (long long)s->offset);
-		buf_free(&b);
-	}
-}
-
-static Value *
-smem_index(Check *ck, const Node *call, Value *self)
-{
-	static const char *const ps[] = {"index"};
-	Value *a[1];
-	const TType *t = self->u.rt->type;
-	if (!bind_args(ck, call, ".index", ps, 1, a))
-		return NULL;
-	if (t->rank < 2) {
-		diag_error(ck->d, call->span, ".index needs a buffer of rank 2 or more; this one "
-		           "is %s", type_str(ck, t));
-		return NULL;
-	}
-	int64_t stride = 1;
-	for (int i = 1; i < t->rank; i++)
-		stride *= t->shape[i];
-	TType *rt = smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
-	                      t->layout.desc, t->alloc);
-	if (!rt)
-		return NULL;
-	TInst *i;
-	if (a[0]->kind == VAL_INT) {
-		if (a[0]->u.i < 0 || a[0]->u.i >= t->shape[0]) {
-			diag_error(ck->d, a[0]->span, "index %lld is out of range for %lld buffers",
-			           (long long)a[0]->u.i, (long long)t->shape[0]);
-			return NULL;
-		}
-		i = emit(ck, OP_SMEM_VIEW, call->span, rt, 1, self->u.rt);
-		i->attr.offset = a[0]->u.i * stride;
-	} else {
-		TValue *ix = materialize(ck, a[0], DT_I32);
-		if (!ix || ix->type->kind != TY_SCALAR || tir_dtype_is_float(ix->type->dtype)) {
-			if (ix)
-				diag_error(ck->d, a[0]->span, "an index must be an integer scalar");
-			return NULL;
-		}
-		i = emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
-		i->attr.stride = stride;
-	}
-	i->res->layout_at = self->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
-}
-
-static bool
-same_shape(const TType *a, const TType *b)
-{
-	return a->rank == b->rank && memcmp(a->shape, b->shape, (size_t)a->rank * 8) == 0;
-}
-
-Value *
-check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
-{
-	const TType *t = self->u.rt->type;
-	if (strcmp(name, "index") == 0)
-		return smem_index(ck, call, self);
-	if (strcmp(name, "load") == 0) {
-		static const char *const ps[] = {"layout"};
-		Value *a[1];
-		const LLDesc *l;
-		if (!bind_args(ck, call, ".load", ps, 1, a) ||
-		    !(l = value_layout(ck, a[0], "the register layout", false)))
-			return NULL;
-		TType *rt = tensor_type(ck, a[0]->span, type_scalar(ck, t->dtype), t->shape, t->rank, l);
-		if (!rt)
-			return NULL;
-		TInst *i = emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
-		i->res->layout_at = a[0]->span;
-		return rt_value(ck, i->res, call->span);
-	}
-	if (strcmp(name, "store") == 0) {
-		static const char *const ps[] = {"value"};
-		Value *a[1];
-		if (!bind_args(ck, call, ".store", ps, 1, a) ||
-		    !want(ck, a[0], TY_TENSOR, "the stored value"))
-			return NULL;
-		const TType *vt = a[0]->u.rt->type;
-		if (!same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
-			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
-			           "match", type_str(ck, vt), type_str(ck, t));
-			return NULL;
-		}
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
-		ck->unfenced.data[t->alloc] = true;
-		return new_value(&ck->ev, VAL_NONE, call->span);
-	}
-	diag_error(ck->d, call->span, "shared-memory .%s() is not supported by glc yet", name);
-	return NULL;
-}
-
-static void
 fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
 {
 	if (!ck->unfenced.data[smem->alloc])
@@ -288,7 +74,7 @@ static bool
 tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 {
 	const TType *d = desc->u.rt->type, *s = smem->u.rt->type;
-	if (d->dtype != s->dtype || !same_shape(d, s)) {
+	if (d->dtype != s->dtype || !type_same_shape(d, s)) {
 		diag_error(ck->d, at, "the TMA descriptor moves %s blocks but the shared buffer is %s",
 		           type_str(ck, d), type_str(ck, s));
 		return false;
@@ -326,9 +112,9 @@ tma_op(Check *ck, const Node *call, bool load)
 	if (!bind_args(ck, call, fname, load ? pl : ps, load ? 5 : 3, a))
 		return NULL;
 	Value *desc = a[0], *smem = load ? a[3] : a[2];
-	if (!want(ck, desc, TY_DESC, "the descriptor") ||
-	    (load && !want(ck, a[2], TY_MBARRIER, "the barrier")) ||
-	    !want(ck, smem, TY_SMEM, "the shared buffer") || !tma_match(ck, call->span, desc, smem))
+	if (!want_rt(ck, desc, TY_DESC, "the descriptor") ||
+	    (load && !want_rt(ck, a[2], TY_MBARRIER, "the barrier")) ||
+	    !want_rt(ck, smem, TY_SMEM, "the shared buffer") || !tma_match(ck, call->span, desc, smem))
 		return NULL;
 	TValue *c[LL_MAX_RANK], *pred = NULL;
 	if (!tma_coords(ck, a[1], desc->u.rt->type, c))
@@ -373,7 +159,7 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn)
 	case BF_MBAR_WAIT: ok = bind_args(ck, call, "mbarrier.wait", p_wait, 4, a); break;
 	default: ok = bind_args(ck, call, "mbarrier.arrive", p_arr, 3, a); break;
 	}
-	if (!ok || !want(ck, a[0], TY_MBARRIER, "the barrier"))
+	if (!ok || !want_rt(ck, a[0], TY_MBARRIER, "the barrier"))
 		return NULL;
 	TValue *bar = a[0]->u.rt, *x = NULL, *pred = NULL;
 	int64_t count = 1;
@@ -426,7 +212,7 @@ wgmma(Check *ck, const Node *call)
 	static const char *const ps[] = {"a", "b", "acc", "use_acc?", "is_async?"};
 	Value *a[5];
 	if (!bind_args(ck, call, "warpgroup_mma", ps, 5, a) ||
-	    !want(ck, a[1], TY_SMEM, "B") || !want(ck, a[2], TY_TENSOR, "the accumulator"))
+	    !want_rt(ck, a[1], TY_SMEM, "B") || !want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
 		return NULL;
 	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
 	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
@@ -441,7 +227,7 @@ wgmma(Check *ck, const Node *call)
 		return NULL;
 	}
 	if (!A || (A->kind != TY_SMEM && A->kind != TY_TENSOR)) {
-		want(ck, a[0], TY_SMEM, "A");
+		want_rt(ck, a[0], TY_SMEM, "A");
 		return NULL;
 	}
 	int bits = tir_dtype_bits(B->dtype);
@@ -535,7 +321,7 @@ wgmma_wait(Check *ck, const Node *call)
 	}
 	for (size_t k = 0; k < nd; k++) {
 		Value *d = a[1]->u.list.items[k];
-		if (!want(ck, d, TY_TENSOR, "a dependency"))
+		if (!want_rt(ck, d, TY_TENSOR, "a dependency"))
 			return NULL;
 		TInst *i = emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
 		i->attr.count = n;
@@ -678,7 +464,7 @@ Value *
 check_hopper_call(Check *ck, const Node *call, BuiltinFn fn)
 {
 	switch (fn) {
-	case BF_ALLOC_SHARED: return call_alloc(ck, call);
+	case BF_ALLOC_SHARED: return smem_alloc(ck, call);
 	case BF_THREAD_BARRIER:
 	case BF_FENCE_ASYNC_SHARED:
 		if (call->u.call.args.len || call->u.call.kwargs.len) {

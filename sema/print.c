@@ -164,8 +164,9 @@ print_kernel(const TKernel *k, StrBuf *out)
 		type_print_shape(s->shape, s->rank, out);
 		buf_puts(out, " ");
 		layout_print(&s->layout, out);
-		buf_printf(out, " bytes=%lld offset=%lld%s\n", (long long)s->bytes,
-		           (long long)s->offset, s->is_mbarrier ? " mbarrier" : "");
+		buf_printf(out, " bytes=%lld offset=%lld live=%d..%d%s\n", (long long)s->bytes,
+		           (long long)s->offset, s->first_use, s->last_use,
+		           s->is_mbarrier ? " mbarrier" : "");
 	}
 	for (int i = 0; i < k->n_vars; i++) {
 		buf_printf(out, "  var $%d %s : ", k->vars[i]->id, k->vars[i]->name);

@@ -225,6 +225,10 @@ typedef struct TSmemAlloc {
 	int64_t offset;       /* byte offset in the block's shared memory */
 	int align;            /* bytes: 1024 for 128-byte swizzles, 16 otherwise */
 	bool is_mbarrier;
+	int first_use, last_use;  /* live range: preorder instruction indices of the
+	                             kernel (partitions count inside the
+	                             warp_specialize); uses in a loop that the
+	                             allocation precedes extend to the loop's end */
 } TSmemAlloc;
 
 /* A warp-specialize partition: partition 0 is the default (runs on the

@@ -93,6 +93,13 @@ tir_type_equal(const TType *a, const TType *b)
 	return true;
 }
 
+bool
+type_same_shape(const TType *a, const TType *b)
+{
+	return a->rank == b->rank &&
+	       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof *a->shape) == 0;
+}
+
 const TType *
 type_scalar(Check *ck, TDType t)
 {

@@ -1,0 +1,175 @@
+/*
+ * Shared-memory planning: the live range of every allocation (lexical, as
+ * Gluon: from the allocation to the last instruction using it or a view of
+ * it, and to the end of any loop entered after the allocation that uses
+ * it; warp_specialize partitions run together, so their bodies count as one
+ * such loop), then first-fit offsets so that allocations whose ranges
+ * overlap never share bytes while dead space is reused. The per-block limit
+ * is checked on the result; the error lists the allocations live at the
+ * fullest point.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+/* A loop (or the warp_specialize region) being walked: allocations used in
+ * it that it does not contain live to its end. */
+typedef struct Region {
+	int start;
+	VEC(int) extend;
+} Region;
+
+typedef struct Walk {
+	Check *ck;
+	TSmemAlloc *s;
+	int n;                 /* instructions numbered so far */
+	Region *open[64];
+	int depth;
+} Walk;
+
+static void walk_block(Walk *w, const TBlock *b);
+
+static void
+use(Walk *w, int alloc, int at)
+{
+	TSmemAlloc *s = &w->s[alloc];
+	if (at > s->last_use)
+		s->last_use = at;
+	for (int d = 0; d < w->depth; d++)
+		if (w->open[d]->start > s->first_use) {
+			vec_push(w->ck->a, &w->open[d]->extend, alloc);
+			return;
+		}
+}
+
+static void
+walk_region(Walk *w, const TBlock *const *blocks, int n)
+{
+	Region r = {.start = w->n};
+	if (w->depth < 64)
+		w->open[w->depth++] = &r;
+	for (int i = 0; i < n; i++)
+		walk_block(w, blocks[i]);
+	if (w->depth > 0 && w->open[w->depth - 1] == &r)
+		w->depth--;
+	for (size_t i = 0; i < r.extend.len; i++) {
+		TSmemAlloc *s = &w->s[r.extend.data[i]];
+		if (w->n - 1 > s->last_use)
+			s->last_use = w->n - 1;
+	}
+}
+
+static void
+walk_inst(Walk *w, const TInst *i)
+{
+	int at = w->n++;
+	if (i->op == OP_SMEM_ALLOC) {
+		w->s[i->attr.alloc].first_use = at;
+		w->s[i->attr.alloc].last_use = at;
+	}
+	for (int k = 0; k < i->n_args; k++) {
+		const TType *t = i->args[k] ? i->args[k]->type : NULL;
+		if (t && (t->kind == TY_SMEM || t->kind == TY_MBARRIER))
+			use(w, t->alloc, at);
+	}
+	if (i->op == OP_FOR || i->op == OP_WHILE) {
+		const TBlock *b[2] = {&i->cond_block, &i->body};
+		walk_region(w, b, 2);
+	} else if (i->op == OP_IF) {
+		walk_block(w, &i->body);
+		walk_block(w, &i->else_body);
+	} else if (i->op == OP_WARP_SPECIALIZE) {
+		const TKernel *k = w->ck->k;
+		const TBlock *b[16];
+		int n = 0;
+		for (int p = 0; p < k->n_parts && n < 16; p++)
+			b[n++] = &k->parts[p].body;
+		walk_region(w, b, n);
+	}
+}
+
+static void
+walk_block(Walk *w, const TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		walk_inst(w, b->insts[i]);
+}
+
+static bool
+overlaps(const TSmemAlloc *a, const TSmemAlloc *b)
+{
+	return a->first_use <= b->last_use && b->first_use <= a->last_use;
+}
+
+/* First fit: the lowest aligned offset clear of every placed allocation
+ * live at the same time. */
+static void
+place(TSmemAlloc *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int64_t off = 0;
+		for (bool moved = true; moved;) {
+			moved = false;
+			off = (off + s[i].align - 1) / s[i].align * s[i].align;
+			for (size_t j = 0; j < i; j++)
+				if (overlaps(&s[i], &s[j]) && off < s[j].offset + s[j].bytes &&
+				    s[j].offset < off + s[i].bytes) {
+					off = s[j].offset + s[j].bytes;
+					moved = true;
+				}
+		}
+		s[i].offset = off;
+	}
+}
+
+static void
+report(Check *ck, int64_t total)
+{
+	TSmemAlloc *s = ck->smem.data;
+	size_t n = ck->smem.len;
+	int64_t best = -1;
+	int when = 0;
+	for (size_t i = 0; i < n; i++) {
+		int64_t live = 0;
+		for (size_t j = 0; j < n; j++)
+			if (s[j].first_use <= s[i].first_use && s[i].first_use <= s[j].last_use)
+				live += s[j].bytes;
+		if (live > best) {
+			best = live;
+			when = s[i].first_use;
+		}
+	}
+	Diag *g = diag_error(ck->d, ck->k->at, "kernel '%s' needs %lld bytes of shared memory; "
+	                     "an H100/H200 block has at most %d (227 KB)", ck->k->name,
+	                     (long long)total, SMEM_LIMIT);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].first_use > when || when > s[i].last_use)
+			continue;
+		StrBuf b = {0};
+		type_print_shape(s[i].shape, s[i].rank, &b);
+		diag_note(ck->d, g, s[i].at, "%lld bytes: %s %s at offset %lld, live with the others "
+		          "listed", (long long)s[i].bytes, tir_dtype_name(s[i].dtype), b.s,
+		          (long long)s[i].offset);
+		buf_free(&b);
+	}
+}
+
+void
+smem_plan(Check *ck)
+{
+	TKernel *k = ck->k;
+	Walk w = {.ck = ck, .s = ck->smem.data};
+	walk_block(&w, &k->body);
+	place(ck->smem.data, ck->smem.len);
+	int64_t total = 0;
+	for (size_t i = 0; i < ck->smem.len; i++) {
+		const TSmemAlloc *s = &ck->smem.data[i];
+		if (s->offset + s->bytes > total)
+			total = s->offset + s->bytes;
+	}
+	k->smem = ck->smem.data;
+	k->n_smem = (int)ck->smem.len;
+	k->smem_bytes = total;
+	if (total > SMEM_LIMIT)
+		report(ck, total);
+}
