@@ -61,13 +61,16 @@ plan_shuffle(LLCvtPlan *p, Arena *a)
 			want_reg[l * nd + r] = ro < 0 ? 0 : (int)v[ro];
 		}
 	int left = 32 * nd;
+	int first[32] = {0}; /* lane l's registers below first[l] are all done */
 	while (left) {
 		LLShuffleRound s;
 		memset(&s, 0, sizeof s);
 		bool chosen[32] = {false};
 		for (int l = 0; l < 32; l++) {
 			s.src_lane[l] = (uint8_t)l;
-			for (int r = 0; r < nd; r++) {
+			while (first[l] < nd && done[l * nd + first[l]])
+				first[l]++;
+			for (int r = first[l]; r < nd; r++) {
 				int k = l * nd + r, from = want_lane[k];
 				if (done[k] || (chosen[from] && s.send_reg[from] != want_reg[k]))
 					continue;
