@@ -97,6 +97,14 @@ $(B)/fuzz/fuzz_front: $(FUZZ_FRONT_SRCS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_FRONT_SRCS)
 
+FUZZ_TARGETS += $(B)/fuzz/fuzz_sema
+FUZZ_SEMA_SRCS = test/fuzz/fuzz_sema.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
+	$(FRONT_GEN) $(SEMA_SRCS)
+
+$(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SEMA_SRCS) -lm
+
 fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps
