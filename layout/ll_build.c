@@ -113,26 +113,6 @@ build_blocked(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LL
 	return finish(&l, shape, rank, out, err);
 }
 
-static bool linear_declared(const LLDesc *d, int num_warps, LLayout *out, LLErr *err);
-
-/* The parent of a SliceLayout at the tensor shape with 1 inserted. A
- * DistributedLinearLayout is built on its declared shape and then fitted,
- * like Triton's LinearEncodingAttr::toLinearLayout; the others are built
- * at that shape directly. */
-static bool
-slice_parent(const LLDesc *p, const int64_t *pshape, int prank, int num_warps, LLayout *out,
-             LLErr *err)
-{
-	if (p->kind != LL_DISTRIBUTED_LINEAR)
-		return ll_build(p, pshape, prank, num_warps, out, err);
-	if (!linear_declared(p, num_warps, out, err))
-		return false;
-	if (p->shape.n != prank)
-		return ll_fail(err, "SliceLayout: the parent DistributedLinearLayout has rank %d, a "
-		                    "slice of rank %d needs %d", p->shape.n, prank - 1, prank);
-	return ll_fit_linear(out, pshape, prank, err);
-}
-
 static bool
 build_slice(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
             LLErr *err)
@@ -148,7 +128,7 @@ build_slice(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	for (int i = 0, k = 0; i <= rank; i++)
 		pshape[i] = i == d->dim ? 1 : shape[k++];
 	LLayout p;
-	if (!slice_parent(d->parent, pshape, rank + 1, num_warps, &p, err))
+	if (!ll_build(d->parent, pshape, rank + 1, num_warps, &p, err))
 		return false;
 	LLName outs[LL_MAX_RANK];
 	for (int i = 0, k = 0; i <= rank; i++)
@@ -391,26 +371,20 @@ linear_declared(const LLDesc *d, int num_warps, LLayout *out, LLErr *err)
 	return true;
 }
 
-/* Used directly, the declared shape must be the tensor's. */
+/* Built on its declared shape, then fitted to the tensor's like Triton's
+ * LinearEncodingAttr::toLinearLayout (expand_dims gives a [64,1] tensor the
+ * layout declared for [64,64]; a SliceLayout builds its parent at the shape
+ * with 1 inserted). */
 static bool
 build_linear(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
              LLErr *err)
 {
+	if (!linear_declared(d, num_warps, out, err))
+		return false;
 	if (d->shape.n != rank)
 		return ll_fail(err, "DistributedLinearLayout: shape has %d entries but the tensor has "
 		                    "rank %d", d->shape.n, rank);
-	for (int i = 0; i < rank; i++)
-		if (d->shape.v[i] != shape[i]) {
-			StrBuf a = {0}, b = {0};
-			shape_text(d->shape.v, rank, &a);
-			shape_text(shape, rank, &b);
-			ll_fail(err, "DistributedLinearLayout: shape %s differs from the tensor shape %s",
-			        a.s, b.s);
-			buf_free(&a);
-			buf_free(&b);
-			return false;
-		}
-	return linear_declared(d, num_warps, out, err);
+	return ll_fit_linear(out, shape, rank, err);
 }
 
 static bool
