@@ -206,6 +206,50 @@ wgmma_dtype_ok(TDType t)
 	       t == DT_F32;
 }
 
+/* The accumulator layout glc picks for an inferred one: version 3, warps
+ * down M, the widest instruction N (a multiple of 8 up to 256 dividing N). */
+static const LLDesc *
+mma_layout(Check *ck, const TType *acc, int bits)
+{
+	LLDesc *d = arena_alloc(ck->a, sizeof *d);
+	d->kind = LL_NVMMA_DISTRIBUTED;
+	d->version = (LLInts){.n = 2, .v = {3, 0}};
+	d->warps_per_cta = (LLInts){.n = 2, .v = {ck->k->num_warps, 1}};
+	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
+	int64_t in = 8;
+	for (int64_t c = 256; c >= 8; c -= 8)
+		if (n % c == 0) {
+			in = c;
+			break;
+		}
+	d->instr_shape = (LLInts){.n = 3, .v = {16, in, 256 / bits}};
+	return d;
+}
+
+/* Probe pass: an accumulator (and a register A) with an inferred layout
+ * takes the MMA layout (and its DotOperandLayout); true when one did. */
+static bool
+infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TValue *acc)
+{
+	if (!auto_involved(ck, acc->type->layout.desc) &&
+	    !(a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR &&
+	      auto_involved(ck, a->u.rt->type->layout.desc)))
+		return false;
+	int bits = tir_dtype_bits(B->dtype) < 8 ? 8 : tir_dtype_bits(B->dtype);
+	const LLDesc *mma = mma_layout(ck, acc->type, bits);
+	if (!auto_fix(ck, at, acc, mma))
+		mma = acc->type->layout.desc;
+	if (a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR) {
+		LLDesc *dot = arena_alloc(ck->a, sizeof *dot);
+		dot->kind = LL_DOT_OPERAND;
+		dot->operand_index = 0;
+		dot->parent = mma;
+		dot->k_width = 32 / bits;
+		auto_fix(ck, at, a->u.rt, dot);
+	}
+	return true;
+}
+
 static Value *
 wgmma(Check *ck, const Node *call)
 {
@@ -216,6 +260,10 @@ wgmma(Check *ck, const Node *call)
 		return NULL;
 	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
 	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
+	if (infer_operands(ck, call->span, a[0], B, a[2]->u.rt)) {
+		TInst *i = emit(ck, OP_WGMMA, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
+		return rt_value(ck, i->res, call->span);
+	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
 		StrBuf b = {0};
