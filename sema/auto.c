@@ -80,7 +80,8 @@ slice_of(Check *ck, const LLDesc *parent, int dim)
 static int
 new_var(Check *ck, SrcSpan at, const int64_t *shape, int rank)
 {
-	AutoVar v = {.at = at, .rank = rank, .up = (int)ck->autos.len, .parent = -1};
+	AutoVar v = {.at = at, .rank = rank, .warps = ck->k->num_warps, .up = (int)ck->autos.len,
+	             .parent = -1};
 	memcpy(v.shape, shape, (size_t)rank * sizeof *shape);
 	v.desc = auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
 	vec_push(ck->a, &ck->autos, v);
@@ -146,8 +147,8 @@ same_map(Check *ck, const LLDesc *a, const LLDesc *b, const int64_t *shape, int 
 {
 	LLayout la, lb;
 	LLErr err = {ck->a, NULL};
-	return a == b || (ll_build(a, shape, rank, ck->k->num_warps, &la, &err) &&
-	                  ll_build(b, shape, rank, ck->k->num_warps, &lb, &err) &&
+	return a == b || (ll_build(a, shape, rank, 0, &la, &err) &&
+	                  ll_build(b, shape, rank, 0, &lb, &err) &&
 	                  ll_equal(&la, &lb));
 }
 
@@ -311,7 +312,7 @@ typedef struct Class {
 	int par, dim;             /* SliceLayout(dim, class par); par -1: none */
 	const LLDesc *fixed;
 	SrcSpan fixed_at;
-	int mem_bits, mem_rank, rank;
+	int mem_bits, mem_rank, rank, warps;
 	int64_t mem_shape[LL_MAX_RANK], shape[LL_MAX_RANK];
 	const LLDesc *res;
 } Class;
@@ -359,19 +360,19 @@ merge_relations(Check *ck, Class *cl)
 }
 
 static const LLDesc *
-resolve(Check *ck, Class *cl, int c, int num_warps)
+resolve(Check *ck, Class *cl, int c)
 {
 	Class *x = &cl[c];
 	if (x->res)
 		return x->res;
 	if (x->par >= 0)
-		x->res = slice_of(ck, resolve(ck, cl, x->par, num_warps), x->dim);
+		x->res = slice_of(ck, resolve(ck, cl, find(ck, x->par)), x->dim);
 	else if (x->fixed)
 		x->res = x->fixed;
 	else if (x->mem_bits)
-		x->res = auto_blocked(ck, x->mem_shape, x->mem_rank, x->mem_bits, num_warps);
+		x->res = auto_blocked(ck, x->mem_shape, x->mem_rank, x->mem_bits, x->warps);
 	else
-		x->res = auto_blocked(ck, x->shape, x->rank, 32, num_warps);
+		x->res = auto_blocked(ck, x->shape, x->rank, 32, x->warps);
 	return x->res;
 }
 
@@ -389,7 +390,7 @@ report(Check *ck, const Class *cl, int v)
 }
 
 const LLDesc **
-auto_resolve(Check *ck, int num_warps, size_t *n_out)
+auto_resolve(Check *ck, size_t *n_out)
 {
 	size_t n = ck->autos.len;
 	Class *cl = arena_alloc(ck->a, (n + 1) * sizeof *cl);
@@ -403,6 +404,7 @@ auto_resolve(Check *ck, int num_warps, size_t *n_out)
 		for (int i = 0; i < x->rank; i++)
 			now *= x->shape[i];
 		if (c->rank == 0 || now > have) {
+			c->warps = x->warps;
 			c->rank = x->rank;
 			memcpy(c->shape, x->shape, sizeof c->shape);
 		}
@@ -427,7 +429,7 @@ auto_resolve(Check *ck, int num_warps, size_t *n_out)
 				continue;
 			const LLDesc *f = c->fixed;
 			if (f->kind == LL_SLICE && f->dim == c->dim)
-				class_fix(ck, &cl[c->par], c->par, f->parent, c->fixed_at);
+				class_fix(ck, &cl[find(ck, c->par)], c->par, f->parent, c->fixed_at);
 			else
 				conflict(ck, (int)v, c->fixed_at, arena_printf(ck->a, "it must also be "
 				         "SliceLayout(%d, ...) of the layout of its expansion", c->dim));
@@ -441,7 +443,7 @@ auto_resolve(Check *ck, int num_warps, size_t *n_out)
 	size_t ns = ck->auto_sites.len;
 	const LLDesc **plan = arena_alloc(ck->a, (ns + 1) * sizeof *plan);
 	for (size_t k = 0; k < ns; k++)
-		plan[k] = resolve(ck, cl, find(ck, ck->auto_sites.data[k]), num_warps);
+		plan[k] = resolve(ck, cl, find(ck, ck->auto_sites.data[k]));
 	*n_out = ns;
 	return plan;
 }

@@ -827,7 +827,7 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 	set_diags(ck, real);
 	if (ck->autos.len) {
 		ck->k = k;
-		ck->auto_plan = auto_resolve(ck, warps, &ck->n_auto_plan);
+		ck->auto_plan = auto_resolve(ck, &ck->n_auto_plan);
 		ck->k = NULL;
 		memset(&ck->autos, 0, sizeof ck->autos);
 		if (!ck->auto_plan)

@@ -40,6 +40,7 @@ typedef struct AutoVar {
 	SrcSpan at;           /* where the unknown layout arose */
 	int rank;
 	int64_t shape[LL_MAX_RANK];
+	int warps;            /* of the partition it arose in */
 	int up;               /* union-find link (itself for a root) */
 	int parent, dim;      /* this is SliceLayout(dim, var parent); -1: none */
 	const LLDesc *fixed;  /* a concrete layout it must equal, or NULL */
@@ -163,7 +164,7 @@ const LLDesc *auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
 void auto_memory(Check *ck, const TValue *ptr);
 /* After the probe pass: the layout of every source site, or NULL after
  * reporting why inference cannot decide. */
-const LLDesc **auto_resolve(Check *ck, int num_warps, size_t *n);
+const LLDesc **auto_resolve(Check *ck, size_t *n);
 /* The coalesced BlockedLayout for shape with elements of `bits` bits. */
 LLDesc *auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps);
 
