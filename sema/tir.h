@@ -129,7 +129,10 @@ typedef enum TOp {
 	OP_SMEM_ALLOC,    /* attr.alloc; optional operand: initial tensor */
 	OP_SMEM_VIEW,     /* base smem [, runtime index i]: res type is the view;
 	                     its origin is base + i * attr.stride + attr.offset
-	                     elements (index, slice, permute, reshape fold here) */
+	                     elements (index, slice, permute, reshape fold here;
+	                     a ._reinterpret view has offset 0, so the element
+	                     size of a nonzero offset is the operand's and the
+	                     result's alike) */
 	OP_SMEM_LOAD,     /* smem -> tensor in res type's layout */
 	OP_SMEM_STORE,    /* smem, tensor */
 	/* mbarriers */
