@@ -54,6 +54,9 @@ GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOU
 
 include test/unit/module.mk
 
+# Every unit-test binary (the list is complete only after the include).
+unit: $(UNIT_TESTS)
+
 .PHONY: all deps demo check fuzz fuzz-build clean unit
 all: $(B)/glc
 

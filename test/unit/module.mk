@@ -6,9 +6,6 @@ $(B)/unit/test_support: $(call obj,test/unit/test_support.c) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
-.PHONY: unit
-unit: $(UNIT_TESTS)
-
 UNIT_TESTS += $(B)/unit/test_layout
 $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
