@@ -42,6 +42,7 @@ typedef struct Options {
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
 	bool verbose;              /* --verbose: layouts also as bases */
+	bool time_passes;          /* --time-passes: stage times on stderr */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */

@@ -20,7 +20,7 @@ drv_usage(StrBuf *out)
 	buf_puts(out,
 	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
-	    "                   [--max-errors=N] [--verbose]\n"
+	    "                   [--max-errors=N] [--verbose] [--time-passes]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -36,6 +36,7 @@ drv_usage(StrBuf *out)
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines\n"
 	    "  --verbose          --emit=typed also prints every layout's bases\n"
+	    "  --time-passes      print how long each stage took (standard error)\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "\n"
@@ -242,6 +243,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--verbose") == 0) {
 		o->verbose = true;
+		return true;
+	}
+	if (strcmp(arg, "--time-passes") == 0) {
+		o->time_passes = true;
 		return true;
 	}
 	if (arg[1] == 'O') {
