@@ -96,7 +96,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		}
 	}
 	cg_target_free(t);
-	timer_lap(tm, "packaging");
+	timer_lap(tm, "output");
 	return ok;
 }
 
