@@ -58,7 +58,7 @@ include test/unit/module.mk
 unit: $(UNIT_TESTS)
 
 .PHONY: all deps demo check fuzz fuzz-build clean unit
-all: $(B)/glc
+all: $(B)/glc $(B)/libglrt.a
 
 # Only codegen compiles against LLVM's headers; glc links libLLVM.
 LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
