@@ -43,6 +43,9 @@ typedef struct CgModule {
 	LLVMValueRef fn;       /* the kernel being built */
 	LLVMValueRef lane, warp;  /* its lane and warp ids, built once (nvvm.c) */
 	SrcSpan at;            /* the operation being lowered (internal errors) */
+	/* cg_barrier inside a warp-specialize partition: named barrier bar_id
+	 * over bar_threads threads (0: bar.sync 0 for the whole CTA) */
+	int bar_id, bar_threads;
 } CgModule;
 
 /* -- Module (module.c) --------------------------------------------------------- */
@@ -113,7 +116,8 @@ typedef enum CgShfl { CG_SHFL_IDX, CG_SHFL_BFLY, CG_SHFL_UP, CG_SHFL_DOWN } CgSh
 /* shfl.sync over the full warp of any 8..64-bit scalar value: `lane` is the
  * source lane (idx), the xor mask (bfly) or the delta (up/down). */
 LLVMValueRef cg_shfl(CgModule *m, CgShfl kind, LLVMValueRef v, LLVMValueRef lane);
-/* bar.sync 0 for all threads of the CTA. */
+/* bar.sync 0 for all threads of the CTA, or inside a partition its named
+ * barrier (m->bar_id, m->bar_threads). */
 void cg_barrier(CgModule *m);
 /* A static shared-memory array of `bytes` bytes (addrspace 3). */
 LLVMValueRef cg_shared_global(CgModule *m, const char *name, uint64_t bytes, unsigned align);
@@ -124,6 +128,9 @@ LLVMValueRef cg_dynamic_smem(CgModule *m);
 void cg_mbarrier_init(CgModule *m, LLVMValueRef bar, LLVMValueRef count);
 void cg_mbarrier_expect_tx(CgModule *m, LLVMValueRef bar, LLVMValueRef bytes);
 void cg_mbarrier_arrive(CgModule *m, LLVMValueRef bar);
+/* One thread's arrival counting `count` (i32) arrivals; invalidation. */
+void cg_mbarrier_arrive_n(CgModule *m, LLVMValueRef bar, LLVMValueRef count);
+void cg_mbarrier_inval(CgModule *m, LLVMValueRef bar);
 /* Spins on try_wait.parity until the phase with parity `phase` completed. */
 void cg_mbarrier_wait(CgModule *m, LLVMValueRef bar, LLVMValueRef phase);
 /* TMA tile copy global -> shared (rank 1..5 coordinates, i32). */
@@ -147,6 +154,16 @@ void cg_setmaxnreg(CgModule *m, bool inc, int regs);
  * [8, 256]. Returns false (nothing built) on a bad shape. */
 bool cg_wgmma(CgModule *m, int n, TDType ab, LLVMValueRef *acc, LLVMValueRef desc_a,
               LLVMValueRef desc_b, LLVMValueRef scale_d, LLVMValueRef *out);
+/* The same with operand majorness: mn_major_a / mn_major_b set the
+ * instruction's transpose immediates (an operand whose M or N dim is the
+ * contiguous one in shared memory). */
+bool cg_wgmma_major(CgModule *m, int n, TDType ab, bool mn_major_a, bool mn_major_b,
+                    LLVMValueRef *acc, LLVMValueRef desc_a, LLVMValueRef desc_b,
+                    LLVMValueRef scale_d, LLVMValueRef *out);
+/* wgmma.wait_group `pending` with the n f32 accumulators vals tied through
+ * it: out[i] are the values after the wait, so no read of an accumulator
+ * can be scheduled before it. */
+void cg_wgmma_wait_tied(CgModule *m, int pending, LLVMValueRef *vals, int n, LLVMValueRef *out);
 void cg_wgmma_fence(CgModule *m);
 void cg_wgmma_commit(CgModule *m);
 void cg_wgmma_wait(CgModule *m, int pending);
@@ -179,6 +196,10 @@ typedef struct Lower {
 	 * reductions and layout conversions reuse. */
 	LLVMValueRef smem;
 	int64_t scratch_off;
+	/* The warp-specialize partition being lowered: its first warp (its
+	 * leader thread is 32 * first_warp) and warps; 0 and the kernel's
+	 * warps outside warp_specialize. */
+	int first_warp, part_warps;
 	bool failed;
 } Lower;
 
@@ -217,6 +238,30 @@ bool cg_lower_convert(Lower *l, const TInst *in);
 int64_t cg_reduce_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
 bool cg_lower_smem(Lower *l, const TInst *in);
+/* mbarriers, TMA, fences, descriptor extents (lower_hopper.c); WGMMA and
+ * its wait (lower_wgmma.c). */
+bool cg_lower_hopper(Lower *l, const TInst *in);
+bool cg_lower_wgmma(Lower *l, const TInst *in);
+/* OP_WARP_SPECIALIZE (lower_ws.c): one branch per partition, each with its
+ * setmaxnreg and its own return; lower_block lowers a partition's body. */
+bool cg_lower_warp_specialize(Lower *l, const TInst *in,
+                              bool (*lower_block)(Lower *, const TBlock *));
+/* Register budgets of kernel k's partitions: the budget every thread
+ * starts with (what nvvm.minctasm 1 gives the block) and partition part's
+ * setmaxnreg target. */
+int cg_ws_entry_regs(const TKernel *k);
+int cg_ws_part_regs(const TKernel *k, int part);
+/* The first hidden parameter (global extents, i32 each) of every
+ * descriptor parameter of k, -1 for the others; they follow k's own
+ * parameters in order. */
+void cg_desc_hidden_params(const TKernel *k, int *first);
+/* tid.x == 32 * l->first_warp: the thread that issues single-thread
+ * operations for the partition. */
+LLVMValueRef cg_leader(Lower *l);
+/* The inverse (coordinates -> offset) of smem type s's layout, or an
+ * unsupported-layout error at in; the element offset of a coordinate. */
+bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);
+int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
 
 /* -- Shared memory (lower_smem.c) ------------------------------------------------ */
 

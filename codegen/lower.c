@@ -262,6 +262,21 @@ constant(Lower *l, const TInst *in)
 	return LLVMConstInt(t, (unsigned long long)in->c.i, 1);
 }
 
+/* A descriptor: the tensor map, then its hidden global extents. */
+static bool
+lower_desc_param(Lower *l, const TInst *in, LLVMValueRef map)
+{
+	int *first = arena_alloc(l->m->arena, (size_t)(l->k->n_params + 1) * sizeof *first);
+	cg_desc_hidden_params(l->k, first);
+	int rank = in->res->type->rank;
+	CgVal v = cg_val_new(l, 1 + rank);
+	v.r[0] = map;
+	for (int d = 0; d < rank; d++)
+		v.r[1 + d] = LLVMGetParam(l->m->fn, (unsigned)(first[in->param] + d));
+	l->vals[in->res->id] = v;
+	return true;
+}
+
 static bool
 lower_inst(Lower *l, const TInst *in)
 {
@@ -275,6 +290,8 @@ lower_inst(Lower *l, const TInst *in)
 		LLVMValueRef p = LLVMGetParam(m->fn, (unsigned)in->param);
 		if (in->res->type->kind == TY_SCALAR && in->res->type->dtype == DT_I1)
 			p = LLVMBuildTrunc(m->b, p, m->i1, "");
+		if (in->res->type->kind == TY_DESC)
+			return lower_desc_param(l, in, p);
 		set_scalar(l, in, p);
 		return true;
 	}
@@ -321,6 +338,14 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_convert(l, in);
 	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD: case OP_SMEM_STORE:
 		return cg_lower_smem(l, in);
+	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
+	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
+	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:
+		return cg_lower_hopper(l, in);
+	case OP_WGMMA: case OP_WGMMA_WAIT:
+		return cg_lower_wgmma(l, in);
+	case OP_WARP_SPECIALIZE:
+		return cg_lower_warp_specialize(l, in, lower_block);
 	default:
 		if (in->op < OP_CAST || in->op == OP_CAST)
 			return cg_lower_elementwise(l, in);
@@ -341,7 +366,16 @@ lower_block(Lower *l, const TBlock *b)
 static CgKernelSig
 signature(Arena *a, const TKernel *k)
 {
-	CgParam *ps = arena_alloc(a, (size_t)(k->n_params + 1) * sizeof *ps);
+	int n = k->n_params;
+	for (int i = 0; i < k->n_params; i++)
+		if (k->params[i].kind == TP_DESC)
+			n += k->params[i].type->rank;
+	CgParam *ps = arena_alloc(a, (size_t)(n + 1) * sizeof *ps);
+	/* Descriptors' global extents follow as i32 scalars. */
+	for (int i = 0, j = k->n_params; i < k->n_params; i++)
+		for (int d = 0; k->params[i].kind == TP_DESC && d < k->params[i].type->rank; d++)
+			ps[j++] = (CgParam){.name = arena_printf(a, "%s_shape%d", k->params[i].name, d),
+			                    .kind = CG_PARAM_SCALAR, .dtype = DT_I32};
 	for (int i = 0; i < k->n_params; i++) {
 		const TParam *p = &k->params[i];
 		ps[i].name = p->name;
@@ -351,7 +385,9 @@ signature(Arena *a, const TKernel *k)
 		                                : CG_PARAM_SCALAR;
 	}
 	return (CgKernelSig){
-		.name = k->name, .params = ps, .n_params = k->n_params,
+		.name = k->name, .params = ps, .n_params = n,
+		/* setmaxnreg needs a register budget at entry */
+		.minctasm = k->parts ? 1 : 0,
 		.num_warps = k->total_warps > 0 ? k->total_warps : k->num_warps, .at = k->at,
 	};
 }
@@ -361,11 +397,7 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
 	*sig = signature(m->arena, k);
 	cg_kernel_begin(m, sig);
-	if (k->parts) {
-		diag_error(m->diags, k->at, "code generation does not support warp_specialize yet");
-		return false;
-	}
-	Lower l = {.m = m, .k = k};
+	Lower l = {.m = m, .k = k, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
 	cg_smem_begin(&l, &sig->smem_bytes);

@@ -156,6 +156,12 @@ cg_shfl(CgModule *m, CgShfl kind, LLVMValueRef v, LLVMValueRef lane)
 void
 cg_barrier(CgModule *m)
 {
+	if (m->bar_threads > 0) {
+		LLVMValueRef args[] = {i32c(m, (uint64_t)m->bar_id), i32c(m, (uint64_t)m->bar_threads)};
+		cg_intrinsic(m, "llvm.nvvm.barrier.cta.sync.aligned.count", m->void_t, NULL, 0, args,
+		             2);
+		return;
+	}
 	LLVMValueRef id = i32c(m, 0);
 	cg_intrinsic(m, "llvm.nvvm.barrier.cta.sync.aligned.all", m->void_t, NULL, 0, &id, 1);
 }
@@ -203,6 +209,19 @@ void
 cg_mbarrier_arrive(CgModule *m, LLVMValueRef bar)
 {
 	cg_intrinsic(m, "llvm.nvvm.mbarrier.arrive.shared", m->i64, NULL, 0, &bar, 1);
+}
+
+void
+cg_mbarrier_arrive_n(CgModule *m, LLVMValueRef bar, LLVMValueRef count)
+{
+	LLVMValueRef args[] = {bar, count};
+	cg_intrinsic(m, "llvm.nvvm.mbarrier.arrive.scope.cta.space.cta", m->i64, NULL, 0, args, 2);
+}
+
+void
+cg_mbarrier_inval(CgModule *m, LLVMValueRef bar)
+{
+	cg_intrinsic(m, "llvm.nvvm.mbarrier.inval.shared", m->void_t, NULL, 0, &bar, 1);
 }
 
 void

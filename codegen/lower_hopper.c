@@ -1,0 +1,240 @@
+/*
+ * Hopper's asynchronous operations: mbarriers, TMA copies through tensor
+ * descriptors, the async-proxy fence and the global extents of
+ * descriptors.
+ *
+ * Operations that one thread issues for its whole partition (mbarrier
+ * init/expect/arrive, TMA copies) run on the partition's first thread
+ * (Lower.leader); waits, fences and store waits run on every thread.
+ *
+ * A descriptor parameter is the 128-byte grid-constant tensor map followed,
+ * after all the kernel's own parameters, by one i32 per dimension with its
+ * global extent (cg_desc_hidden_params): its CgVal holds the map pointer in
+ * r[0] and the extents in r[1..rank].
+ *
+ * TMA boxes: the runtime encodes a descriptor's box as its block shape with
+ * every dim clamped to 256 and, when swizzled, the contiguous dim cut to
+ * one swizzle row (glrt_tensor_map_encode_nvmma). A block larger than the
+ * box moves as several copies; each lands at the shared offset that the
+ * view's layout gives the box's first element.
+ */
+#include "codegen/cg_internal.h"
+
+static LLVMValueRef
+i32c(CgModule *m, int64_t v)
+{
+	return LLVMConstInt(m->i32, (uint64_t)v, 1);
+}
+
+void
+cg_desc_hidden_params(const TKernel *k, int *first)
+{
+	int next = k->n_params;
+	for (int i = 0; i < k->n_params; i++) {
+		first[i] = -1;
+		if (k->params[i].kind == TP_DESC) {
+			first[i] = next;
+			next += k->params[i].type->rank;
+		}
+	}
+}
+
+LLVMValueRef
+cg_leader(Lower *l)
+{
+	CgModule *m = l->m;
+	LLVMValueRef tid = cg_sreg(m, CG_TID_X);
+	return LLVMBuildICmp(m->b, LLVMIntEQ, tid, i32c(m, 32 * l->first_warp), "leader");
+}
+
+/* Opens `if (cond) { ... }`: the builder moves into the body; close_if
+ * joins. */
+static LLVMBasicBlockRef
+open_if(Lower *l, LLVMValueRef cond)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.then");
+	LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.end");
+	LLVMBuildCondBr(m->b, cond, then, done);
+	LLVMPositionBuilderAtEnd(m->b, then);
+	return done;
+}
+
+static void
+close_if(Lower *l, LLVMBasicBlockRef done)
+{
+	LLVMBuildBr(l->m->b, done);
+	LLVMPositionBuilderAtEnd(l->m->b, done);
+}
+
+/* The leader, and operand `pred` when the op has one. */
+static LLVMBasicBlockRef
+open_leader(Lower *l, const TInst *in, int pred_arg)
+{
+	LLVMValueRef c = cg_leader(l);
+	if (in->attr.has_pred && pred_arg < in->n_args)
+		c = LLVMBuildAnd(l->m->b, c, cg_val(l, in->args[pred_arg]).r[0], "");
+	return open_if(l, c);
+}
+
+static LLVMValueRef
+scalar(Lower *l, const TValue *v)
+{
+	return cg_val(l, v).r[0];
+}
+
+/* The box of descriptor type d (tensor order): see the file comment. */
+static void
+desc_box(const TType *d, int64_t *box)
+{
+	const LLDesc *ld = d->layout.desc;
+	for (int i = 0; i < d->rank; i++)
+		box[i] = d->shape[i] < 256 ? d->shape[i] : 256;
+	if (ld && ld->kind == LL_NVMMA_SHARED && ld->swizzle_byte_width > 0) {
+		int inner = ld->transposed ? 0 : d->rank - 1;
+		int64_t row = 8 * ld->swizzle_byte_width / tir_dtype_bits(d->dtype);
+		if (box[inner] > row)
+			box[inner] = row;
+	}
+}
+
+bool
+cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv)
+{
+	LLErr err = {l->m->arena, NULL};
+	if (ll_invert(&s->layout.ll, inv, &err))
+		return true;
+	cg_unsupported(l, in, arena_printf(l->m->arena, "this shared layout (%s)",
+	                                   err.msg ? err.msg : "not invertible"));
+	return false;
+}
+
+int64_t
+cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank)
+{
+	uint32_t in[LL_MAX_DIMS] = {0}, out[LL_MAX_DIMS] = {0};
+	for (int d = 0; d < rank; d++) {
+		int i = ll_in_index(inv, (LLName)(LL_DIM0 + d));
+		if (i >= 0)
+			in[i] = (uint32_t)coords[d];
+	}
+	ll_apply(inv, in, out);
+	int j = ll_out_index(inv, LL_OFFSET);
+	return j < 0 ? 0 : out[j];
+}
+
+/* One TMA copy per box of the block: coordinates in TMA order (dim 0
+ * innermost), shared address at the box's offset. */
+static bool
+lower_tma(Lower *l, const TInst *in, const TValue *desc, const TValue *smem,
+          LLVMValueRef bar, TValue *const *coords)
+{
+	CgModule *m = l->m;
+	const TType *d = desc->type, *s = smem->type;
+	int rank = d->rank;
+	if (rank < 1 || rank > 5 || s->rank != rank) {
+		cg_unsupported(l, in, "a TMA copy of this rank");
+		return false;
+	}
+	LLayout inv;
+	if (!cg_smem_inverse(l, in, s, &inv))
+		return false;
+	int64_t box[LL_MAX_RANK], n_boxes = 1, counts[LL_MAX_RANK];
+	desc_box(d, box);
+	for (int i = 0; i < rank; i++) {
+		counts[i] = (d->shape[i] + box[i] - 1) / box[i];
+		n_boxes *= counts[i];
+	}
+	LLVMValueRef map = scalar(l, desc), base = scalar(l, smem);
+	LLVMTypeRef et = cg_dtype_type(m, d->dtype);
+	for (int64_t b = 0; b < n_boxes; b++) {
+		int64_t at[LL_MAX_RANK], rest = b;
+		for (int i = rank - 1; i >= 0; i--) {
+			at[i] = rest % counts[i] * box[i];
+			rest /= counts[i];
+		}
+		LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)cg_smem_offset(&inv, at, rank), 0);
+		LLVMValueRef p = LLVMBuildGEP2(m->b, et, base, &off, 1, "");
+		LLVMValueRef c[5];
+		for (int i = 0; i < rank; i++) {
+			LLVMValueRef x = scalar(l, coords[i]);
+			if (at[i])
+				x = LLVMBuildAdd(m->b, x, i32c(m, at[i]), "");
+			c[rank - 1 - i] = x;
+		}
+		if (bar)
+			cg_tma_load(m, p, bar, map, c, rank);
+		else
+			cg_tma_store(m, map, p, c, rank);
+	}
+	if (!bar)
+		cg_tma_store_commit(m);
+	return true;
+}
+
+bool
+cg_lower_hopper(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef done;
+	switch (in->op) {
+	case OP_MBAR_INIT:
+		done = open_if(l, cg_leader(l));
+		cg_mbarrier_init(m, scalar(l, in->args[0]), i32c(m, in->attr.count));
+		close_if(l, done);
+		return true;
+	case OP_MBAR_INVALIDATE:
+		done = open_if(l, cg_leader(l));
+		cg_mbarrier_inval(m, scalar(l, in->args[0]));
+		close_if(l, done);
+		return true;
+	case OP_MBAR_EXPECT:
+		done = open_leader(l, in, 2);
+		cg_mbarrier_expect_tx(m, scalar(l, in->args[0]), scalar(l, in->args[1]));
+		close_if(l, done);
+		return true;
+	case OP_MBAR_ARRIVE:
+		done = open_leader(l, in, 1);
+		cg_mbarrier_arrive_n(m, scalar(l, in->args[0]), i32c(m, in->attr.count));
+		close_if(l, done);
+		return true;
+	case OP_MBAR_WAIT:
+		cg_mbarrier_wait(m, scalar(l, in->args[0]), scalar(l, in->args[1]));
+		return true;
+	case OP_TMA_LOAD: {
+		/* desc, bar, smem, pred?, coords... */
+		int first = in->attr.has_pred ? 4 : 3;
+		done = open_leader(l, in, 3);
+		bool ok = lower_tma(l, in, in->args[0], in->args[2], scalar(l, in->args[1]),
+		                    in->args + first);
+		close_if(l, done);
+		return ok;
+	}
+	case OP_TMA_STORE: {
+		done = open_if(l, cg_leader(l));
+		bool ok = lower_tma(l, in, in->args[0], in->args[1], NULL, in->args + 2);
+		close_if(l, done);
+		return ok;
+	}
+	case OP_TMA_STORE_WAIT:
+		cg_tma_store_wait(m, (int)in->attr.count);
+		return true;
+	case OP_DESC_SHAPE: {
+		CgVal d = cg_val(l, in->args[0]);
+		if (in->attr.axis < 0 || in->attr.axis + 1 >= d.n) {
+			cg_unsupported(l, in, "this descriptor axis");
+			return false;
+		}
+		CgVal r = cg_val_new(l, 1);
+		r.r[0] = d.r[1 + in->attr.axis];
+		l->vals[in->res->id] = r;
+		return true;
+	}
+	case OP_FENCE_ASYNC_SHARED:
+		cg_fence_async_shared(m);
+		return true;
+	default:
+		cg_unsupported(l, in, "this Hopper operation");
+		return false;
+	}
+}

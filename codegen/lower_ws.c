@@ -1,0 +1,122 @@
+/*
+ * warp_specialize: after a CTA-wide barrier (the partitions start once
+ * what the kernel did before is visible, e.g. initialized mbarriers), each
+ * warp branches to its partition. A partition owns whole warpgroups: every
+ * warp of them runs its setmaxnreg (an aligned, warpgroup-wide
+ * instruction), then the warps past the partition's own return at once and
+ * the others run its body and return. No branch rejoins another, so ptxas
+ * honours each setmaxnreg (a rejoin would make it keep the larger budget).
+ *
+ * Register budgets: every thread starts with the budget that nvvm.minctasm
+ * 1 gives (65536 registers over the block's threads, down to a multiple of
+ * 8, at most 256); workers take what warp_specialize asked for and the
+ * default partition the rest, split evenly over its warpgroups.
+ *
+ * Inside a partition, thread_barrier and the barriers that codegen adds
+ * (reductions, conversions) are named barrier (partition + 1) over the
+ * partition's threads.
+ */
+#include "codegen/cg_internal.h"
+
+enum { REGFILE = 65536, WG_WARPS = 4 };
+
+static int
+warpgroups(int warps)
+{
+	return (warps + WG_WARPS - 1) / WG_WARPS;
+}
+
+int
+cg_ws_entry_regs(const TKernel *k)
+{
+	int r = REGFILE / (32 * k->total_warps) / 8 * 8;
+	return r > 256 ? 256 : r;
+}
+
+int
+cg_ws_part_regs(const TKernel *k, int part)
+{
+	if (part > 0 && k->parts[part].num_regs > 0)
+		return k->parts[part].num_regs;
+	if (part > 0)
+		return cg_ws_entry_regs(k);
+	int pool = cg_ws_entry_regs(k) * warpgroups(k->total_warps);
+	for (int p = 1; p < k->n_parts; p++)
+		pool -= cg_ws_part_regs(k, p) * warpgroups(k->parts[p].num_warps);
+	int r = pool / warpgroups(k->parts[0].num_warps) / 8 * 8;
+	return r > 256 ? 256 : r;
+}
+
+static void
+setmaxnreg(CgModule *m, int entry, int regs)
+{
+	if (regs != entry)
+		cg_setmaxnreg(m, regs > entry, regs);
+}
+
+/* One partition's branch, the builder at its start. */
+static bool
+partition(Lower *l, int p, bool (*lower_block)(Lower *, const TBlock *))
+{
+	CgModule *m = l->m;
+	const TPartition *part = &l->k->parts[p];
+	setmaxnreg(m, cg_ws_entry_regs(l->k), cg_ws_part_regs(l->k, p));
+	if (part->num_warps % WG_WARPS) {
+		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.run");
+		LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.idle");
+		LLVMValueRef mine = LLVMBuildICmp(m->b, LLVMIntULT, cg_warp_id(m),
+		                                  LLVMConstInt(m->i32, (uint64_t)(part->first_warp +
+		                                               part->num_warps), 0), "");
+		LLVMBuildCondBr(m->b, mine, run, idle);
+		LLVMPositionBuilderAtEnd(m->b, idle);
+		LLVMBuildRetVoid(m->b);
+		LLVMPositionBuilderAtEnd(m->b, run);
+	}
+	l->first_warp = part->first_warp;
+	l->part_warps = part->num_warps;
+	m->bar_id = p + 1;
+	m->bar_threads = 32 * part->num_warps;
+	bool ok = lower_block(l, &part->body);
+	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
+		LLVMBuildRetVoid(m->b);
+	l->first_warp = 0;
+	l->part_warps = l->k->num_warps;
+	m->bar_id = m->bar_threads = 0;
+	return ok;
+}
+
+bool
+cg_lower_warp_specialize(Lower *l, const TInst *in,
+                         bool (*lower_block)(Lower *, const TBlock *))
+{
+	CgModule *m = l->m;
+	const TKernel *k = l->k;
+	const TBlock *body = &k->body;
+	if (body->n == 0 || body->insts[body->n - 1] != in) {
+		cg_unsupported(l, in, "code after warp_specialize in the kernel");
+		return false;
+	}
+	if (k->n_parts > 15) {
+		cg_unsupported(l, in, "more than 15 partitions (named barriers)");
+		return false;
+	}
+	cg_barrier(m);
+	LLVMValueRef warp = cg_warp_id(m);
+	bool ok = true;
+	for (int p = 0; p < k->n_parts; p++) {
+		const TPartition *part = &k->parts[p];
+		int end = part->first_warp + WG_WARPS * warpgroups(part->num_warps);
+		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.part");
+		LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.next");
+		LLVMValueRef in_part = LLVMBuildICmp(m->b, LLVMIntULT, warp,
+		                                     LLVMConstInt(m->i32, (uint64_t)end, 0), "");
+		LLVMBuildCondBr(m->b, in_part, run, next);
+		LLVMPositionBuilderAtEnd(m->b, run);
+		ok = partition(l, p, lower_block) && ok;
+		LLVMPositionBuilderAtEnd(m->b, next);
+	}
+	LLVMBuildRetVoid(m->b);
+	/* Nothing follows (checked above); the caller finds a terminated
+	 * block. */
+	return ok;
+}
