@@ -174,6 +174,13 @@ void cg_wgmma_wait(CgModule *m, int pending);
 int cg_block_threads(const CgKernelSig *sig);
 /* Whether a launcher checks parameter p (alignment or divisibility). */
 bool cg_param_checked(const CgParam *p);
+/* The index in the package's kernel table of kernel i's generic entry
+ * (fast false) or specialized entry (fast true: kernels[i].fast is set).
+ * Each kernel's generic entry is followed by its specialized one. */
+int cg_entry_index(const CgPackage *p, int i, bool fast);
+/* Whether the specialized variant assumes more of parameter j than the
+ * generic entry requires (the launcher tests it to pick the variant). */
+bool cg_param_specialized(const CgKernelSig *k, int j);
 
 /* -- Lowering the TIR (lower*.c) ------------------------------------------------ */
 
@@ -196,6 +203,7 @@ typedef struct Lower {
 	 * reductions and layout conversions reuse. */
 	LLVMValueRef smem;
 	int64_t scratch_off;
+	const struct CgAxis *axis;  /* by TValue id (cg_axis.h) */
 	/* The warp-specialize partition being lowered: its first warp (its
 	 * leader thread is 32 * first_warp) and warps; 0 and the kernel's
 	 * warps outside warp_specialize. */

@@ -44,6 +44,11 @@ typedef struct CgKernelSig {
 	int cluster[3];        /* cluster dims; all 0: no cluster */
 	uint32_t smem_bytes;   /* dynamic shared memory per block */
 	SrcSpan at;            /* the kernel's definition (debug info, errors) */
+	/* The specialized variant (NULL: none): the same kernel compiled
+	 * assuming its params' divisibility (16-byte aligned pointers, integers
+	 * that are multiples of 16). The launcher launches it when the
+	 * arguments meet every one of them, this generic entry otherwise. */
+	const struct CgKernelSig *fast;
 } CgKernelSig;
 
 /* Bytes owned by an arena (PTX text carries a NUL after len bytes). */

@@ -9,7 +9,13 @@
  *                      unsigned grid_z, <kernel parameters>);
  * with pointers as glrt_devptr, f16/bf16 scalars as their uint16_t bits and
  * tensor maps as const glrt_tensor_map *. A parameter that breaks what the
- * kernel assumes gives GLRT_ERROR_INVALID_ARGUMENT without launching.
+ * kernel requires gives GLRT_ERROR_INVALID_ARGUMENT without launching.
+ *
+ * A kernel with a specialized variant (CgKernelSig.fast, see axis.c) has two
+ * entries in the kernel table, generic then specialized; its launcher tests
+ * the specialized assumptions on the actual arguments (pointer % 16,
+ * integer % 16) and launches the specialized entry when all hold, the
+ * generic one otherwise. Both entries take the same arguments.
  */
 #include "codegen/cg_internal.h"
 
@@ -38,6 +44,28 @@ cg_param_checked(const CgParam *p)
 	default:
 		return false;
 	}
+}
+
+int
+cg_entry_index(const CgPackage *p, int i, bool fast)
+{
+	int e = 0;
+	for (int k = 0; k < i; k++)
+		e += p->kernels[k].fast ? 2 : 1;
+	return e + (fast ? 1 : 0);
+}
+
+bool
+cg_param_specialized(const CgKernelSig *k, int j)
+{
+	return k->fast && cg_param_checked(&k->fast->params[j]) &&
+	       k->fast->params[j].divisibility > k->params[j].divisibility;
+}
+
+static int
+n_entries(const CgPackage *p)
+{
+	return cg_entry_index(p, p->n_kernels, false);
 }
 
 const char *
@@ -109,6 +137,18 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			buf_puts(out, "\n * ");
 			requirement(&k->params[j], out);
 		}
+		if (k->fast) {
+			buf_puts(out, "\n * Runs a faster variant when");
+			const char *sep = "";
+			for (int j = 0; j < k->n_params; j++) {
+				if (!cg_param_specialized(k, j))
+					continue;
+				buf_printf(out, "%s\n *   ", sep);
+				requirement(&k->fast->params[j], out);
+				sep = ",";
+			}
+			buf_puts(out, ".");
+		}
 		buf_puts(out, " */\n");
 		prototype(k, out);
 		buf_puts(out, ";\n");
@@ -140,7 +180,10 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 		           k->cluster[0], k->cluster[1], k->cluster[2]);
 	if (k->n_params)
 		buf_printf(out, "\tvoid *args[%d];\n", k->n_params);
-	buf_puts(out, "\tglrt_kernel *kernel;\n\tglrt_status status;\n\n");
+	buf_puts(out, "\tglrt_kernel *kernel;\n\tglrt_status status;\n");
+	if (k->fast)
+		buf_puts(out, "\tint fast;\n");
+	buf_putc(out, '\n');
 	for (int j = 0; j < k->n_params; j++) {
 		const CgParam *q = &k->params[j];
 		if (!cg_param_checked(q))
@@ -151,8 +194,22 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 			buf_printf(out, "\tif (%s %% %u != 0)\n", q->name, q->divisibility);
 		buf_puts(out, "\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n");
 	}
-	buf_printf(out, "\tstatus = glrt_lazy_kernel_get(&kernel, &glc_%s_kernels[%d]);\n"
-	           "\tif (status != GLRT_SUCCESS)\n\t\treturn status;\n", p->unit, index);
+	int entry = cg_entry_index(p, index, false);
+	if (k->fast) {
+		const char *sep = "\tfast = ";
+		for (int j = 0; j < k->n_params; j++)
+			if (cg_param_specialized(k, j)) {
+				buf_printf(out, "%s%s %% %u == 0", sep, k->params[j].name,
+				           k->fast->params[j].divisibility);
+				sep = " &&\n\t       ";
+			}
+		buf_printf(out, ";\n\tstatus = glrt_lazy_kernel_get(&kernel, "
+		           "&glc_%s_kernels[fast ? %d : %d]);\n", p->unit, entry + 1, entry);
+	} else {
+		buf_printf(out, "\tstatus = glrt_lazy_kernel_get(&kernel, &glc_%s_kernels[%d]);\n",
+		           p->unit, entry);
+	}
+	buf_puts(out, "\tif (status != GLRT_SUCCESS)\n\t\treturn status;\n");
 	for (int j = 0; j < k->n_params; j++) {
 		const CgParam *q = &k->params[j];
 		if (q->kind == CG_PARAM_TENSOR_MAP)
@@ -188,9 +245,13 @@ cg_emit_launcher_c(const CgPackage *p, StrBuf *out)
 		buf_printf(out, "\nstatic glrt_lazy_module glc_%s_module = {\n\tNULL, 0, "
 		           "glc_%s_ptx, sizeof glc_%s_ptx, NULL\n};\n", p->unit, p->unit, p->unit);
 	buf_printf(out, "\nstatic glrt_lazy_kernel glc_%s_kernels[%d] = {\n", p->unit,
-	           p->n_kernels > 0 ? p->n_kernels : 1);
-	for (int i = 0; i < p->n_kernels; i++)
+	           p->n_kernels > 0 ? n_entries(p) : 1);
+	for (int i = 0; i < p->n_kernels; i++) {
 		buf_printf(out, "\t{&glc_%s_module, \"%s\", NULL},\n", p->unit, p->kernels[i].name);
+		if (p->kernels[i].fast)
+			buf_printf(out, "\t{&glc_%s_module, \"%s\", NULL},\n", p->unit,
+			           p->kernels[i].fast->name);
+	}
 	if (p->n_kernels == 0)
 		buf_printf(out, "\t{&glc_%s_module, \"\", NULL},\n", p->unit);
 	buf_puts(out, "};\n");

@@ -7,7 +7,7 @@
  * parameters and constants; lower_ops.c, lower_layout.c and lower_mem.c the
  * rest.
  */
-#include "codegen/cg_internal.h"
+#include "codegen/cg_axis.h"
 
 #include <string.h>
 
@@ -395,11 +395,11 @@ signature(Arena *a, const TKernel *k)
 static bool
 lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
-	*sig = signature(m->arena, k);
 	cg_kernel_begin(m, sig);
 	Lower l = {.m = m, .k = k, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
+	l.axis = cg_axis_analyze(m->arena, k, sig->params);
 	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
@@ -422,7 +422,15 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		const TKernel *k = prog->kernels[i];
 		if (only && strcmp(only, k->name) != 0)
 			continue;
-		ok = lower_kernel(&m, k, &out->kernels[out->n_kernels++]) && ok;
+		/* The generic entry, then the specialized one if it pays. */
+		CgKernelSig *sig = &out->kernels[out->n_kernels++];
+		*sig = signature(a, k);
+		CgKernelSig *fast = cg_axis_fast_sig(a, k, sig);
+		bool kernel_ok = lower_kernel(&m, k, sig);
+		if (kernel_ok && fast)
+			kernel_ok = lower_kernel(&m, k, fast);
+		sig->fast = fast;
+		ok = kernel_ok && ok;
 	}
 	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);
 	if (ok) {

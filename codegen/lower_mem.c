@@ -1,18 +1,23 @@
 /*
  * Masked global loads and stores.
  *
- * Registers whose low index bits the layout maps to consecutive elements of
- * the last dim (ll_num_consecutive) form chunks of up to 16 bytes. Each chunk
- * is accessed by one predicated vector instruction when, at run time, its
- * pointers are consecutive, the first is aligned to the chunk's size and the
- * whole mask is set; otherwise (tails, odd strides, unaligned bases) each
- * element goes through its own predicated scalar instruction. Correctness
- * never rests on an analysis, and the common case gets 128-bit accesses
- * (ld.global.v4.b32 / st.global.v4.b32). Both are inline PTX so that a false
- * predicate touches no memory. Stores of layouts that duplicate elements
- * (ll_free_masks) write each element from one register of one thread.
+ * The axis analysis (axis.c, cg_access_plan) picks the tensor dim along which
+ * the pointers are contiguous and the layout holds consecutive registers;
+ * registers r..r+V-1 along it form chunks of up to 16 bytes. When the
+ * analysis proves every chunk aligned to its size and uniformly masked (the
+ * specialized variant of a kernel, with 16-byte aligned pointers and
+ * integers that are multiples of 16), each chunk is exactly one predicated
+ * vector instruction. Otherwise a chunk is one predicated vector
+ * instruction taken when, at run time, its pointers are consecutive, the
+ * first is aligned to the chunk's size and the whole mask is set, followed
+ * by one predicated scalar instruction per element for the other cases
+ * (tails, odd strides, unaligned bases). Correctness never rests on an
+ * unproven fact. Both forms are inline PTX so that a false predicate
+ * touches no memory (ld.global.v4.b32 / st.global.v4.b32 for 128 bits).
+ * Stores of layouts that duplicate elements (ll_free_masks) write each
+ * element from one register of one thread.
  */
-#include "codegen/cg_internal.h"
+#include "codegen/cg_axis.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -104,20 +109,6 @@ unpack(CgModule *m, LLVMValueRef *words, int n_words, int v, int bits, LLVMTypeR
 			                                                 LLVMConstInt(it, 0, 0), "")
 			                                 : LLVMBuildBitCast(m->b, x, et, "");
 		}
-}
-
-/* Elements per chunk for pointer layout ly and element width bits. */
-static int
-chunk_width(const LLayout *ly, int rank, int bits, int n_regs)
-{
-	if (bits < 8 || rank < 1)
-		return 1;
-	int v = ll_num_consecutive(ly, LL_REGISTER, (LLName)(LL_DIM0 + rank - 1));
-	while (v * bits > 128)
-		v /= 2;
-	if (v * bits < 32 || v > n_regs)
-		return 1;
-	return v;
 }
 
 /* i1: the chunk's pointers are consecutive, the first aligned, and every
@@ -268,7 +259,8 @@ cg_lower_memory(Lower *l, const TInst *in)
 	}
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
 	int n = ptrs.n;
-	int v = pt->kind == TY_TENSOR ? chunk_width(&pt->layout.ll, pt->rank, bits, n) : 1;
+	CgAccess acc = cg_access_plan(in, l->axis);
+	int v = acc.width;
 	uint64_t free_regs = 0;
 	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,
 	                                                                  &free_regs) : NULL;
@@ -288,7 +280,8 @@ cg_lower_memory(Lower *l, const TInst *in)
 			continue;
 		if (v > 1) {
 			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
-			LLVMValueRef ok = chunk_ok(m, p, use_pred ? &pred[c] : NULL, v, et, bits);
+			LLVMValueRef ok = acc.proven ? pred[c]
+			                             : chunk_ok(m, p, use_pred ? &pred[c] : NULL, v, et, bits);
 			LLVMValueRef words[4];
 			if (load) {
 				pack(m, &init[c], v, bits, words, nw);
@@ -297,6 +290,11 @@ cg_lower_memory(Lower *l, const TInst *in)
 			} else {
 				pack(m, &val.r[c], v, bits, words, nw);
 				vector_store(m, p[0], ok, words, nw, wb);
+			}
+			if (acc.proven) {
+				for (int i = c; load && i < c + v; i++)
+					val.r[i] = init[i];
+				continue;
 			}
 			LLVMValueRef not_ok = LLVMBuildNot(m->b, ok, "");
 			for (int i = c; i < c + v; i++)

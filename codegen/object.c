@@ -3,7 +3,8 @@
  * emitted by LLVM's host backend into an ELF object, so that no C compiler
  * and no installed glrt.h are needed at compile time. The CPU is "generic"
  * and the IR has no paths or times in it, so the object is byte-identical
- * across runs and machines.
+ * across runs and machines. A kernel with a specialized variant picks its
+ * table entry from the arguments exactly as launcher.c's C text does.
  */
 #include "codegen/cg_internal.h"
 
@@ -68,16 +69,17 @@ images(Host *h, const CgPackage *p)
 	LLVMSetLinkage(mod, LLVMInternalLinkage);
 	LLVMSetAlignment(mod, 8);
 
-	int n = p->n_kernels;
+	int n = cg_entry_index(p, p->n_kernels, false);
 	LLVMValueRef *entries = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *entries);
-	for (int i = 0; i < n; i++) {
-		const char *name = p->kernels[i].name;
-		CgBlob s = {(const unsigned char *)name, strlen(name)};
-		LLVMValueRef str = bytes_global(h, "glc.name", s, true);
-		LLVMSetAlignment(str, 1);
-		LLVMValueRef e[] = {mod, str, null};
-		entries[i] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
-	}
+	for (int i = 0; i < p->n_kernels; i++)
+		for (int f = 0; f < (p->kernels[i].fast ? 2 : 1); f++) {
+			const char *name = f ? p->kernels[i].fast->name : p->kernels[i].name;
+			CgBlob s = {(const unsigned char *)name, strlen(name)};
+			LLVMValueRef str = bytes_global(h, "glc.name", s, true);
+			LLVMSetAlignment(str, 1);
+			LLVMValueRef e[] = {mod, str, null};
+			entries[cg_entry_index(p, i, f)] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
+		}
 	LLVMValueRef table = LLVMConstArray2(h->lazy_kernel, entries, (uint64_t)n);
 	h->kernels = LLVMAddGlobal(m->mod, LLVMTypeOf(table), "glc.kernels");
 	LLVMSetInitializer(h->kernels, table);
@@ -126,6 +128,27 @@ return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
 	LLVMPositionBuilderAtEnd(m->b, next);
 }
 
+/* i1: v % q->divisibility == 0 (signed remainder for signed scalars). */
+static LLVMValueRef
+divisible(Host *h, const CgParam *q, LLVMValueRef v)
+{
+	CgModule *m = &h->m;
+	LLVMValueRef d = LLVMConstInt(LLVMTypeOf(v), q->divisibility, 0);
+	LLVMValueRef r = is_signed(q->dtype) && q->kind == CG_PARAM_SCALAR
+	                         ? LLVMBuildSRem(m->b, v, d, "")
+	                         : LLVMBuildURem(m->b, v, d, "");
+	return LLVMBuildICmp(m->b, LLVMIntEQ, r, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+}
+
+/* &glc.kernels[e]. */
+static LLVMValueRef
+table_entry(Host *h, int e)
+{
+	CgModule *m = &h->m;
+	LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)e, 0)};
+	return LLVMConstInBoundsGEP2(LLVMGlobalGetValueType(h->kernels), h->kernels, idx, 2);
+}
+
 static void
 launcher(Host *h, const CgPackage *p, int index)
 {
@@ -159,23 +182,21 @@ launcher(Host *h, const CgPackage *p, int index)
 		if (!cg_param_checked(q))
 			continue;
 		LLVMValueRef v = LLVMGetParam(fn, (unsigned)i + 4);
-		LLVMValueRef fail;
-		if (q->kind == CG_PARAM_TENSOR_MAP) {
-			fail = LLVMBuildIsNull(m->b, v, "");
-		} else {
-			LLVMValueRef d = LLVMConstInt(LLVMTypeOf(v), q->divisibility, 0);
-			LLVMValueRef r = is_signed(q->dtype) && q->kind == CG_PARAM_SCALAR
-			                         ? LLVMBuildSRem(m->b, v, d, "")
-			                         : LLVMBuildURem(m->b, v, d, "");
-			fail = LLVMBuildICmp(m->b, LLVMIntNE, r, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
-		}
+		LLVMValueRef fail = q->kind == CG_PARAM_TENSOR_MAP ? LLVMBuildIsNull(m->b, v, "")
+		                                                   : LLVMBuildNot(m->b, divisible(h, q, v), "");
 		return_if(h, fn, fail, LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0));
 	}
 
-	LLVMValueRef entry = LLVMConstInBoundsGEP2(
-		LLVMGlobalGetValueType(h->kernels), h->kernels,
-		(LLVMValueRef[]){LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)index, 0)},
-		2);
+	LLVMValueRef entry = table_entry(h, cg_entry_index(p, index, false));
+	if (k->fast) {
+		LLVMValueRef fast = LLVMConstInt(m->i1, 1, 0);
+		for (int i = 0; i < n; i++)
+			if (cg_param_specialized(k, i))
+				fast = LLVMBuildAnd(m->b, fast, divisible(h, &k->fast->params[i],
+				                    LLVMGetParam(fn, (unsigned)i + 4)), "");
+		entry = LLVMBuildSelect(m->b, fast, table_entry(h, cg_entry_index(p, index, true)),
+		                        entry, "entry");
+	}
 	LLVMValueRef get_args[] = {kernel, entry};
 	LLVMValueRef st = LLVMBuildCall2(m->b, h->get_t, h->get, get_args, 2, "status");
 	return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, st, LLVMConstInt(m->i32, 0, 0), ""), st);

@@ -215,9 +215,18 @@ test_vector_add(void)
 	CHECK_EQ(1, r.n_kernels);
 	CHECK_STR("vector_add_f32", r.kernels[0].name);
 	CHECK_EQ(4, r.kernels[0].n_params);
-	/* 2048 elements over 128 threads: 16 registers, 4 chunks of 4. */
-	CHECK_EQ(8, count(r.ptx, "ld.global.v4.b32"));
-	CHECK_EQ(4, count(r.ptx, "st.global.v4.b32"));
+	/* The specialized variant assumes what proves its accesses. */
+	const CgKernelSig *fast = r.kernels[0].fast;
+	CHECK(fast != NULL);
+	CHECK_STR("vector_add_f32__spec", fast->name);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ(16, (int)fast->params[i].divisibility);
+	/* 2048 elements over 128 threads: 16 registers, 4 chunks of 4. The
+	 * generic entry checks each chunk at run time and has scalar
+	 * fallbacks; the specialized one moves each chunk with one vector
+	 * access (so 8 + 8 vector loads, 4 + 4 vector stores). */
+	CHECK_EQ(16, count(r.ptx, "ld.global.v4.b32"));
+	CHECK_EQ(8, count(r.ptx, "st.global.v4.b32"));
 	CHECK_EQ(32, count(r.ptx, "ld.global.b32"));
 	CHECK_EQ(16, count(r.ptx, "st.global.b32"));
 	CHECK(assembles(r));
@@ -267,9 +276,16 @@ test_row_reduce(void)
 	op(&k, OP_STORE, NULL, 2, op(&k, OP_PTR_ADD, rp, 2, op(&k, OP_SPLAT, rp, 1, y), ri), mx);
 	CgResult r = compile(&k);
 	CHECK_EQ(0, D.errors);
-	CHECK_EQ(5, count(r.ptx, "shfl.sync.bfly.b32"));
-	CHECK(count(r.ptx, "max.f32") >= 3 + 5);
-	CHECK_EQ(1, count(r.ptx, "ld.global.v4.b32"));
+	/* Two entries: the specialized one assumes x aligned (y's stores are
+	 * scalar either way). */
+	const CgKernelSig *fast = r.kernels[0].fast;
+	CHECK(fast != NULL);
+	CHECK_EQ(16, (int)fast->params[0].divisibility);
+	CHECK_EQ(0, (int)fast->params[1].divisibility);
+	CHECK_EQ(2 * 5, count(r.ptx, "shfl.sync.bfly.b32"));
+	CHECK(count(r.ptx, "max.f32") >= 2 * (3 + 5));
+	CHECK_EQ(2, count(r.ptx, "ld.global.v4.b32"));
+	CHECK_EQ(4, count(r.ptx, "ld.global.b32"));
 	CHECK(assembles(r));
 }
 
