@@ -1,0 +1,37 @@
+/*
+ * gemm_shim: the two things bench/gemm.py needs from C to launch glc's GEMM
+ * kernels through ctypes: a 64-byte aligned tensor map and its encoding
+ * for a row-major 16-bit matrix with a 128-byte-swizzled NVMMASharedLayout
+ * (what examples/gemm.gl and gemm_ws.gl declare).
+ */
+#include <stdlib.h>
+
+#include "glrt.h"
+
+glrt_tensor_map *gemm_shim_map_new(void);
+int gemm_shim_encode(glrt_tensor_map *map, int dtype, glrt_devptr base, uint64_t rows,
+                     uint64_t cols, uint64_t ld, uint32_t block_rows, uint32_t block_cols);
+
+/* A zeroed, 64-byte aligned map (freed with free()). */
+glrt_tensor_map *
+gemm_shim_map_new(void)
+{
+	glrt_tensor_map *m = aligned_alloc(64, sizeof *m);
+	if (m)
+		*m = (glrt_tensor_map){{0}};
+	return m;
+}
+
+/* Encodes rows x cols (row stride ld elements) at base in blocks of
+ * block_rows x block_cols; dtype is a glrt_tma_dtype (F16 or BF16).
+ * Returns the glrt_status. */
+int
+gemm_shim_encode(glrt_tensor_map *map, int dtype, glrt_devptr base, uint64_t rows,
+                 uint64_t cols, uint64_t ld, uint32_t block_rows, uint32_t block_cols)
+{
+	const uint64_t shape[2] = {rows, cols}, strides[2] = {ld, 1};
+	const uint32_t block[2] = {block_rows, block_cols};
+	const glrt_nvmma_layout layout = {128, 16, 0};
+	return glrt_tensor_map_encode_nvmma(map, (glrt_tma_dtype)dtype, 2, base, shape, strides,
+	                                    block, &layout, GLRT_OOB_ZERO);
+}
