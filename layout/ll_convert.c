@@ -139,27 +139,64 @@ cand_add(Cands *c, uint64_t v)
 	c->v[c->n++] = v;
 }
 
-/* Picks the scratch layout: offset bits = vector | sub-word | bank | high. */
+/* One side of the round trip: its lanes of one access phase, and how many
+ * low offset bits (x[0..low)) stay inside one of its accesses. */
+typedef struct Side {
+	uint64_t lanes[5];
+	int nl, low, low_with_lanes;
+} Side;
+
 static void
-choose_smem(const LLayout *src, const LLayout *dst, int lb, LLayout *smem)
+side_init(Side *s, const LLayout *l, int vs, int lb)
+{
+	int p = 5 - (vs + lb > 2 ? vs + lb - 2 : 0);
+	s->nl = columns(l, LL_LANE, p, s->lanes);
+	s->low = vs > 2 - lb ? vs : (2 - lb > 0 ? 2 - lb : 0);
+}
+
+/* Lane combinations of side s that the low bits x[0..s->low) and the high
+ * bits hi[0..nh) send to another word of the same bank. */
+static int
+side_bad(const Side *s, const uint64_t *x, const uint64_t *hi, int nh)
+{
+	uint64_t xs[LL_MAX_BITS];
+	memcpy(xs, x, sizeof xs[0] * (size_t)s->low);
+	memcpy(xs + s->low, hi, sizeof xs[0] * (size_t)nh);
+	return bad(xs, s->low + nh, s->lanes, s->nl, s->low_with_lanes, s->low);
+}
+
+/* Picks the scratch layout: offset bits = vector | sub-word | bank | high.
+ * The vector vec[0..v) serves the source side's accesses when vs_src = v
+ * and the destination's when vs_dst = v (0: that side accesses single
+ * elements); the high bits are chosen so that neither side's phase of
+ * lanes meets another word of the same bank. */
+static void
+choose_smem(const LLayout *src, const LLayout *dst, int lb, const uint64_t *vec, int v,
+            int vs_src, int vs_dst, LLayout *smem)
 {
 	int n = ll_total_out_bits(src);
-	uint64_t sreg[LL_MAX_BITS], dreg[LL_MAX_BITS], sl[5], dl[5], x[LL_MAX_BITS];
+	uint64_t sreg[LL_MAX_BITS], dreg[LL_MAX_BITS], x[LL_MAX_BITS];
 	int nsr = columns(src, LL_REGISTER, LL_MAX_BITS, sreg);
 	int ndr = columns(dst, LL_REGISTER, LL_MAX_BITS, dreg);
-	int nx = 0;
 	LLGf2 g;
 	ll_gf2_init(&g);
-	/* Vector: bases held in registers on both sides, up to 16 bytes. */
-	for (int i = 0; i < nsr && nx < 4 - lb; i++)
-		for (int j = 0; j < ndr; j++)
-			if (sreg[i] == dreg[j] && ll_gf2_insert(&g, sreg[i], 0)) {
-				x[nx++] = sreg[i];
-				break;
-			}
-	int v = nx;
-	int p = 5 - (v + lb > 2 ? v + lb - 2 : 0);
-	int nsl = columns(src, LL_LANE, p, sl), ndl = columns(dst, LL_LANE, p, dl);
+	int nx = 0;
+	/* Other bits must not XOR into unit vector bits: that would permute
+	 * a vector's elements per thread. */
+	uint64_t vmask = 0;
+	for (int i = 0; i < v; i++) {
+		if (ll_gf2_insert(&g, vec[i], 0))
+			x[nx++] = vec[i];
+		vmask |= vec[i];
+	}
+	for (int i = 0; i < v; i++)
+		if (vec[i] & (vec[i] - 1))
+			vmask = 0;
+	Side ss, ds;
+	side_init(&ss, src, vs_src, lb);
+	side_init(&ds, dst, vs_dst, lb);
+	const uint64_t *sl = ss.lanes, *dl = ds.lanes;
+	int nsl = ss.nl, ndl = ds.nl;
 	Cands lanes = {.n = 0}, all = {.n = 0};
 	for (int i = 0; i < nsl; i++)
 		for (int j = 0; j < ndl; j++)
@@ -172,11 +209,16 @@ choose_smem(const LLayout *src, const LLayout *dst, int lb, LLayout *smem)
 	for (int b = 0; b < n; b++)
 		cand_add(&lanes, 1ull << b);
 	/* Sub-word bits (accesses under 4 bytes): lanes sharing a word. */
-	int sw = 2 - lb - v > 0 ? 2 - lb - v : 0;
-	for (int i = 0; i < lanes.n && nx < v + sw && nx < n; i++)
-		if (ll_gf2_insert(&g, lanes.v[i], 0))
+	int sw = 2 - lb - nx > 0 ? 2 - lb - nx : 0;
+	int want = nx + sw;
+	for (int i = 0; i < lanes.n && nx < want && nx < n; i++)
+		if (!(lanes.v[i] & vmask) && ll_gf2_insert(&g, lanes.v[i], 0))
 			x[nx++] = lanes.v[i];
 	int low = nx;
+	if (ss.low > low)
+		ss.low = low;
+	if (ds.low > low)
+		ds.low = low;
 	int nb = 7 - lb - low;
 	if (nb > n - low)
 		nb = n - low;
@@ -203,28 +245,27 @@ choose_smem(const LLayout *src, const LLayout *dst, int lb, LLayout *smem)
 		for (int i = 0; i < ndl; i++)
 			cand_add(&all, (1ull << b) ^ dl[i]);
 	}
-	int ls_low = span_rank(x, low, sl, nsl), ld_low = span_rank(x, low, dl, ndl);
+	ss.low_with_lanes = span_rank(x, ss.low, sl, nsl);
+	ds.low_with_lanes = span_rank(x, ds.low, dl, ndl);
 	int h = n - low - nb;
 	uint64_t high[LL_MAX_BITS];
 	for (int k = 0; k < h; k++) {
 		int best = -1, best_cost = 1 << 30;
 		for (int i = 0; i < all.n && best_cost > 0; i++) {
-			if (ll_gf2_reduce(&g, all.v[i], NULL) == 0)
+			if ((all.v[i] & vmask) || ll_gf2_reduce(&g, all.v[i], NULL) == 0)
 				continue;
-			x[nx] = all.v[i];
-			int cost = bad(x, nx + 1, sl, nsl, ls_low, low) +
-			           bad(x, nx + 1, dl, ndl, ld_low, low);
+			high[k] = all.v[i];
+			int cost = side_bad(&ss, x, high, k + 1) + side_bad(&ds, x, high, k + 1);
 			if (cost < best_cost)
 				best_cost = cost, best = i;
 		}
 		ll_gf2_insert(&g, all.v[best], 0);
 		high[k] = all.v[best];
-		x[nx++] = all.v[best];
 	}
 	/* Bank bits: any completion (conflicts depend only on low + high). */
 	nx = low;
 	for (int i = 0; i < lanes.n && nx < low + nb; i++)
-		if (ll_gf2_insert(&g, lanes.v[i], 0))
+		if (!(lanes.v[i] & vmask) && ll_gf2_insert(&g, lanes.v[i], 0))
 			x[nx++] = lanes.v[i];
 	for (int k = 0; k < h; k++)
 		x[nx++] = high[k];
@@ -236,16 +277,94 @@ choose_smem(const LLayout *src, const LLayout *dst, int lb, LLayout *smem)
 	memcpy(smem->col, x, sizeof x[0] * (size_t)n);
 }
 
+/* Vector bases held in registers on both sides, up to `cap`. */
+static int
+common_vector(const LLayout *src, const LLayout *dst, int cap, uint64_t *vec)
+{
+	uint64_t sreg[LL_MAX_BITS], dreg[LL_MAX_BITS];
+	int nsr = columns(src, LL_REGISTER, LL_MAX_BITS, sreg);
+	int ndr = columns(dst, LL_REGISTER, LL_MAX_BITS, dreg);
+	LLGf2 g;
+	ll_gf2_init(&g);
+	int v = 0;
+	for (int i = 0; i < nsr && v < cap; i++)
+		for (int j = 0; j < ndr; j++)
+			if (sreg[i] == dreg[j] && ll_gf2_insert(&g, sreg[i], 0)) {
+				vec[v++] = sreg[i];
+				break;
+			}
+	return v;
+}
+
+/* l's first register bases (register bits 0, 1, ...: one vector access of
+ * consecutive registers), up to `cap`. */
+static int
+own_vector(const LLayout *l, int cap, uint64_t *vec)
+{
+	int ri = ll_in_index(l, LL_REGISTER);
+	LLGf2 g;
+	ll_gf2_init(&g);
+	int v = 0;
+	while (ri >= 0 && v < cap && v < l->in_bits[ri]) {
+		uint64_t c = l->col[ll_in_start(l, ri) + v];
+		if (!c || !ll_gf2_insert(&g, c, 0))
+			break;
+		vec[v++] = c;
+	}
+	return v;
+}
+
+/* Shared-memory wavefronts (then instructions) per warp of a plan. */
+static int64_t
+plan_cost(const LLCvtPlan *p, int64_t *instrs)
+{
+	int64_t st = p->n_src_regs / p->store_cost.vec, ld = p->n_dst_regs / p->load_cost.vec;
+	*instrs = st + ld;
+	return st * p->store_cost.wavefronts + ld * p->load_cost.wavefronts;
+}
+
+/* The plan through scratch layout vec[0..v) serving the sides named. */
 static bool
-plan_shared(const LLayout *src, const LLayout *dst, LLCvtPlan *p, LLErr *err)
+try_shared(const LLayout *src, const LLayout *dst, const uint64_t *vec, int v, bool for_src,
+           bool for_dst, LLCvtPlan *p, LLErr *err)
 {
 	int lb = ll_log2((uint64_t)(p->bitwidth / 8));
-	choose_smem(src, dst, lb, &p->smem);
+	choose_smem(src, dst, lb, vec, v, for_src ? v : 0, for_dst ? v : 0, &p->smem);
 	if (!ll_invert_and_compose(src, &p->smem, &p->store, err) ||
 	    !ll_invert_and_compose(dst, &p->smem, &p->load, err))
 		return false;
 	ll_access_cost(&p->store, p->bitwidth, &p->store_cost);
 	ll_access_cost(&p->load, p->bitwidth, &p->load_cost);
+	return true;
+}
+
+/* Candidate scratch layouts: a vector common to both sides, or the first
+ * 1, 2, ... of the source's or the destination's own register bases (the
+ * other side then accesses single elements through the swizzle). The
+ * fewest wavefronts win, then the fewest instructions. */
+static bool
+plan_shared(const LLayout *src, const LLayout *dst, LLCvtPlan *p, LLErr *err)
+{
+	int cap = 4 - ll_log2((uint64_t)(p->bitwidth / 8));
+	uint64_t vec[3][4];
+	int v[3] = {common_vector(src, dst, cap, vec[0]), own_vector(src, cap, vec[1]),
+	            own_vector(dst, cap, vec[2])};
+	LLCvtPlan best = *p;
+	int64_t best_cost = -1, best_instrs = 0;
+	for (int c = 0; c < 3; c++)
+		for (int k = c == 0 ? v[0] : v[0] + 1; k <= v[c]; k++) {
+			LLCvtPlan q = *p;
+			if (!try_shared(src, dst, vec[c], k, c != 2, c != 1, &q, err))
+				return false;
+			int64_t instrs, cost = plan_cost(&q, &instrs);
+			if (best_cost < 0 || cost < best_cost ||
+			    (cost == best_cost && instrs < best_instrs)) {
+				best = q;
+				best_cost = cost;
+				best_instrs = instrs;
+			}
+		}
+	*p = best;
 	p->scratch_bytes = (int64_t)(p->bitwidth / 8) << ll_total_out_bits(src);
 	p->smem_rounds = 1;
 	return true;

@@ -222,6 +222,27 @@ test_plan_shared_transpose(void)
 	CHECK_EQ(LL_CVT_SHARED, p.kind);
 	CHECK_EQ(p.store_cost.ideal, p.store_cost.wavefronts);
 	CHECK_EQ(p.load_cost.ideal, p.load_cost.wavefronts);
+	/* examples/transpose.gl: no register basis in common, so one side's own
+	 * registers make the vector and the other side reads single elements
+	 * through the swizzle, both free of bank conflicts: f32 stores 8 bytes
+	 * (16 would cost the loads 2-way conflicts), f16 16 bytes. */
+	LLDesc ld = blocked(ints2(1, 4), ints2(2, 16), ints2(4, 1), ints2(1, 0));
+	LLDesc st = blocked(ints2(4, 1), ints2(16, 2), ints2(1, 4), ints2(0, 1));
+	a = build(&ld, 64, 64), b = build(&st, 64, 64);
+	p = plan_and_check(&a, &b, 32);
+	CHECK_EQ(2, p.store_cost.vec);
+	CHECK_EQ(1, p.load_cost.vec);
+	CHECK_EQ(p.store_cost.ideal, p.store_cost.wavefronts);
+	CHECK_EQ(p.load_cost.ideal, p.load_cost.wavefronts);
+	p = plan_and_check(&a, &b, 16);
+	CHECK_EQ(8, p.store_cost.vec);
+	CHECK_EQ(p.store_cost.ideal, p.store_cost.wavefronts);
+	CHECK_EQ(p.load_cost.ideal, p.load_cost.wavefronts);
+	/* The other direction: one side vectorized as well. */
+	p = plan_and_check(&b, &a, 32);
+	CHECK_EQ(2, p.store_cost.vec * p.load_cost.vec);
+	CHECK_EQ(p.store_cost.ideal, p.store_cost.wavefronts);
+	CHECK_EQ(p.load_cost.ideal, p.load_cost.wavefronts);
 }
 
 static void
