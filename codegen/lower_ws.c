@@ -92,6 +92,10 @@ cg_lower_warp_specialize(Lower *l, const TInst *in,
 	CgModule *m = l->m;
 	const TKernel *k = l->k;
 	const TBlock *body = &k->body;
+	if (!k->parts || k->n_parts < 1) {
+		cg_unsupported(l, in, "warp_specialize without partitions");
+		return false;
+	}
 	if (body->n == 0 || body->insts[body->n - 1] != in) {
 		cg_unsupported(l, in, "code after warp_specialize in the kernel");
 		return false;

@@ -329,7 +329,7 @@ test_loop_and_errors(void)
 
 	diag_init(&D, A, NULL);
 	begin(&k, "bad", ps, 2);
-	op(&k, OP_TMA_STORE_WAIT, NULL, 0);
+	op(&k, OP_WARP_SPECIALIZE, NULL, 0);   /* no partitions */
 	last(&k)->at = (SrcSpan){1, 7, 3, 5};
 	CgOptions o = {"sm_90a", 2, false};
 	CgTarget *t = cg_target_new(&o, &D);
