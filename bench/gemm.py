@@ -14,7 +14,7 @@ Timing: CUDA events around each launch, median of --reps after --warmup,
 TFLOP/s = 2 M N K / time. Triton: a tl.dot kernel over several
 block/warp/stage configurations, the best kept.
 
-Usage: python3 bench/gemm.py --libs DIR [--check] [--bench] [--json OUT.json]
+Usage: python3 bench/gemm.py --libs DIR [--check] [--bench] [--profile] [--json OUT.json]
 """
 import argparse
 import ctypes
@@ -25,17 +25,21 @@ import torch
 
 BM, BK = 128, 64
 BN = 256
+VARIANTS = ("gemm", "gemm_s4", "gemm_ws")
 TMA = {torch.float16: 6, torch.bfloat16: 9}
 NAMES = {torch.float16: "f16", torch.bfloat16: "bf16"}
 TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2}
 
 
 class Glc:
-    """One glc GEMM launcher (gemm or gemm_ws) for one dtype."""
+    """One glc GEMM launcher for one dtype: variant gemm, gemm_s4 (kernel gemm
+    with 4 stages) or gemm_ws."""
 
-    def __init__(self, libdir, kernel, dtype):
-        self.kernel, self.dtype = kernel, dtype
-        self.lib = ctypes.CDLL(f"{libdir}/lib{kernel}_{NAMES[dtype]}.so")
+    def __init__(self, libdir, variant, dtype):
+        self.variant, self.dtype = variant, dtype
+        kernel = "gemm_ws" if variant == "gemm_ws" else "gemm"
+        self.kernel = kernel
+        self.lib = ctypes.CDLL(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
         self.fn = getattr(self.lib, kernel)
         self.fn.restype = ctypes.c_int
         self.fn.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 3 + [ctypes.c_void_p] * 3 + \
@@ -50,7 +54,7 @@ class Glc:
 
     def ok(self, what, status):
         if status != 0:
-            raise RuntimeError(f"{self.kernel} {what}: status {status}: "
+            raise RuntimeError(f"{self.variant} {what}: status {status}: "
                                f"{self.lib.glrt_last_error().decode()}")
 
     def prepare(self, a, b, c):
@@ -93,7 +97,7 @@ def check(glcs, shapes):
             same = torch.equal(outs[0], outs[1])
             good = all(e <= TOL[g.dtype] for e in errs) and same
             fails += not good
-            print(f"{'PASS' if good else 'FAIL'} {g.kernel:8s} {NAMES[g.dtype]:4s} "
+            print(f"{'PASS' if good else 'FAIL'} {g.variant:8s} {NAMES[g.dtype]:4s} "
                   f"M={m:5d} N={n:5d} K={k:5d} rel_err={errs[0]:.2e},{errs[1]:.2e} "
                   f"same={same}", flush=True)
     return fails
@@ -171,7 +175,7 @@ def triton_best(a, b, c, warmup, reps):
 def bench(libdir, shapes, warmup, reps):
     rows = []
     for dtype in (torch.float16, torch.bfloat16):
-        kernels = [Glc(libdir, kn, dtype) for kn in ("gemm", "gemm_ws")]
+        kernels = [Glc(libdir, v, dtype) for v in VARIANTS]
         for (m, n, k) in shapes:
             a = torch.randn(m, k, device="cuda").to(dtype)
             b = torch.randn(k, n, device="cuda").to(dtype)
@@ -180,24 +184,25 @@ def bench(libdir, shapes, warmup, reps):
             tf = lambda t: flop / (t * 1e-3) / 1e12
             r = {"dtype": NAMES[dtype], "M": m, "N": n, "K": k}
             for g in kernels:
-                r[g.kernel] = tf(median_ms(g.prepare(a, b, c), warmup, reps))
+                r[g.variant] = tf(median_ms(g.prepare(a, b, c), warmup, reps))
             r["cublas"] = tf(median_ms(lambda: torch.matmul(a, b, out=c), warmup, reps))
             t, cfg = triton_best(a, b, c, warmup, reps)
             r["triton"], r["triton_cfg"] = tf(t), cfg
-            r["glc_best"] = max(r["gemm"], r["gemm_ws"])
+            r["glc_best"] = max(r[v] for v in VARIANTS)
             r["vs_cublas"] = r["glc_best"] / r["cublas"]
             r["vs_triton"] = r["glc_best"] / r["triton"]
             rows.append(r)
-            print(f"{r['dtype']:4s} {m}x{n}x{k}: gemm {r['gemm']:6.1f} gemm_ws {r['gemm_ws']:6.1f} "
+            print(f"{r['dtype']:4s} {m}x{n}x{k}: gemm {r['gemm']:6.1f} gemm_s4 {r['gemm_s4']:6.1f} "
+                  f"gemm_ws {r['gemm_ws']:6.1f} "
                   f"cuBLAS {r['cublas']:6.1f} triton {r['triton']:6.1f} ({cfg})  "
                   f"best/cuBLAS {r['vs_cublas']:.3f} best/triton {r['vs_triton']:.3f}",
                   flush=True)
-    print("\n| dtype | M x N x K | glc gemm | glc gemm_ws | cuBLAS | Triton (best cfg) "
-          "| glc/cuBLAS | glc/Triton |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("\n| dtype | M x N x K | glc gemm | glc gemm_s4 | glc gemm_ws | cuBLAS "
+          "| Triton (best cfg) | glc/cuBLAS | glc/Triton |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['dtype']} | {r['M']}x{r['N']}x{r['K']} | {r['gemm']:.1f} | "
-              f"{r['gemm_ws']:.1f} | {r['cublas']:.1f} | {r['triton']:.1f} ({r['triton_cfg']}) "
+              f"{r['gemm_s4']:.1f} | {r['gemm_ws']:.1f} | {r['cublas']:.1f} | {r['triton']:.1f} ({r['triton_cfg']}) "
               f"| {r['vs_cublas']:.3f} | {r['vs_triton']:.3f} |")
     return rows
 
@@ -209,13 +214,15 @@ def main():
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--reps", type=int, default=50)
+    ap.add_argument("--profile", action="store_true",
+                    help="one launch of each variant at 8192^3 f16 (for ncu)")
     ap.add_argument("--json")
     args = ap.parse_args()
     torch.manual_seed(0)
     print(torch.cuda.get_device_name(0), "torch", torch.__version__)
     out = {}
     if args.check:
-        glcs = [Glc(args.libs, kn, dt) for kn in ("gemm", "gemm_ws")
+        glcs = [Glc(args.libs, v, dt) for v in VARIANTS
                 for dt in (torch.float16, torch.bfloat16)]
         shapes = [(128, 128, 128), (129, 264, 72), (1000, 1000, 1000), (255, 776, 2056),
                   (1536, 1280, 8192), (8192, 8192, 512), (4096, 4096, 4096),
@@ -226,6 +233,15 @@ def main():
     if args.bench:
         out["bench"] = bench(args.libs, [(4096, 4096, 4096), (8192, 8192, 8192),
                                          (8192, 8192, 512)], args.warmup, args.reps)
+    if args.profile:
+        n = 8192
+        a = torch.randn(n, n, device="cuda").half()
+        b = torch.randn(n, n, device="cuda").half()
+        c = torch.empty(n, n, device="cuda").half()
+        for v in VARIANTS:
+            Glc(args.libs, v, torch.float16).prepare(a, b, c)()
+        torch.matmul(a, b, out=c)
+        torch.cuda.synchronize()
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # gemm_bundle.sh GLC OUT: on the build machine (it has LLVM), compiles
-# examples/gemm.gl and gemm_ws.gl for f16 and bf16 into OUT/kernels (.o, .h,
+# examples/gemm.gl (3 and 4 stages) and gemm_ws.gl for f16 and bf16 into OUT/kernels (.o, .h,
 # .cubin, .ptx, ptxas -v reports, compile times .gl -> cubin), and copies
 # libglrt's sources and the GEMM benchmark next to them. On the GPU machine
 # OUT/gemm_run.sh builds the shared libraries, checks and times.
@@ -11,17 +11,21 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime"
 TIMES="$OUT/kernels/compile-times.txt"
-for ex in gemm gemm_ws; do
+# variant STEM EXAMPLE [-D ...]: gemm (3 stages), gemm_s4 (4 stages), gemm_ws.
+for v in "gemm gemm" "gemm_s4 gemm -D STAGES=4" "gemm_ws gemm_ws"; do
+	set -- $v
+	stem=$1 ex=$2
+	shift 2
 	for dt in f16 bf16; do
-		k="$OUT/kernels/${ex}_$dt"
+		k="$OUT/kernels/${stem}_$dt"
 		t0=$(date +%s.%N)
-		"$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
+		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
 		t1=$(date +%s.%N)
-		awk -v s="${ex}_$dt" -v a="$t0" -v b="$t1" \
+		awk -v s="${stem}_$dt" -v a="$t0" -v b="$t1" \
 			'BEGIN { printf "%-12s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
-		"$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
-		"$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt -c -o "$k.o"
-		"$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt --emit=header -o "$k.h"
+		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
+		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt -c -o "$k.o"
+		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=header -o "$k.h"
 		ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 			/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 	done
