@@ -246,6 +246,10 @@ bool cg_lower_convert(Lower *l, const TInst *in);
 int64_t cg_reduce_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
 bool cg_lower_smem(Lower *l, const TInst *in);
+/* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment
+ * shape, as stmatrix.x4 (lower_stmatrix.c); false (nothing built) when the
+ * map does not fit and cg_lower_smem must store. */
+bool cg_stmatrix_store(Lower *l, const TInst *in);
 /* mbarriers, TMA, fences, descriptor extents (lower_hopper.c); WGMMA and
  * its wait (lower_wgmma.c). */
 bool cg_lower_hopper(Lower *l, const TInst *in);

@@ -336,7 +336,9 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_layout_op(l, in);
 	case OP_CONVERT_LAYOUT:
 		return cg_lower_convert(l, in);
-	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD: case OP_SMEM_STORE:
+	case OP_SMEM_STORE:
+		return cg_stmatrix_store(l, in) || cg_lower_smem(l, in);
+	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD:
 		return cg_lower_smem(l, in);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
