@@ -66,7 +66,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		return false;
 	CgResult r;
 	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
-	timer_lap(tm, "codegen (LLVM IR, optimization, PTX)");
+	timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
