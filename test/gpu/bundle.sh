@@ -63,6 +63,23 @@ for ex in $EXAMPLES; do
 	done
 done
 
+# The GEMMs of test_gemm.c: gemm.gl and gemm_ws.gl for f16 and bf16 as
+# kernels/gemm.KERNEL_DTYPE.o, each launcher renamed to KERNEL_DTYPE so one
+# driver links all four (no headers: the driver declares them).
+echo "gemm.gl, gemm_ws.gl:"
+for ex in gemm gemm_ws; do
+	for dt in f16 bf16; do
+		o="$OUT/kernels/gemm.${ex}_$dt.o"
+		if "$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt -c -o "$o.tmp" 2>"$o.err" &&
+			objcopy --redefine-sym "$ex=${ex}_$dt" "$o.tmp" "$o"; then
+			echo "  ok   ${ex}_$dt"
+		else
+			echo "  skip ${ex}_$dt: $(head -n 1 "$o.err")"
+		fi
+		rm -f "$o.tmp" "$o.err"
+	done
+done
+
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
 cp "$ROOT"/test/gpu/*.c "$ROOT"/test/gpu/*.h "$OUT/test/"
 cp "$ROOT"/test/gpu/run.sh "$OUT/run.sh"

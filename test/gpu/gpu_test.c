@@ -129,10 +129,30 @@ gt_f16_to_float(uint16_t h)
 	return f;
 }
 
+uint16_t
+gt_bf16_from_float(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, sizeof x);
+	if ((x & 0x7fffffffu) > 0x7f800000u)
+		return (uint16_t)((x >> 16) | 0x40u);
+	x += 0x7fffu + ((x >> 16) & 1);
+	return (uint16_t)(x >> 16);
+}
+
+float
+gt_bf16_to_float(uint16_t h)
+{
+	uint32_t x = (uint32_t)h << 16;
+	float f;
+	memcpy(&f, &x, sizeof f);
+	return f;
+}
+
 size_t
 gt_size(GtType t)
 {
-	return t == GT_F16 ? 2 : 4;
+	return t == GT_F32 ? 4 : 2;
 }
 
 void

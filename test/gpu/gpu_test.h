@@ -27,7 +27,7 @@
 /* A reference value meaning "must not be written" (see gt_compare). */
 #define GT_UNWRITTEN NAN
 
-/* The poison byte: 0xFFFFFFFF is a NaN as f32, 0xFFFF as f16. */
+/* The poison byte: 0xFFFFFFFF is a NaN as f32, 0xFFFF as f16 and bf16. */
 #define GT_POISON 0xFF
 
 /* Pass/fail counts and the random stream of one driver. */
@@ -41,6 +41,7 @@ typedef struct GtRun {
 typedef enum GtType {
 	GT_F32,
 	GT_F16,
+	GT_BF16,
 } GtType;
 
 /* What an element must satisfy: |got - ref| <= atol + rtol * |ref|, with
@@ -69,6 +70,10 @@ double gt_uniform(GtRun *r, double lo, double hi);
 /* IEEE binary16 <-> float, round to nearest even; NaN and inf kept. */
 uint16_t gt_f16_from_float(float f);
 float gt_f16_to_float(uint16_t h);
+
+/* bfloat16 <-> float, round to nearest even; NaN kept. */
+uint16_t gt_bf16_from_float(float f);
+float gt_bf16_to_float(uint16_t h);
 
 /* Bytes per element of t. */
 size_t gt_size(GtType t);
