@@ -2,22 +2,32 @@
 
 One process, same inputs. glc's kernels run through ctypes on shared libraries
 (kernel object + bench/gemm_shim.c + libglrt, built by bench/gemm_run.sh as
-DIR/lib{gemm,gemm_ws}_{f16,bf16}.so) on torch tensors and torch's current
+DIR/lib{VARIANT}_{f16,bf16}.so) on torch tensors and torch's current
 stream; the tensor maps are built with glrt_tensor_map_encode_nvmma.
+Variants: gemm (grouped 1-D grid), gemm_ws (persistent), and, when the bundle
+has them, base_gemm (2-D grid) and base_gemm_ws: the kernels of an earlier
+commit compiled by that commit's glc, measured in the same rounds.
 
 --check: every kernel and dtype on M, N, K from 128 to 8192 (with tails that
 are not multiples of the tiles) against a float64 reference of fresh random
 inputs, outputs poisoned with NaN first; each case runs twice and both runs
 must pass and agree bit for bit.
 
-Timing: CUDA events around each launch, median of --reps after --warmup,
-TFLOP/s = 2 M N K / time. Triton: a tl.dot kernel over several
-block/warp/stage configurations, the best kept.
+Timing (--bench): per shape and dtype, Triton's best configuration is picked
+first (a tl.dot kernel over four block/warp/stage configurations, short
+timings); then every contestant (glc variants, cuBLAS via torch.matmul,
+Triton's best) is warmed up and timed in --rounds interleaved rounds, each
+round running every contestant --reps times back to back in a rotated
+order, each launch between its own CUDA events. Reported per contestant:
+the median over all launches in TFLOP/s = 2 M N K / time, and the spread
+as the 10th-90th percentile range of the per-launch times and the range of
+the per-round medians (clock drift shows up there).
 
 Usage: python3 bench/gemm.py --libs DIR [--check] [--bench] [--profile] [--json OUT.json]
 """
 import argparse
 import ctypes
+import os
 import json
 import statistics
 
@@ -25,19 +35,22 @@ import torch
 
 BM, BK = 128, 64
 BN = 256
-VARIANTS = ("gemm", "gemm_s4", "gemm_ws")
+# variant -> (kernel symbol, grid): "tiles" one program per tile on a 1-D
+# grid (grouped order inside the kernel), "tiles2d" cdiv(M, BM) x cdiv(N, BN),
+# "sms" one program per SM (persistent).
+VARIANTS = {"gemm": ("gemm", "tiles"), "gemm_ws": ("gemm_ws", "sms"),
+            "base_gemm": ("gemm", "tiles2d"), "base_gemm_ws": ("gemm_ws", "sms")}
 TMA = {torch.float16: 6, torch.bfloat16: 9}
 NAMES = {torch.float16: "f16", torch.bfloat16: "bf16"}
 TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2}
 
 
 class Glc:
-    """One glc GEMM launcher for one dtype: variant gemm, gemm_s4 (kernel gemm
-    with 4 stages) or gemm_ws."""
+    """One glc GEMM launcher for one dtype and variant (see VARIANTS)."""
 
     def __init__(self, libdir, variant, dtype):
         self.variant, self.dtype = variant, dtype
-        kernel = "gemm_ws" if variant == "gemm_ws" else "gemm"
+        kernel, self.grid = VARIANTS[variant]
         self.kernel = kernel
         self.lib = ctypes.CDLL(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
         self.fn = getattr(self.lib, kernel)
@@ -65,10 +78,9 @@ class Glc:
             self.ok("encode", self.lib.gemm_shim_encode(mp, TMA[self.dtype], t.data_ptr(),
                                                          t.shape[0], t.shape[1], t.stride(0),
                                                          br, bc))
-        if self.kernel == "gemm":
-            grid = ((m + BM - 1) // BM, (n + BN - 1) // BN, 1)
-        else:
-            grid = (self.sms, 1, 1)
+        tiles_m, tiles_n = (m + BM - 1) // BM, (n + BN - 1) // BN
+        grid = {"tiles": (tiles_m * tiles_n, 1, 1), "tiles2d": (tiles_m, tiles_n, 1),
+                "sms": (self.sms, 1, 1)}[self.grid]
         stream = torch.cuda.current_stream().cuda_stream
 
         def launch():
@@ -103,23 +115,52 @@ def check(glcs, shapes):
     return fails
 
 
+def launch_times(fn, reps):
+    """Times reps back-to-back launches of fn, each between its own events (ms)."""
+    evs = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+           for _ in range(reps)]
+    for st, en in evs:
+        st.record()
+        fn()
+        en.record()
+    torch.cuda.synchronize()
+    return [st.elapsed_time(en) for st, en in evs]
+
+
 def median_ms(fn, warmup, reps):
     for _ in range(warmup):
         fn()
-    times = []
-    for _ in range(reps):
-        s = torch.cuda.Event(enable_timing=True)
-        e = torch.cuda.Event(enable_timing=True)
-        s.record()
-        fn()
-        e.record()
-        e.synchronize()
-        times.append(s.elapsed_time(e))
-    return statistics.median(times)
+    return statistics.median(launch_times(fn, reps))
+
+
+def interleaved(contestants, warmup, rounds, reps):
+    """contestants: name -> launch closure. Warms each up, then runs rounds
+    of reps launches of every contestant, the order rotated each round.
+    Returns name -> (all launch times, per-round medians)."""
+    names = list(contestants)
+    for nm in names:
+        for _ in range(warmup):
+            contestants[nm]()
+    torch.cuda.synchronize()
+    times = {nm: [] for nm in names}
+    rmed = {nm: [] for nm in names}
+    for r in range(rounds):
+        for i in range(len(names)):
+            nm = names[(i + r) % len(names)]
+            t = launch_times(contestants[nm], reps)
+            times[nm] += t
+            rmed[nm].append(statistics.median(t))
+    return {nm: (times[nm], rmed[nm]) for nm in names}
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
 def triton_best(a, b, c, warmup, reps):
-    """Best median time of a tl.dot kernel over several configurations."""
+    """(median time, name, launch closure) of the best configuration of a
+    tl.dot kernel."""
     import triton
     import triton.language as tl
 
@@ -168,42 +209,49 @@ def triton_best(a, b, c, warmup, reps):
             continue
         t = median_ms(run, warmup, reps)
         if best is None or t < best[0]:
-            best = (t, f"{bm}x{bn}x{bk} w{w} s{s}")
+            best = (t, f"{bm}x{bn}x{bk} w{w} s{s}", run)
     return best
 
 
-def bench(libdir, shapes, warmup, reps):
+def bench(libdir, shapes, warmup, rounds, reps):
     rows = []
+    variants = [v for v in VARIANTS if os.path.exists(f"{libdir}/lib{v}_f16.so")]
     for dtype in (torch.float16, torch.bfloat16):
-        kernels = [Glc(libdir, v, dtype) for v in VARIANTS]
+        kernels = [Glc(libdir, v, dtype) for v in variants]
         for (m, n, k) in shapes:
             a = torch.randn(m, k, device="cuda").to(dtype)
             b = torch.randn(k, n, device="cuda").to(dtype)
             c = torch.empty(m, n, device="cuda", dtype=dtype)
             flop = 2.0 * m * n * k
             tf = lambda t: flop / (t * 1e-3) / 1e12
-            r = {"dtype": NAMES[dtype], "M": m, "N": n, "K": k}
-            for g in kernels:
-                r[g.variant] = tf(median_ms(g.prepare(a, b, c), warmup, reps))
-            r["cublas"] = tf(median_ms(lambda: torch.matmul(a, b, out=c), warmup, reps))
-            t, cfg = triton_best(a, b, c, warmup, reps)
-            r["triton"], r["triton_cfg"] = tf(t), cfg
-            r["glc_best"] = max(r[v] for v in VARIANTS)
-            r["vs_cublas"] = r["glc_best"] / r["cublas"]
-            r["vs_triton"] = r["glc_best"] / r["triton"]
+            _, cfg, triton_run = triton_best(a, b, c, 3, 10)
+            contestants = {g.variant: g.prepare(a, b, c) for g in kernels}
+            contestants["cublas"] = lambda: torch.matmul(a, b, out=c)
+            contestants["triton"] = triton_run
+            res = interleaved(contestants, warmup, rounds, reps)
+            r = {"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "triton_cfg": cfg}
+            for nm, (ts, meds) in res.items():
+                r[nm] = {"tflops": tf(statistics.median(ts)),
+                         "p10_p90": [tf(pct(ts, 0.9)), tf(pct(ts, 0.1))],
+                         "rounds": [tf(max(meds)), tf(min(meds))], "n": len(ts)}
+            best = max(("gemm", "gemm_ws"), key=lambda v: r[v]["tflops"])
+            r["glc_best"] = best
+            r["vs_cublas"] = r[best]["tflops"] / r["cublas"]["tflops"]
+            r["vs_triton"] = r[best]["tflops"] / r["triton"]["tflops"]
             rows.append(r)
-            print(f"{r['dtype']:4s} {m}x{n}x{k}: gemm {r['gemm']:6.1f} gemm_s4 {r['gemm_s4']:6.1f} "
-                  f"gemm_ws {r['gemm_ws']:6.1f} "
-                  f"cuBLAS {r['cublas']:6.1f} triton {r['triton']:6.1f} ({cfg})  "
-                  f"best/cuBLAS {r['vs_cublas']:.3f} best/triton {r['vs_triton']:.3f}",
-                  flush=True)
-    print("\n| dtype | M x N x K | glc gemm | glc gemm_s4 | glc gemm_ws | cuBLAS "
-          "| Triton (best cfg) | glc/cuBLAS | glc/Triton |")
-    print("|---|---|---|---|---|---|---|---|---|")
+            print(f"{r['dtype']:4s} {m}x{n}x{k}: " + " ".join(
+                f"{nm} {r[nm]['tflops']:.1f}" for nm in contestants) +
+                f" (triton {cfg}) best={best} /cuBLAS {r['vs_cublas']:.3f} "
+                f"/triton {r['vs_triton']:.3f}", flush=True)
+    names = variants + ["cublas", "triton"]
+    print("\nTFLOP/s: median of all launches [10th-90th percentile] {range of round medians}")
+    print("| dtype | M x N x K | " + " | ".join(names) + " | glc/cuBLAS | glc/Triton |")
+    print("|---|---|" + "---|" * (len(names) + 2))
     for r in rows:
-        print(f"| {r['dtype']} | {r['M']}x{r['N']}x{r['K']} | {r['gemm']:.1f} | "
-              f"{r['gemm_s4']:.1f} | {r['gemm_ws']:.1f} | {r['cublas']:.1f} | {r['triton']:.1f} ({r['triton_cfg']}) "
-              f"| {r['vs_cublas']:.3f} | {r['vs_triton']:.3f} |")
+        cells = [f"{r[nm]['tflops']:.1f} [{r[nm]['p10_p90'][0]:.0f}-{r[nm]['p10_p90'][1]:.0f}]"
+                 f" {{{r[nm]['rounds'][0]:.0f}-{r[nm]['rounds'][1]:.0f}}}" for nm in names]
+        print(f"| {r['dtype']} | {r['M']}x{r['N']}x{r['K']} | " + " | ".join(cells) +
+              f" | {r['vs_cublas']:.3f} ({r['glc_best']}) | {r['vs_triton']:.3f} |")
     return rows
 
 
@@ -213,16 +261,17 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--warmup", type=int, default=10)
-    ap.add_argument("--reps", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--reps", type=int, default=10, help="launches per contestant and round")
     ap.add_argument("--profile", action="store_true",
-                    help="one launch of each variant at 8192^3 f16 (for ncu)")
+                    help="one launch of each variant and of cuBLAS at 8192^3 f16 (for ncu)")
     ap.add_argument("--json")
     args = ap.parse_args()
     torch.manual_seed(0)
     print(torch.cuda.get_device_name(0), "torch", torch.__version__)
     out = {}
     if args.check:
-        glcs = [Glc(args.libs, v, dt) for v in VARIANTS
+        glcs = [Glc(args.libs, v, dt) for v in ("gemm", "gemm_ws")
                 for dt in (torch.float16, torch.bfloat16)]
         shapes = [(128, 128, 128), (129, 264, 72), (1000, 1000, 1000), (255, 776, 2056),
                   (1536, 1280, 8192), (8192, 8192, 512), (4096, 4096, 4096),
@@ -232,14 +281,16 @@ def main():
         out["check_failures"] = fails
     if args.bench:
         out["bench"] = bench(args.libs, [(4096, 4096, 4096), (8192, 8192, 8192),
-                                         (8192, 8192, 512)], args.warmup, args.reps)
+                                         (8192, 8192, 512)], args.warmup, args.rounds,
+                             args.reps)
     if args.profile:
         n = 8192
         a = torch.randn(n, n, device="cuda").half()
         b = torch.randn(n, n, device="cuda").half()
         c = torch.empty(n, n, device="cuda").half()
         for v in VARIANTS:
-            Glc(args.libs, v, torch.float16).prepare(a, b, c)()
+            if os.path.exists(f"{args.libs}/lib{v}_f16.so"):
+                Glc(args.libs, v, torch.float16).prepare(a, b, c)()
         torch.matmul(a, b, out=c)
         torch.cuda.synchronize()
     if args.json:

@@ -1,31 +1,40 @@
 #!/bin/sh
-# gemm_bundle.sh GLC OUT: on the build machine (it has LLVM), compiles
-# examples/gemm.gl (3 and 4 stages) and gemm_ws.gl for f16 and bf16 into OUT/kernels (.o, .h,
-# .cubin, .ptx, ptxas -v reports, compile times .gl -> cubin), and copies
-# libglrt's sources and the GEMM benchmark next to them. On the GPU machine
-# OUT/gemm_run.sh builds the shared libraries, checks and times.
+# gemm_bundle.sh GLC OUT [BASE_GLC BASE_EXAMPLES]: on the build machine (it
+# has LLVM), compiles examples/gemm.gl and gemm_ws.gl for f16 and bf16 into
+# OUT/kernels (.o, .h, .cubin, .ptx, ptxas -v reports, compile times .gl ->
+# cubin), and copies libglrt's sources and the GEMM benchmark next to them.
+# With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and examples/,
+# e.g. from `git archive`), that commit's kernels go in too as base_gemm and
+# base_gemm_ws, so bench/gemm.py times before and after in the same rounds.
+# On the GPU machine OUT/gemm_run.sh builds the shared libraries, checks and
+# times.
 set -eu
 GLC=$1
 OUT=$2
+BASE_GLC=${3:-}
+BASE_EX=${4:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime"
 TIMES="$OUT/kernels/compile-times.txt"
-# variant STEM EXAMPLE [-D ...]: gemm (3 stages), gemm_s4 (4 stages), gemm_ws.
-for v in "gemm gemm" "gemm_s4 gemm -D STAGES=4" "gemm_ws gemm_ws"; do
+# variant: STEM GLC EXAMPLES-DIR EXAMPLE
+variants="gemm $GLC $ROOT/examples gemm|gemm_ws $GLC $ROOT/examples gemm_ws"
+[ -n "$BASE_GLC" ] && variants="$variants|base_gemm $BASE_GLC $BASE_EX gemm|base_gemm_ws $BASE_GLC $BASE_EX gemm_ws"
+IFS='|'
+for v in $variants; do
+	IFS=' '
 	set -- $v
-	stem=$1 ex=$2
-	shift 2
+	stem=$1 glc=$2 exdir=$3 ex=$4
 	for dt in f16 bf16; do
 		k="$OUT/kernels/${stem}_$dt"
 		t0=$(date +%s.%N)
-		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
 		t1=$(date +%s.%N)
 		awk -v s="${stem}_$dt" -v a="$t0" -v b="$t1" \
 			'BEGIN { printf "%-12s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
-		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
-		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt -c -o "$k.o"
-		"$GLC" "$ROOT/examples/$ex.gl" "$@" -D DTYPE=gl.$dt --emit=header -o "$k.h"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt -c -o "$k.o"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=header -o "$k.h"
 		ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 			/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 	done

@@ -3,7 +3,10 @@
 # gemm_bundle.sh: builds libglrt and one shared library per kernel variant
 # (kernel object + shim + libglrt), prints the SASS evidence (HGMMA,
 # UTMALDG, local-memory traffic) and runs bench/gemm.py (checks, then
-# timings). Logs go to $OUT when set.
+# timings). Logs go to $OUT when set. With NCU=1, then profiles one launch
+# of each variant and of cuBLAS at 8192^3 f16 with ncu (sections with their
+# details, then the tensor-pipe, shared-memory and stall metrics that this
+# ncu knows) into $OUT/ncu.txt and ncu_metrics.txt.
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
 W=$D/work
@@ -32,3 +35,36 @@ echo "== ptxas -v"
 grep -h "registers\|spill" "$D"/kernels/*.ptxas.txt
 cat "$D/kernels/compile-times.txt"
 python3 "$D/gemm.py" --libs "$W" "$@"
+rc=$?
+[ "${NCU:-0}" = 1 ] || exit $rc
+P="python3 $D/gemm.py --libs $W --profile"
+ncu --clock-control none -k regex:gemm --print-details all --section SpeedOfLight \
+	--section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
+	--section WarpStateStats --section SchedulerStats --section Occupancy \
+	--section LaunchStats $P >"$L/ncu.txt" 2>&1
+ncu --query-metrics >"$W/query.txt" 2>&1
+want="sm__pipe_tensor_op_gmma_cycles_active sm__inst_executed_pipe_tensor_op_gmma
+sm__pipe_tensor_op_hmma_cycles_active l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st
+sm__sass_inst_executed_op_shared_st lts__t_sector_hit_rate dram__throughput gpu__time_duration
+smsp__cycles_active"
+for st in barrier long_scoreboard wait math_pipe_throttle mio_throttle short_scoreboard \
+	lg_throttle membar sleeping dispatch_stall no_instruction selected not_selected \
+	math_dependency tex_throttle drain branch_resolving misc; do
+	want="$want smsp__average_warps_issue_stalled_${st}_per_issue_active"
+done
+metrics=
+for mname in $want; do
+	grep -qw "$mname" "$W/query.txt" || continue
+	case $mname in
+	*_per_issue_active) sfx=.ratio ;;
+	*hit_rate) sfx=.pct ;;
+	*cycles_active | dram__throughput) sfx=.avg.pct_of_peak_sustained_active ;;
+	*) sfx=.sum ;;
+	esac
+	metrics="$metrics${metrics:+,}$mname$sfx"
+done
+echo "== ncu metrics: $metrics"
+ncu --clock-control none -k regex:gemm --metrics "$metrics" $P >"$L/ncu_metrics.txt" 2>&1
+grep -i "gemm\|gmma\|bank\|stalled\|hit_rate\|dram\|duration\|shared_st\|error" "$L/ncu_metrics.txt" | head -150
+exit $rc
