@@ -35,10 +35,16 @@ timer_lap(Timer *t, const char *stage)
 }
 
 /* Where a binary output goes without -o: the input's base name with ext,
- * in the current folder (like cc -c). */
+ * in the current folder (like cc -c). Standard input has no name to derive
+ * one from: NULL, after a diagnostic. */
 static const char *
-default_output(Arena *a, const char *input, const char *ext)
+default_output(Arena *a, Diags *d, const char *input, const char *ext)
 {
+	if (strcmp(input, "-") == 0) {
+		diag_error(d, (SrcSpan){0}, "reading from standard input: give the %s output "
+		           "file a name with -o", ext);
+		return NULL;
+	}
 	const char *base = strrchr(input, '/');
 	base = base ? base + 1 : input;
 	const char *dot = strrchr(base, '.');
@@ -81,7 +87,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		case EMIT_CUBIN:
 			buf_putn(out, (const char *)cubin.data, cubin.len);
 			if (!*path)
-				*path = default_output(a, o->input, ".cubin");
+				*path = default_output(a, d, o->input, ".cubin");
 			break;
 		case EMIT_C: cg_emit_launcher_c(&pk, out); break;
 		case EMIT_HEADER: cg_emit_header(&pk, out); break;
@@ -91,7 +97,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			if (ok)
 				buf_putn(out, (const char *)obj.data, obj.len);
 			if (!*path)
-				*path = default_output(a, o->input, ".o");
+				*path = default_output(a, d, o->input, ".o");
 			break;
 		}
 	}
@@ -112,6 +118,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
 		lex_file(a, in, src, file, d, &toks);
+		timer_lap(&tm, "read+lex");
 		lex_dump(&toks, src, out);
 	} else {
 		Node *m = parse_module(a, in, src, file, d);

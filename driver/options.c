@@ -300,7 +300,7 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		first = 2;
 	}
 	for (int i = first; i < argc; i++) {
-		if (o->cmd != CMD_LAYOUT && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			o->cmd = CMD_HELP;
 			return true;
 		}
