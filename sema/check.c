@@ -587,6 +587,11 @@ check_stmt(Check *ck, const Node *s)
 			           "supported; assign a variable and return it at the end");
 			return;
 		}
+		if (s->u.ret.value && !ck->fr->up) {
+			diag_error(ck->d, s->u.ret.value->span, "a kernel cannot return a value; "
+			           "store results through a pointer or a tensor descriptor");
+			return;
+		}
 		ck->fr->ret = s->u.ret.value ? eval_expr(&ck->ev, s->u.ret.value)
 		                             : new_value(&ck->ev, VAL_NONE, s->span);
 		ck->fr->returned = true;
