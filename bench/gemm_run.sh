@@ -26,7 +26,7 @@ echo "== SASS (cuobjdump --dump-sass): opcode counts"
 for c in "$D"/kernels/*.cubin; do
 	cuobjdump --dump-sass "$c" >"$L/$(basename "$c" .cubin).sass" 2>&1
 	printf '%-14s' "$(basename "$c" .cubin)"
-	for op in HGMMA UTMALDG UTMASTG STS STSM LDL STL USETMAXREG SYNCS.PHASECHK; do
+	for op in HGMMA UTMALDG UTMASTG 'STS ' STSM LDL STL USETMAXREG SYNCS.PHASECHK; do
 		printf ' %s=%s' "$op" "$(grep -c "$op" "$L/$(basename "$c" .cubin).sass")"
 	done
 	echo
