@@ -31,6 +31,12 @@ typedef struct CgParam {
 	 * for a pointer, its byte alignment; for an integer scalar, a divisor of
 	 * its value. 0 or 1: nothing assumed. A power of two. */
 	uint32_t divisibility;
+	/* A tensor descriptor's global extent, which the kernel takes as an i32
+	 * after its own parameters: map_param > 0 says the launcher reads it
+	 * from shape[map_dim] of the glrt_tensor_map passed as parameter
+	 * map_param - 1 instead of taking it as an argument. 0: an ordinary
+	 * parameter. */
+	int map_param, map_dim;
 } CgParam;
 
 /* One entry point: its LLVM function and its host launcher follow this. */

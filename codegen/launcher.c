@@ -8,8 +8,11 @@
  *     glrt_status NAME(glrt_stream stream, unsigned grid_x, unsigned grid_y,
  *                      unsigned grid_z, <kernel parameters>);
  * with pointers as glrt_devptr, f16/bf16 scalars as their uint16_t bits and
- * tensor maps as const glrt_tensor_map *. A parameter that breaks what the
- * kernel requires gives GLRT_ERROR_INVALID_ARGUMENT without launching.
+ * tensor maps as const glrt_tensor_map *. A descriptor's global extents,
+ * which the kernel takes as trailing i32 parameters, come from the
+ * glrt_tensor_map (the shape its encoder recorded), not from the caller. A
+ * parameter that breaks what the kernel requires gives
+ * GLRT_ERROR_INVALID_ARGUMENT without launching.
  *
  * A kernel with a specialized variant (CgKernelSig.fast, see axis.c) has two
  * entries in the kernel table, generic then specialized; its launcher tests
@@ -90,6 +93,8 @@ prototype(const CgKernelSig *k, StrBuf *out)
 	buf_printf(out, "glrt_status\n%s(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
 	           "unsigned grid_z", k->name);
 	for (int i = 0; i < k->n_params; i++) {
+		if (k->params[i].map_param)
+			continue;
 		const char *ct = cg_param_ctype(&k->params[i]);
 		size_t n = strlen(ct);
 		buf_printf(out, ",\n\t%s%s%s", ct, ct[n - 1] == '*' ? "" : " ", k->params[i].name);
@@ -97,14 +102,24 @@ prototype(const CgKernelSig *k, StrBuf *out)
 	buf_puts(out, ")");
 }
 
+/* The tensor-map parameter a descriptor extent is read from. */
+static const CgParam *
+map_of(const CgKernelSig *k, const CgParam *extent)
+{
+	return &k->params[extent->map_param - 1];
+}
+
 /* The sentence saying what a checked parameter must satisfy. */
 static void
-requirement(const CgParam *p, StrBuf *out)
+requirement(const CgKernelSig *k, const CgParam *p, StrBuf *out)
 {
 	if (p->kind == CG_PARAM_TENSOR_MAP)
 		buf_printf(out, "%s: a tensor map (not NULL)", p->name);
 	else if (p->kind == CG_PARAM_PTR)
 		buf_printf(out, "%s: %u-byte aligned", p->name, p->divisibility);
+	else if (p->map_param)
+		buf_printf(out, "dim %d of the shape of %s: a multiple of %u", p->map_dim,
+		           map_of(k, p)->name, p->divisibility);
 	else
 		buf_printf(out, "%s: a multiple of %u", p->name, p->divisibility);
 }
@@ -135,7 +150,7 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			if (!cg_param_checked(&k->params[j]))
 				continue;
 			buf_puts(out, "\n * ");
-			requirement(&k->params[j], out);
+			requirement(k, &k->params[j], out);
 		}
 		if (k->fast) {
 			buf_puts(out, "\n * Runs a faster variant when");
@@ -144,7 +159,7 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 				if (!cg_param_specialized(k, j))
 					continue;
 				buf_printf(out, "%s\n *   ", sep);
-				requirement(&k->fast->params[j], out);
+				requirement(k->fast, &k->fast->params[j], out);
 				sep = ",";
 			}
 			buf_puts(out, ".");
@@ -164,6 +179,33 @@ byte_array(const char *decl, CgBlob blob, bool nul, StrBuf *out)
 	for (size_t i = 0; i < blob.len; i++)
 		buf_printf(out, "%s%u,", i % 20 == 0 ? "\n\t" : "", blob.data[i]);
 	buf_puts(out, nul ? "\n\t0\n};\n" : "\n};\n");
+}
+
+/* Reads each descriptor's extents out of its tensor map, after checking
+ * that the map was encoded with the rank the kernel expects and that the
+ * extents fit the kernel's i32. */
+static void
+extents(const CgKernelSig *k, StrBuf *out)
+{
+	for (int j = 0; j < k->n_params; j++) {
+		const CgParam *q = &k->params[j];
+		if (!q->map_param)
+			continue;
+		const char *map = map_of(k, q)->name;
+		if (q->map_dim == 0) {
+			int rank = 0;
+			while (j + rank < k->n_params && k->params[j + rank].map_param == q->map_param)
+				rank++;
+			buf_printf(out, "\tif (%s->rank != %d)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n",
+			           map, rank);
+		}
+		buf_printf(out, "\tif (%s->shape[%d] > 2147483647u)\n\t\treturn "
+		           "GLRT_ERROR_INVALID_ARGUMENT;\n", map, q->map_dim);
+		buf_printf(out, "\tint32_t %s = (int32_t)%s->shape[%d];\n", q->name, map, q->map_dim);
+		if (cg_param_checked(q))
+			buf_printf(out, "\tif (%s %% %u != 0)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n",
+			           q->name, q->divisibility);
+	}
 }
 
 static void
@@ -188,12 +230,15 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 		const CgParam *q = &k->params[j];
 		if (!cg_param_checked(q))
 			continue;
+		if (q->map_param)
+			continue;
 		if (q->kind == CG_PARAM_TENSOR_MAP)
 			buf_printf(out, "\tif (!%s)\n", q->name);
 		else
 			buf_printf(out, "\tif (%s %% %u != 0)\n", q->name, q->divisibility);
 		buf_puts(out, "\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n");
 	}
+	extents(k, out);
 	int entry = cg_entry_index(p, index, false);
 	if (k->fast) {
 		const char *sep = "\tfast = ";

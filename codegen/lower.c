@@ -377,7 +377,8 @@ signature(Arena *a, const TKernel *k)
 	for (int i = 0, j = k->n_params; i < k->n_params; i++)
 		for (int d = 0; k->params[i].kind == TP_DESC && d < k->params[i].type->rank; d++)
 			ps[j++] = (CgParam){.name = arena_printf(a, "%s_shape%d", k->params[i].name, d),
-			                    .kind = CG_PARAM_SCALAR, .dtype = DT_I32};
+			                    .kind = CG_PARAM_SCALAR, .dtype = DT_I32,
+			                    .map_param = i + 1, .map_dim = d};
 	for (int i = 0; i < k->n_params; i++) {
 		const TParam *p = &k->params[i];
 		ps[i].name = p->name;

@@ -11,6 +11,9 @@
 #include <string.h>
 
 enum { STATUS_INVALID_ARGUMENT = 1 };  /* GLRT_ERROR_INVALID_ARGUMENT */
+/* Byte offsets in runtime/glrt.h's glrt_tensor_map (the runtime asserts
+ * them): the recorded rank and shape after the 128-byte CUtensorMap. */
+enum { MAP_RANK_OFFSET = 128, MAP_SHAPE_OFFSET = 132 };
 
 typedef struct Host {
 	CgModule m;
@@ -149,19 +152,46 @@ table_entry(Host *h, int e)
 	return LLVMConstInBoundsGEP2(LLVMGlobalGetValueType(h->kernels), h->kernels, idx, 2);
 }
 
+/* A descriptor's extent, read from the glrt_tensor_map `map` (see
+ * launcher.c's extents()): fails the launch when the map's recorded rank is
+ * not `rank` (checked at dim 0) or the extent does not fit an i32. */
+static LLVMValueRef
+map_extent(Host *h, LLVMValueRef fn, LLVMValueRef map, int dim, int rank)
+{
+	CgModule *m = &h->m;
+	LLVMValueRef invalid = LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0);
+	if (dim == 0) {
+		LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
+		        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_RANK_OFFSET, 0)}, 1, "");
+		LLVMValueRef r = LLVMBuildLoad2(m->b, m->i32, at, "rank");
+		return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, r, LLVMConstInt(m->i32, (uint64_t)rank, 0),
+		          ""), invalid);
+	}
+	LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
+	        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_SHAPE_OFFSET + 4 * (uint64_t)dim, 0)}, 1, "");
+	LLVMValueRef v = LLVMBuildLoad2(m->b, m->i32, at, "extent");
+	return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntSLT, v, LLVMConstInt(m->i32, 0, 0), ""), invalid);
+	return v;
+}
+
 static void
 launcher(Host *h, const CgPackage *p, int index)
 {
 	CgModule *m = &h->m;
 	const CgKernelSig *k = &p->kernels[index];
-	int n = k->n_params;
+	int n = k->n_params, hn = 0;
+	/* Host parameters: stream, grid, then the kernel's parameters except
+	 * the descriptor extents, which come from the tensor maps. */
 	LLVMTypeRef *pts = arena_alloc(m->arena, (size_t)(n + 4) * sizeof *pts);
-	pts[0] = m->ptr;
-	pts[1] = pts[2] = pts[3] = m->i32;
+	pts[hn++] = m->ptr;
+	pts[hn++] = m->i32;
+	pts[hn++] = m->i32;
+	pts[hn++] = m->i32;
 	for (int i = 0; i < n; i++)
-		pts[i + 4] = host_type(m, &k->params[i]);
+		if (!k->params[i].map_param)
+			pts[hn++] = host_type(m, &k->params[i]);
 	LLVMValueRef fn = LLVMAddFunction(m->mod, k->name,
-	                                  LLVMFunctionType(m->i32, pts, (unsigned)n + 4, false));
+	                                  LLVMFunctionType(m->i32, pts, (unsigned)hn, false));
 	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
 	                        LLVMCreateEnumAttribute(m->ctx, LLVMGetEnumAttributeKindForName(
 	                                                "nounwind", 8), 0));
@@ -173,27 +203,43 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMValueRef args = n ? LLVMBuildAlloca(m->b, LLVMArrayType2(m->ptr, (uint64_t)n), "args")
 	                      : LLVMConstPointerNull(m->ptr);
 	LLVMValueRef *slots = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *slots);
-	for (int i = 0; i < n; i++)
+	LLVMValueRef *vals = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *vals);
+	for (int i = 0, hp = 4; i < n; i++) {
 		if (k->params[i].kind != CG_PARAM_TENSOR_MAP)
-			slots[i] = LLVMBuildAlloca(m->b, pts[i + 4], k->params[i].name);
-
-	for (int i = 0; i < n; i++) {
-		const CgParam *q = &k->params[i];
-		if (!cg_param_checked(q))
-			continue;
-		LLVMValueRef v = LLVMGetParam(fn, (unsigned)i + 4);
-		LLVMValueRef fail = q->kind == CG_PARAM_TENSOR_MAP ? LLVMBuildIsNull(m->b, v, "")
-		                                                   : LLVMBuildNot(m->b, divisible(h, q, v), "");
-		return_if(h, fn, fail, LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0));
+			slots[i] = LLVMBuildAlloca(m->b, host_type(m, &k->params[i]), k->params[i].name);
+		if (!k->params[i].map_param)
+			vals[i] = LLVMGetParam(fn, (unsigned)hp++);
 	}
+
+	/* The caller's arguments first (maps not NULL), then the extents the
+	 * maps carry. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			const CgParam *q = &k->params[i];
+			if ((q->map_param != 0) != (pass == 1))
+				continue;
+			if (q->map_param) {
+				int rank = 0;
+				while (i + rank < n && k->params[i + rank].map_param == q->map_param)
+					rank++;
+				vals[i] = map_extent(h, fn, vals[q->map_param - 1], q->map_dim,
+				                     q->map_dim == 0 ? rank : 0);
+			}
+			if (!cg_param_checked(q))
+				continue;
+			LLVMValueRef v = vals[i];
+			LLVMValueRef fail = q->kind == CG_PARAM_TENSOR_MAP
+			                            ? LLVMBuildIsNull(m->b, v, "")
+			                            : LLVMBuildNot(m->b, divisible(h, q, v), "");
+			return_if(h, fn, fail, LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0));
+		}
 
 	LLVMValueRef entry = table_entry(h, cg_entry_index(p, index, false));
 	if (k->fast) {
 		LLVMValueRef fast = LLVMConstInt(m->i1, 1, 0);
 		for (int i = 0; i < n; i++)
 			if (cg_param_specialized(k, i))
-				fast = LLVMBuildAnd(m->b, fast, divisible(h, &k->fast->params[i],
-				                    LLVMGetParam(fn, (unsigned)i + 4)), "");
+				fast = LLVMBuildAnd(m->b, fast, divisible(h, &k->fast->params[i], vals[i]), "");
 		entry = LLVMBuildSelect(m->b, fast, table_entry(h, cg_entry_index(p, index, true)),
 		                        entry, "entry");
 	}
@@ -207,7 +253,7 @@ launcher(Host *h, const CgPackage *p, int index)
 		               LLVMBuildInBoundsGEP2(m->b, grid_t, grid, idx, 2, ""));
 	}
 	for (int i = 0; i < n; i++) {
-		LLVMValueRef v = LLVMGetParam(fn, (unsigned)i + 4), slot = v;
+		LLVMValueRef v = vals[i], slot = v;
 		if (k->params[i].kind != CG_PARAM_TENSOR_MAP) {
 			LLVMBuildStore(m->b, v, slots[i]);
 			slot = slots[i];

@@ -150,8 +150,11 @@ glrt_status glrt_launch(glrt_kernel *kernel, const unsigned grid[3],
 
 /* -- TMA tensor maps -- */
 
-/* The driver's CUtensorMap: 128 opaque bytes, 64-byte aligned. Passed to
- * kernels by value (a __grid_constant__ parameter). */
+/* A TMA descriptor: the driver's CUtensorMap (128 opaque bytes, 64-byte
+ * aligned), which kernels receive by value (a __grid_constant__ parameter),
+ * and the tensor's global shape, which the encoders below record and glc's
+ * launchers pass to the kernel for its bounds. Build it only with
+ * glrt_tensor_map_encode_tiled or glrt_tensor_map_encode_nvmma. */
 #if defined(__cplusplus) && __cplusplus >= 201103L
 #define GLRT_ALIGN64 alignas(64)
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -160,7 +163,9 @@ glrt_status glrt_launch(glrt_kernel *kernel, const unsigned grid[3],
 #define GLRT_ALIGN64 __attribute__((aligned(64)))
 #endif
 typedef struct glrt_tensor_map {
-	GLRT_ALIGN64 uint64_t opaque[16];
+	GLRT_ALIGN64 uint64_t opaque[16];  /* the CUtensorMap the kernel receives */
+	uint32_t rank;       /* recorded by the encoders; 0: not encoded */
+	uint32_t shape[5];   /* the global shape, tensor order (dim 0 outermost) */
 } glrt_tensor_map;
 
 /* Element types; the values are CUtensorMapDataType's. f8 types use U8. */

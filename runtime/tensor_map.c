@@ -2,9 +2,15 @@
  * TMA tensor maps: cuTensorMapEncodeTiled with the TMA rules checked first,
  * and the NVMMASharedLayout convenience that generated launchers call.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* glc's host objects read the recorded shape at these offsets
+ * (codegen/object.c). */
+_Static_assert(offsetof(glrt_tensor_map, rank) == 128, "glrt_tensor_map.rank moved");
+_Static_assert(offsetof(glrt_tensor_map, shape) == 132, "glrt_tensor_map.shape moved");
 
 enum { TMA_MAX_RANK = 5, TMA_MAX_BOX = 256, TMA_MAX_ELEMENT_STRIDE = 8 };
 
@@ -161,6 +167,8 @@ glrt_tensor_map_encode_tiled(
 	glrt_status st;
 	CUresult res;
 
+	if (map)
+		map->rank = 0;
 	st = check_global(map, dtype, rank, global_address, global_dims,
 	                  global_strides);
 	if (st == GLRT_SUCCESS)
@@ -182,6 +190,12 @@ glrt_tensor_map_encode_tiled(
 		return glrt_fail_driver(&rt->drv, res, "cuTensorMapEncodeTiled("
 		                        "rank %u, type %d, swizzle %u)", rank,
 		                        (int)dtype, swizzle_bytes);
+	/* TMA order (contiguous dim first) reversed is tensor order for a
+	 * row-major tensor; encode_nvmma records its own order. */
+	for (unsigned i = 0; i < rank; i++)
+		map->shape[i] = (uint32_t)(global_dims[rank - 1 - i] <= UINT32_MAX ?
+		                           global_dims[rank - 1 - i] : UINT32_MAX);
+	map->rank = rank;
 	return GLRT_SUCCESS;
 }
 
@@ -260,8 +274,12 @@ glrt_tensor_map_encode_nvmma(
 			           row);
 		box[0] = row;
 	}
-	return glrt_tensor_map_encode_tiled(map, dtype, rank, base, dims,
-	                                    bstrides, box, NULL,
-	                                    layout->swizzle_bytes, 128,
-	                                    oob_fill);
+	st = glrt_tensor_map_encode_tiled(map, dtype, rank, base, dims,
+	                                  bstrides, box, NULL,
+	                                  layout->swizzle_bytes, 128, oob_fill);
+	if (st == GLRT_SUCCESS)
+		for (i = 0; i < rank; i++)
+			map->shape[i] = (uint32_t)(shape[i] <= UINT32_MAX ?
+			                           shape[i] : UINT32_MAX);
+	return st;
 }

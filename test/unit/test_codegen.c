@@ -51,10 +51,10 @@ target(int opt, bool g)
 }
 
 static const CgParam VADD_PARAMS[] = {
-	{"x", CG_PARAM_PTR, DT_F32, 16},
-	{"y", CG_PARAM_PTR, DT_F32, 16},
-	{"z", CG_PARAM_PTR, DT_F32, 16},
-	{"n", CG_PARAM_SCALAR, DT_I32, 4},
+	{"x", CG_PARAM_PTR, DT_F32, 16, 0, 0},
+	{"y", CG_PARAM_PTR, DT_F32, 16, 0, 0},
+	{"z", CG_PARAM_PTR, DT_F32, 16, 0, 0},
+	{"n", CG_PARAM_SCALAR, DT_I32, 4, 0, 0},
 };
 
 static const CgKernelSig VADD = {
@@ -164,8 +164,8 @@ test_line_info(void)
 }
 
 static const CgParam HOPPER_PARAMS[] = {
-	{"desc", CG_PARAM_TENSOR_MAP, DT_F16, 0},
-	{"out", CG_PARAM_PTR, DT_F32, 16},
+	{"desc", CG_PARAM_TENSOR_MAP, DT_F16, 0, 0, 0},
+	{"out", CG_PARAM_PTR, DT_F32, 16, 0, 0},
 };
 
 /* Every Hopper helper once: TMA into shared memory through an mbarrier,
@@ -269,10 +269,13 @@ test_ptxas_failures(void)
 }
 
 static const CgParam MIXED_PARAMS[] = {
-	{"a", CG_PARAM_PTR, DT_F16, 16},
-	{"m", CG_PARAM_SCALAR, DT_I32, 16},
-	{"scale", CG_PARAM_SCALAR, DT_F16, 0},
-	{"map", CG_PARAM_TENSOR_MAP, DT_F16, 0},
+	{"a", CG_PARAM_PTR, DT_F16, 16, 0, 0},
+	{"m", CG_PARAM_SCALAR, DT_I32, 16, 0, 0},
+	{"scale", CG_PARAM_SCALAR, DT_F16, 0, 0, 0},
+	{"map", CG_PARAM_TENSOR_MAP, DT_F16, 0, 0, 0},
+	/* map's global extents: read from the map, not taken as arguments */
+	{"map_shape0", CG_PARAM_SCALAR, DT_I32, 0, 4, 0},
+	{"map_shape1", CG_PARAM_SCALAR, DT_I32, 0, 4, 1},
 };
 
 static CgPackage
@@ -280,7 +283,7 @@ package(CgBlob ptx, CgBlob cubin)
 {
 	static CgKernelSig k[2];
 	k[0] = VADD;
-	k[1] = (CgKernelSig){.name = "mixed", .params = MIXED_PARAMS, .n_params = 4,
+	k[1] = (CgKernelSig){.name = "mixed", .params = MIXED_PARAMS, .n_params = 6,
 	                     .num_warps = 8, .cluster = {2, 1, 1}, .smem_bytes = 65536};
 	return (CgPackage){"k", k, 2, cubin, ptx};
 }
@@ -309,6 +312,9 @@ test_header_and_c(void)
 	CHECK(strstr(c.s, "return glrt_launch(kernel, grid, block, cluster, 65536u, stream, args);")
 	      != NULL);
 	CHECK(strstr(c.s, "\tif (m % 16 != 0)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;") != NULL);
+	CHECK(strstr(c.s, "\tif (map->rank != 2)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;") != NULL);
+	CHECK(strstr(c.s, "\tint32_t map_shape1 = (int32_t)map->shape[1];\n") != NULL);
+	CHECK(strstr(c.s, "\targs[5] = &map_shape1;\n") != NULL);
 
 	/* Both compile cleanly against the real glrt.h. */
 	char dir[] = "/tmp/glc-test-XXXXXX";
@@ -342,13 +348,18 @@ static const char CALLER[] =
 	"glrt_status mixed(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t,\n"
 	"                  uint16_t, const glrt_tensor_map *);\n"
 	"int main(void) {\n"
-	"    glrt_tensor_map map = {{0}};\n"
-	"    printf(\"%d %d %d %d %d %d\\n\",\n"
+	"    glrt_tensor_map map = {{0}}, bad_rank = {{0}}, huge = {{0}};\n"
+	"    map.rank = 2; map.shape[0] = 64; map.shape[1] = 128;\n"
+	"    bad_rank = map; bad_rank.rank = 3;\n"
+	"    huge = map; huge.shape[1] = 0x80000000u;\n"
+	"    printf(\"%d %d %d %d %d %d %d %d\\n\",\n"
 	"        vadd(0, 1, 1, 1, 0x1008, 0x2000, 0x3000, 64),  /* misaligned x */\n"
 	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, 66),  /* n % 4 */\n"
 	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, -64), /* ok: no driver */\n"
 	"        mixed(0, 2, 1, 1, 0x1000, 32, 0, NULL),        /* NULL map */\n"
 	"        mixed(0, 2, 1, 1, 0x1000, 40, 0, &map),        /* m % 16 */\n"
+	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &bad_rank),   /* map of rank 3 */\n"
+	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &huge),       /* extent past i32 */\n"
 	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &map));       /* ok: no driver */\n"
 	"    return 0;\n}\n";
 
@@ -393,7 +404,7 @@ test_object(void)
 		CHECK(fgets(out, sizeof out, f) != NULL);
 		fclose(f);
 	}
-	CHECK_STR("1 1 2 1 1 2\n", out);
+	CHECK_STR("1 1 2 1 1 1 1 2\n", out);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	CHECK_EQ(0, system(cmd));
 	cg_target_free(t);

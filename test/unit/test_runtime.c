@@ -7,6 +7,7 @@
  * driver on a Hopper GPU (CUBIN assembled from --dump-ptx's output by
  * ptxas); it exits 77 when no driver is present.
  */
+#include <stddef.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -348,7 +349,11 @@ test_tensor_map_validation(void)
 	glrt_tensor_map map;
 	TmaArgs a;
 
-	CHECK_EQ(128, sizeof(glrt_tensor_map));
+	/* The CUtensorMap, then the recorded rank and shape that glc's host
+	 * objects read at fixed offsets. */
+	CHECK_EQ(192, sizeof(glrt_tensor_map));
+	CHECK_EQ(128, offsetof(glrt_tensor_map, rank));
+	CHECK_EQ(132, offsetof(glrt_tensor_map, shape));
 	CHECK_EQ(64, _Alignof(glrt_tensor_map));
 	a = tma_ok();
 	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, encode(NULL, &a),
@@ -961,6 +966,10 @@ test_fake_tensor_maps(void)
 	CHECK_EQ(3, fake->enc.swizzle);
 	CHECK_EQ(2, fake->enc.l2);
 	CHECK_EQ(0, fake->enc.oob);
+	/* The shape is recorded in tensor order for the launchers. */
+	CHECK_EQ(2, map.rank);
+	CHECK_EQ(64, map.shape[0]);
+	CHECK_EQ(128, map.shape[1]);
 
 	/* fp32, block [128, 64]: the box is one 128-byte row, 32 wide. */
 	l.element_bitwidth = 32;
@@ -1001,6 +1010,8 @@ test_fake_tensor_maps(void)
 	        2, 0x2000, shape, strides, block, &l, GLRT_OOB_ZERO));
 	CHECK_EQ(256, fake->enc.dims[0]);
 	CHECK_EQ(64, fake->enc.dims[1]);
+	CHECK_EQ(256, map.shape[0]);
+	CHECK_EQ(64, map.shape[1]);
 	CHECK_EQ(512, fake->enc.strides[0]);
 	CHECK_EQ(64, fake->enc.box[0]);
 	CHECK_EQ(32, fake->enc.box[1]);
@@ -1021,11 +1032,16 @@ test_fake_tensor_maps(void)
 	CHECK_EQ(64, fake->enc.box[0]);
 	CHECK_EQ(64, fake->enc.box[1]);
 	CHECK_EQ(1, fake->enc.box[2]);
+	CHECK_EQ(3, map.rank);
+	CHECK_EQ(4, map.shape[0]);
+	CHECK_EQ(64, map.shape[1]);
+	CHECK_EQ(128, map.shape[2]);
 
 	fake->encode_result = 1;
 	CHECK_FAIL(GLRT_ERROR_DRIVER, encode(&map, &a),
 	           "cuTensorMapEncodeTiled(rank 2, type 6, swizzle 128) "
 	           "failed: CUDA_ERROR_INVALID_VALUE (invalid argument)");
+	CHECK_EQ(0, map.rank);   /* a failed encode leaves no usable map */
 	fake->encode_result = 0;
 }
 
