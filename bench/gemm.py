@@ -55,8 +55,7 @@ class Glc:
         self.lib = ctypes.CDLL(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
         self.fn = getattr(self.lib, kernel)
         self.fn.restype = ctypes.c_int
-        self.fn.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 3 + [ctypes.c_void_p] * 3 + \
-            [ctypes.c_int32] * 6
+        self.fn.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 3 + [ctypes.c_void_p] * 3
         self.lib.gemm_shim_map_new.restype = ctypes.c_void_p
         self.lib.gemm_shim_encode.restype = ctypes.c_int
         self.lib.gemm_shim_encode.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint64] + \
@@ -84,7 +83,7 @@ class Glc:
         stream = torch.cuda.current_stream().cuda_stream
 
         def launch():
-            self.ok("launch", self.fn(stream, *grid, *self.maps, m, k, k, n, m, n))
+            self.ok("launch", self.fn(stream, *grid, *self.maps))
         return launch
 
 

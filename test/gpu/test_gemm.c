@@ -29,25 +29,20 @@
 
 typedef glrt_status (*GemmLauncher)(glrt_stream, unsigned, unsigned, unsigned,
                                     const glrt_tensor_map *, const glrt_tensor_map *,
-                                    const glrt_tensor_map *, int32_t, int32_t, int32_t,
-                                    int32_t, int32_t, int32_t);
+                                    const glrt_tensor_map *);
 
 #pragma weak gemm_f16
 #pragma weak gemm_bf16
 #pragma weak gemm_ws_f16
 #pragma weak gemm_ws_bf16
 glrt_status gemm_f16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
-                     const glrt_tensor_map *, const glrt_tensor_map *, int32_t, int32_t,
-                     int32_t, int32_t, int32_t, int32_t);
+                     const glrt_tensor_map *, const glrt_tensor_map *);
 glrt_status gemm_bf16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
-                      const glrt_tensor_map *, const glrt_tensor_map *, int32_t, int32_t,
-                      int32_t, int32_t, int32_t, int32_t);
+                      const glrt_tensor_map *, const glrt_tensor_map *);
 glrt_status gemm_ws_f16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
-                        const glrt_tensor_map *, const glrt_tensor_map *, int32_t, int32_t,
-                        int32_t, int32_t, int32_t, int32_t);
+                        const glrt_tensor_map *, const glrt_tensor_map *);
 glrt_status gemm_ws_bf16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
-                         const glrt_tensor_map *, const glrt_tensor_map *, int32_t, int32_t,
-                         int32_t, int32_t, int32_t, int32_t);
+                         const glrt_tensor_map *, const glrt_tensor_map *);
 
 enum { BM = 128, BN = 256, BK = 64 };  /* both kernels' default tiles */
 
@@ -212,9 +207,7 @@ run_once(GtRun *r, const Kernel *kn, const Problem *p, int rep, int sms)
 	encode(&maps[0], p->t, p->a, m, k, BM, BK);
 	encode(&maps[1], p->t, p->b, k, n, BK, BN);
 	encode(&maps[2], p->t, c, m, n, BM, BN);
-	gt_launched(kn->launch(NULL, grid, 1, 1, &maps[0], &maps[1], &maps[2], (int32_t)m,
-	                       (int32_t)k, (int32_t)k, (int32_t)n, (int32_t)m, (int32_t)n),
-	            kn->name);
+	gt_launched(kn->launch(NULL, grid, 1, 1, &maps[0], &maps[1], &maps[2]), kn->name);
 	got = gt_download(c, bytes);
 	snprintf(what, sizeof what, "%s M=%zu N=%zu K=%zu run %d", kn->name, m, n, k, rep);
 	gt_compare(r, what, p->t, got, p->ref, (m + 1) * n, tol);
