@@ -1,12 +1,15 @@
-"""GEMM on an H200: glc's examples/gemm.gl and gemm_ws.gl against cuBLAS and Triton.
+"""GEMM on an H200: glc's examples/gemm.gl, gemm_ws.gl and gemm_pp.gl against cuBLAS and Triton.
 
 One process, same inputs. glc's kernels run through ctypes on shared libraries
 (kernel object + bench/gemm_shim.c + libglrt, built by bench/gemm_run.sh as
 DIR/lib{VARIANT}_{f16,bf16}.so) on torch tensors and torch's current
 stream; the tensor maps are built with glrt_tensor_map_encode_nvmma.
-Variants: gemm (grouped 1-D grid), gemm_ws (persistent), and, when the bundle
-has them, base_gemm (2-D grid) and base_gemm_ws: the kernels of an earlier
-commit compiled by that commit's glc, measured in the same rounds.
+Variants: gemm (grouped 1-D grid), gemm_ws (persistent, cooperative consumers),
+gemm_pp and gemm_pp64 (persistent, ping-pong consumers; 128x128 and 64x256
+tiles), and, when the bundle has them, base_gemm (2-D grid) and base_gemm_ws:
+the kernels of an earlier commit compiled by that commit's glc, measured in
+the same rounds. glc's result per shape is its best variant (as Triton's is
+its best configuration).
 
 --check: every kernel and dtype on M, N, K from 128 to 8192 (with tails that
 are not multiples of the tiles) against a float64 reference of fresh random
@@ -33,13 +36,15 @@ import statistics
 
 import torch
 
-BM, BK = 128, 64
-BN = 256
-# variant -> (kernel symbol, grid): "tiles" one program per tile on a 1-D
-# grid (grouped order inside the kernel), "tiles2d" cdiv(M, BM) x cdiv(N, BN),
-# "sms" one program per SM (persistent).
-VARIANTS = {"gemm": ("gemm", "tiles"), "gemm_ws": ("gemm_ws", "sms"),
-            "base_gemm": ("gemm", "tiles2d"), "base_gemm_ws": ("gemm_ws", "sms")}
+BK = 64
+# variant -> (kernel symbol, grid, BM, BN): "tiles" one program per tile on a
+# 1-D grid (grouped order inside the kernel), "tiles2d" cdiv(M, BM) x
+# cdiv(N, BN), "sms" one program per SM (persistent).
+VARIANTS = {"gemm": ("gemm", "tiles", 128, 256), "gemm_ws": ("gemm_ws", "sms", 128, 256),
+            "gemm_pp": ("gemm_pp", "sms", 128, 128), "gemm_pp64": ("gemm_pp", "sms", 64, 256),
+            "base_gemm": ("gemm", "tiles2d", 128, 256),
+            "base_gemm_ws": ("gemm_ws", "sms", 128, 256)}
+GLC_OWN = ("gemm", "gemm_ws", "gemm_pp", "gemm_pp64")
 TMA = {torch.float16: 6, torch.bfloat16: 9}
 NAMES = {torch.float16: "f16", torch.bfloat16: "bf16"}
 TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2}
@@ -50,7 +55,7 @@ class Glc:
 
     def __init__(self, libdir, variant, dtype):
         self.variant, self.dtype = variant, dtype
-        kernel, self.grid = VARIANTS[variant]
+        kernel, self.grid, self.bm, self.bn = VARIANTS[variant]
         self.kernel = kernel
         self.lib = ctypes.CDLL(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
         self.fn = getattr(self.lib, kernel)
@@ -72,6 +77,7 @@ class Glc:
     def prepare(self, a, b, c):
         """Encodes the three maps; returns the launch closure."""
         (m, k), n = a.shape, b.shape[1]
+        BM, BN = self.bm, self.bn
         for mp, t, br, bc in ((self.maps[0], a, BM, BK), (self.maps[1], b, BK, BN),
                               (self.maps[2], c, BM, BN)):
             self.ok("encode", self.lib.gemm_shim_encode(mp, TMA[self.dtype], t.data_ptr(),
@@ -233,7 +239,7 @@ def bench(libdir, shapes, warmup, rounds, reps):
                 r[nm] = {"tflops": tf(statistics.median(ts)),
                          "p10_p90": [tf(pct(ts, 0.9)), tf(pct(ts, 0.1))],
                          "rounds": [tf(max(meds)), tf(min(meds))], "n": len(ts)}
-            best = max(("gemm", "gemm_ws"), key=lambda v: r[v]["tflops"])
+            best = max((v for v in GLC_OWN if v in r), key=lambda v: r[v]["tflops"])
             r["glc_best"] = best
             r["vs_cublas"] = r[best]["tflops"] / r["cublas"]["tflops"]
             r["vs_triton"] = r[best]["tflops"] / r["triton"]["tflops"]
@@ -270,7 +276,8 @@ def main():
     print(torch.cuda.get_device_name(0), "torch", torch.__version__)
     out = {}
     if args.check:
-        glcs = [Glc(args.libs, v, dt) for v in ("gemm", "gemm_ws")
+        glcs = [Glc(args.libs, v, dt) for v in GLC_OWN
+                if os.path.exists(f"{args.libs}/lib{v}_f16.so")
                 for dt in (torch.float16, torch.bfloat16)]
         shapes = [(128, 128, 128), (129, 264, 72), (1000, 1000, 1000), (255, 776, 2056),
                   (1536, 1280, 8192), (8192, 8192, 512), (4096, 4096, 4096),

@@ -1,6 +1,8 @@
 #!/bin/sh
 # gemm_bundle.sh GLC OUT [BASE_GLC BASE_EXAMPLES]: on the build machine (it
-# has LLVM), compiles examples/gemm.gl and gemm_ws.gl for f16 and bf16 into
+# has LLVM), compiles examples/gemm.gl, gemm_ws.gl and gemm_pp.gl (the
+# latter twice: 128x128 tiles with 5 stages as gemm_pp, 64x256 tiles with 4
+# stages as gemm_pp64) for f16 and bf16 into
 # OUT/kernels (.o, .h, .cubin, .ptx, ptxas -v reports, compile times .gl ->
 # cubin), and copies libglrt's sources and the GEMM benchmark next to them.
 # With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and examples/,
@@ -17,24 +19,27 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime"
 TIMES="$OUT/kernels/compile-times.txt"
-# variant: STEM GLC EXAMPLES-DIR EXAMPLE
+# variant: STEM GLC EXAMPLES-DIR EXAMPLE [-D NAME=VALUE ...]
 variants="gemm $GLC $ROOT/examples gemm|gemm_ws $GLC $ROOT/examples gemm_ws"
+variants="$variants|gemm_pp $GLC $ROOT/examples gemm_pp"
+variants="$variants|gemm_pp64 $GLC $ROOT/examples gemm_pp -D BM=64 -D BN=256 -D STAGES=4"
 [ -n "$BASE_GLC" ] && variants="$variants|base_gemm $BASE_GLC $BASE_EX gemm|base_gemm_ws $BASE_GLC $BASE_EX gemm_ws"
 IFS='|'
 for v in $variants; do
 	IFS=' '
 	set -- $v
 	stem=$1 glc=$2 exdir=$3 ex=$4
+	shift 4
 	for dt in f16 bf16; do
 		k="$OUT/kernels/${stem}_$dt"
 		t0=$(date +%s.%N)
-		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt "$@" --emit=cubin -o "$k.cubin"
 		t1=$(date +%s.%N)
 		awk -v s="${stem}_$dt" -v a="$t0" -v b="$t1" \
-			'BEGIN { printf "%-12s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
-		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
-		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt -c -o "$k.o"
-		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=header -o "$k.h"
+			'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt "$@" --emit=ptx -o "$k.ptx"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt "$@" -c -o "$k.o"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt "$@" --emit=header -o "$k.h"
 		ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 			/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 	done

@@ -63,11 +63,11 @@ for ex in $EXAMPLES; do
 	done
 done
 
-# The GEMMs of test_gemm.c: gemm.gl and gemm_ws.gl for f16 and bf16 as
+# The GEMMs of test_gemm.c: gemm.gl, gemm_ws.gl and gemm_pp.gl for f16 and bf16 as
 # kernels/gemm.KERNEL_DTYPE.o, each launcher renamed to KERNEL_DTYPE so one
-# driver links all four (no headers: the driver declares them).
-echo "gemm.gl, gemm_ws.gl:"
-for ex in gemm gemm_ws; do
+# driver links all six (no headers: the driver declares them).
+echo "gemm.gl, gemm_ws.gl, gemm_pp.gl:"
+for ex in gemm gemm_ws gemm_pp; do
 	for dt in f16 bf16; do
 		o="$OUT/kernels/gemm.${ex}_$dt.o"
 		if "$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt -c -o "$o.tmp" 2>"$o.err" &&

@@ -1,11 +1,12 @@
 /*
- * GPU test of examples/gemm.gl (grouped grid of tiles) and gemm_ws.gl
- * (persistent, warp-specialized) for f16 and bf16: C = A @ B, row-major,
- * f32 accumulation, through TMA descriptors built as the launchers expect.
+ * GPU test of examples/gemm.gl (grouped grid of tiles), gemm_ws.gl
+ * (persistent, warp-specialized, cooperative) and gemm_pp.gl (persistent,
+ * ping-pong consumers) for f16 and bf16: C = A @ B, row-major, f32
+ * accumulation, through TMA descriptors built as the launchers expect.
  *
  * test/gpu/bundle.sh compiles each kernel per dtype and renames its
  * launcher to KERNEL_DTYPE (gemm_f16, gemm_ws_bf16, ...), so one driver
- * links all four. Per dtype and shape: fresh random inputs in [-1, 1), a
+ * links all six. Per dtype and shape: fresh random inputs in [-1, 1), a
  * float64 reference, an output buffer with one margin row, poisoned; each
  * kernel runs twice on the same inputs and both runs must pass and agree
  * bit for bit (a race shows up as a difference). Shapes go from 128 to
@@ -35,6 +36,8 @@ typedef glrt_status (*GemmLauncher)(glrt_stream, unsigned, unsigned, unsigned,
 #pragma weak gemm_bf16
 #pragma weak gemm_ws_f16
 #pragma weak gemm_ws_bf16
+#pragma weak gemm_pp_f16
+#pragma weak gemm_pp_bf16
 glrt_status gemm_f16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
                      const glrt_tensor_map *, const glrt_tensor_map *);
 glrt_status gemm_bf16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
@@ -43,13 +46,18 @@ glrt_status gemm_ws_f16(glrt_stream, unsigned, unsigned, unsigned, const glrt_te
                         const glrt_tensor_map *, const glrt_tensor_map *);
 glrt_status gemm_ws_bf16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
                          const glrt_tensor_map *, const glrt_tensor_map *);
+glrt_status gemm_pp_f16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
+                        const glrt_tensor_map *, const glrt_tensor_map *);
+glrt_status gemm_pp_bf16(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
+                         const glrt_tensor_map *, const glrt_tensor_map *);
 
-enum { BM = 128, BN = 256, BK = 64 };  /* both kernels' default tiles */
+enum { BK = 64, ROWS = 128 };  /* every kernel's K-tile and tile rows */
 
 typedef struct Kernel {
 	const char *name;
 	GemmLauncher launch;
 	bool persistent;  /* grid = SM count, else one program per tile */
+	uint32_t bm, bn;  /* the kernel's default output tile */
 } Kernel;
 
 typedef struct Problem {
@@ -81,10 +89,10 @@ encode(glrt_tensor_map *map, GtType t, glrt_devptr base, size_t rows, size_t col
 static bool
 checked_row(const Problem *p, size_t i)
 {
-	size_t off = i % BM, tile = i / BM;
+	size_t off = i % ROWS, tile = i / ROWS;
 	if ((unsigned long long)p->m * p->n * p->k <= (1ull << 30) || i + 1 == p->m)
 		return true;
-	return off == (tile * 37) % BM || off == (tile * 37 + 77) % BM;
+	return off == (tile * 37) % ROWS || off == (tile * 37 + 77) % ROWS;
 }
 
 /* The reference's work on columns [j0, j1): one thread's share. */
@@ -199,14 +207,15 @@ run_once(GtRun *r, const Kernel *kn, const Problem *p, int rep, int sms)
 	size_t m = p->m, n = p->n, k = p->k, bytes = (m + 1) * n * gt_size(p->t);
 	glrt_tensor_map maps[3];
 	glrt_devptr c = gt_poisoned(bytes);
-	unsigned grid = kn->persistent ? (unsigned)sms : gt_cdiv(m, BM) * gt_cdiv(n, BN);
+	uint32_t bm = kn->bm, bn = kn->bn;
+	unsigned grid = kn->persistent ? (unsigned)sms : gt_cdiv(m, bm) * gt_cdiv(n, bn);
 	GtTol tol = {p->t == GT_F16 ? 0x1p-10 : 0x1p-7, 0, p->atol};
 	char what[128];
 	void *got;
 
-	encode(&maps[0], p->t, p->a, m, k, BM, BK);
-	encode(&maps[1], p->t, p->b, k, n, BK, BN);
-	encode(&maps[2], p->t, c, m, n, BM, BN);
+	encode(&maps[0], p->t, p->a, m, k, bm, BK);
+	encode(&maps[1], p->t, p->b, k, n, BK, bn);
+	encode(&maps[2], p->t, c, m, n, bm, bn);
 	gt_launched(kn->launch(NULL, grid, 1, 1, &maps[0], &maps[1], &maps[2]), kn->name);
 	got = gt_download(c, bytes);
 	snprintf(what, sizeof what, "%s M=%zu N=%zu K=%zu run %d", kn->name, m, n, k, rep);
@@ -249,9 +258,12 @@ main(void)
 		{128, 128, 128}, {129, 264, 72}, {1000, 1000, 1000}, {255, 776, 2056},
 		{1536, 1280, 8192}, {8192, 8192, 512}, {4096, 4096, 4096}, {8192, 8192, 8192},
 	};
-	const Kernel f16[] = {{"gemm_f16", gemm_f16, false}, {"gemm_ws_f16", gemm_ws_f16, true}};
-	const Kernel bf16[] = {{"gemm_bf16", gemm_bf16, false},
-	                       {"gemm_ws_bf16", gemm_ws_bf16, true}};
+	const Kernel f16[] = {{"gemm_f16", gemm_f16, false, 128, 256},
+	                      {"gemm_ws_f16", gemm_ws_f16, true, 128, 256},
+	                      {"gemm_pp_f16", gemm_pp_f16, true, 128, 128}};
+	const Kernel bf16[] = {{"gemm_bf16", gemm_bf16, false, 128, 256},
+	                       {"gemm_ws_bf16", gemm_ws_bf16, true, 128, 256},
+	                       {"gemm_pp_bf16", gemm_pp_bf16, true, 128, 128}};
 	GtRun r;
 	int sms;
 
@@ -263,7 +275,7 @@ main(void)
 			             0, 0, NULL, NULL};
 			const Kernel *ks = d ? bf16 : f16;
 			make_problem(&r, &p);
-			for (int i = 0; i < 2; i++)
+			for (int i = 0; i < 3; i++)
 				run_kernel(&r, &ks[i], &p, sms);
 			free_problem(&p);
 		}
