@@ -108,6 +108,18 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SEMA_SRCS) -lm
 
+# Code generation links LLVM; its sources see LLVM's headers. The corpus is
+# seeded with the lit inputs that type-check (no `not` in their RUN line).
+FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
+FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
+	$(FRONT_GEN) $(SEMA_SRCS) $(CODEGEN_SRCS)
+
+$(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
+	@mkdir -p $(@D)/corpus-fuzz_codegen
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(LLVM_CFLAGS) -o $@ $(FUZZ_CODEGEN_SRCS) $(LLVM_LIBS) -lm
+	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl) \
+		$(@D)/corpus-fuzz_codegen/
+
 fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps

@@ -277,6 +277,35 @@ lower_desc_param(Lower *l, const TInst *in, LLVMValueRef map)
 	return true;
 }
 
+/* Every register tensor is unrolled into one LLVM value per element a
+ * thread holds; past this many (16x the register file) compile time grows
+ * without bound and the result could not run anyway. */
+enum { MAX_REG_BITS = 12 };
+
+/* Reports the first result tensor in b (and the blocks it nests) that holds
+ * more elements per thread than the lowering unrolls. */
+static bool
+fits_registers(Diags *d, const TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const TInst *in = b->insts[i];
+		const TType *t = in->res ? in->res->type : NULL;
+		int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
+		if (bits > MAX_REG_BITS) {
+			Diag *e = diag_error(d, in->at,
+			                     "this tensor holds 2^%d elements per thread; code "
+			                     "generation supports at most %d", bits, 1 << MAX_REG_BITS);
+			diag_note(d, e, in->res->layout_at,
+			          "a smaller shape or more warps spread it over more threads");
+			return false;
+		}
+		if (!fits_registers(d, &in->body) || !fits_registers(d, &in->else_body) ||
+		    !fits_registers(d, &in->cond_block))
+			return false;
+	}
+	return true;
+}
+
 static bool
 lower_inst(Lower *l, const TInst *in)
 {
@@ -398,6 +427,11 @@ signature(Arena *a, const TKernel *k)
 static bool
 lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
+	bool fits = fits_registers(m->diags, &k->body);
+	for (int i = 0; fits && i < k->n_parts; i++)
+		fits = fits_registers(m->diags, &k->parts[i].body);
+	if (!fits)
+		return false;
 	cg_kernel_begin(m, sig);
 	Lower l = {.m = m, .k = k, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);

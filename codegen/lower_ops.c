@@ -77,11 +77,13 @@ static LLVMValueRef
 math(Lower *l, const TInst *in, TDType t, LLVMValueRef x)
 {
 	CgModule *m = l->m;
-	if (in->op == OP_ABS)
-		return is_float(t) ? unary_intrinsic(m, "llvm.fabs", x, true)
-		                   : cg_intrinsic(m, "llvm.abs", LLVMTypeOf(x),
-		                                  (LLVMTypeRef[]){LLVMTypeOf(x)}, 1,
-		                                  (LLVMValueRef[]){x, LLVMConstInt(m->i1, 0, 0)}, 2);
+	if (in->op == OP_ABS && is_float(t))
+		return unary_intrinsic(m, "llvm.fabs", x, true);
+	if (in->op == OP_ABS && is_signed_int(t))
+		return cg_intrinsic(m, "llvm.abs", LLVMTypeOf(x), (LLVMTypeRef[]){LLVMTypeOf(x)}, 1,
+		                    (LLVMValueRef[]){x, LLVMConstInt(m->i1, 0, 0)}, 2);
+	if (in->op == OP_ABS)   /* unsigned and i1: already their magnitude */
+		return x;
 	if (in->op == OP_SQRT && (t == DT_F32 || t == DT_F64))
 		return unary_intrinsic(m, "llvm.sqrt", x, true);
 	if (in->op == OP_RSQRT && t == DT_F64)

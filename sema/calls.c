@@ -353,6 +353,12 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn)
 	}
 	if (axis < 0)
 		axis += xt->rank;
+	/* Like Triton, gl.sum of integers narrower than 32 bits (i1 included:
+	 * a count, not a parity) adds in 32 bits of the same signedness. */
+	if (fn == BF_SUM && !tir_dtype_is_float(xt->dtype) && tir_dtype_bits(xt->dtype) < 32) {
+		x = cast_to(ck, x, tir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
+		xt = x->type;
+	}
 	const TType *rt;
 	if (xt->rank == 1) {
 		rt = type_scalar(ck, xt->dtype);

@@ -1,0 +1,69 @@
+/*
+ * libFuzzer target for code generation: the input bytes are parsed as a
+ * module and, when it type-checks, every kernel is lowered to LLVM IR,
+ * optimized and emitted as PTX (no ptxas) for sm_90a at -O3, as `glc
+ * --emit=ptx` does; every diagnostic is rendered. Any crash, LLVM fatal
+ * error, sanitizer report or leak is a bug: codegen must take any program
+ * sema accepts, or report what it cannot lower.
+ *
+ * The NVPTX target machine is made once (LLVMFuzzerInitialize) and lives in
+ * its own arena for the whole run.
+ */
+#include "codegen/codegen.h"
+#include "parser/parser.h"
+#include "sema/sema.h"
+
+#include <stdio.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static CgTarget *target;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	Arena *a = arena_new();
+	Diags d;
+	diag_init(&d, a, src_new(a));
+	CgOptions o = {"sm_90a", 3, false};
+	target = cg_target_new(&o, &d);
+	if (!target) {
+		StrBuf msg = {0};
+		diag_render(&d, DIAG_TEXT, "fuzz_codegen", &msg);
+		fputs(msg.s ? msg.s : "", stderr);
+		buf_free(&msg);
+		return 1;
+	}
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (!target)
+		return 0;
+	Arena *a = arena_new();
+	Interner *in = intern_new(a);
+	Sources *src = src_new(a);
+	uint32_t file = src_add(src, "fuzz.gl", (const char *)data, size);
+	Diags d;
+	diag_init(&d, a, src);
+	d.max_errors = 50;
+	StrBuf out = {0};
+
+	Node *m = parse_module(a, in, src, file, &d);
+	if (m && d.errors == 0) {
+		TProgram *p = sema_check(a, in, src, &d, m, NULL, 0, NULL);
+		CgResult r;
+		if (p && cg_compile(target, p, NULL, src, file, a, &d, &r))
+			buf_putn(&out, (const char *)r.ptx.data, r.ptx.len);
+	}
+
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	buf_free(&out);
+	arena_free(a);
+	return 0;
+}
