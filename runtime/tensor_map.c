@@ -167,7 +167,9 @@ glrt_tensor_map_encode_tiled(
 	glrt_status st;
 	CUresult res;
 
-	if (map)
+	/* A failed encode leaves no usable map (a misaligned one is not
+	 * touched: check_global refuses it). */
+	if (map && ((uintptr_t)map & 63) == 0)
 		map->rank = 0;
 	st = check_global(map, dtype, rank, global_address, global_dims,
 	                  global_strides);
