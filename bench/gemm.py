@@ -5,8 +5,8 @@ One process, same inputs. glc's kernels run through ctypes on shared libraries
 DIR/lib{VARIANT}_{f16,bf16}.so) on torch tensors and torch's current
 stream; the tensor maps are built with glrt_tensor_map_encode_nvmma.
 Variants: gemm (grouped 1-D grid), gemm_ws (persistent, cooperative consumers),
-gemm_pp and gemm_pp64 (persistent, ping-pong consumers; 128x128 and 64x256
-tiles), and, when the bundle has them, base_gemm (2-D grid) and base_gemm_ws:
+gemm_pp (persistent, ping-pong consumers on 128x128 tiles), and, when the
+bundle has them, base_gemm (2-D grid), base_gemm_ws and base_gemm_pp:
 the kernels of an earlier commit compiled by that commit's glc, measured in
 the same rounds. glc's result per shape is its best variant (as Triton's is
 its best configuration).
@@ -41,10 +41,11 @@ BK = 64
 # 1-D grid (grouped order inside the kernel), "tiles2d" cdiv(M, BM) x
 # cdiv(N, BN), "sms" one program per SM (persistent).
 VARIANTS = {"gemm": ("gemm", "tiles", 128, 256), "gemm_ws": ("gemm_ws", "sms", 128, 256),
-            "gemm_pp": ("gemm_pp", "sms", 128, 128), "gemm_pp64": ("gemm_pp", "sms", 64, 256),
+            "gemm_pp": ("gemm_pp", "sms", 128, 128),
             "base_gemm": ("gemm", "tiles2d", 128, 256),
-            "base_gemm_ws": ("gemm_ws", "sms", 128, 256)}
-GLC_OWN = ("gemm", "gemm_ws", "gemm_pp", "gemm_pp64")
+            "base_gemm_ws": ("gemm_ws", "sms", 128, 256),
+            "base_gemm_pp": ("gemm_pp", "sms", 128, 128)}
+GLC_OWN = ("gemm", "gemm_ws", "gemm_pp")
 TMA = {torch.float16: 6, torch.bfloat16: 9}
 NAMES = {torch.float16: "f16", torch.bfloat16: "bf16"}
 TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2}

@@ -1,13 +1,13 @@
 #!/bin/sh
 # gemm_bundle.sh GLC OUT [BASE_GLC BASE_EXAMPLES]: on the build machine (it
-# has LLVM), compiles examples/gemm.gl, gemm_ws.gl and gemm_pp.gl (the
-# latter twice: 128x128 tiles with 5 stages as gemm_pp, 64x256 tiles with 4
-# stages as gemm_pp64) for f16 and bf16 into
+# has LLVM), compiles examples/gemm.gl, gemm_ws.gl and gemm_pp.gl for f16
+# and bf16 into
 # OUT/kernels (.o, .h, .cubin, .ptx, ptxas -v reports, compile times .gl ->
 # cubin), and copies libglrt's sources and the GEMM benchmark next to them.
 # With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and examples/,
 # e.g. from `git archive`), that commit's kernels go in too as base_gemm and
-# base_gemm_ws, so bench/gemm.py times before and after in the same rounds.
+# base_gemm_ws (and base_gemm_pp when that commit has gemm_pp.gl), so
+# bench/gemm.py times before and after in the same rounds.
 # On the GPU machine OUT/gemm_run.sh builds the shared libraries, checks and
 # times.
 set -eu
@@ -22,8 +22,9 @@ TIMES="$OUT/kernels/compile-times.txt"
 # variant: STEM GLC EXAMPLES-DIR EXAMPLE [-D NAME=VALUE ...]
 variants="gemm $GLC $ROOT/examples gemm|gemm_ws $GLC $ROOT/examples gemm_ws"
 variants="$variants|gemm_pp $GLC $ROOT/examples gemm_pp"
-variants="$variants|gemm_pp64 $GLC $ROOT/examples gemm_pp -D BM=64 -D BN=256 -D STAGES=4"
 [ -n "$BASE_GLC" ] && variants="$variants|base_gemm $BASE_GLC $BASE_EX gemm|base_gemm_ws $BASE_GLC $BASE_EX gemm_ws"
+[ -n "$BASE_GLC" ] && [ -f "$BASE_EX/gemm_pp.gl" ] &&
+	variants="$variants|base_gemm_pp $BASE_GLC $BASE_EX gemm_pp"
 IFS='|'
 for v in $variants; do
 	IFS=' '
