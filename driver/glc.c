@@ -51,7 +51,7 @@ main(int argc, char **argv)
 	if (d.first) {
 		StrBuf msgs = {0};
 		diag_render(&d, o.diag_format, "glc", &msgs);
-		fputs(msgs.s, stderr);
+		fwrite(msgs.s, 1, msgs.len, stderr);   /* the source may hold NULs */
 		buf_free(&msgs);
 		if (rc == EXIT_OK && d.errors)
 			rc = EXIT_INPUT;
