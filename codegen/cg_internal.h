@@ -200,9 +200,13 @@ typedef struct Lower {
 	LLVMBasicBlockRef brk, cont;  /* innermost loop's exits */
 	/* Shared memory (lower_smem.c): the block's base (ptr addrspace(3)),
 	 * sema's allocations at their offsets, then one scratch region that
-	 * reductions and layout conversions reuse. */
+	 * reductions and layout conversions reuse. Warp-specialize partitions
+	 * run at once, so each has its own region: partition p's at
+	 * part_scratch_off[p] (the partition being lowered is the one whose
+	 * named barrier m->bar_id is, p + 1). */
 	LLVMValueRef smem;
 	int64_t scratch_off;
+	int64_t *part_scratch_off;
 	const struct CgAxis *axis;  /* by TValue id (cg_axis.h) */
 	/* The warp-specialize partition being lowered: its first warp (its
 	 * leader thread is 32 * first_warp) and warps; 0 and the kernel's
@@ -278,11 +282,15 @@ int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
 /* -- Shared memory (lower_smem.c) ------------------------------------------------ */
 
 /* Places kernel k's shared memory: sema's allocations, then the largest
- * scratch any operation needs. Up to 48 KB it is a static array, beyond
- * that the dynamic shared memory, whose size goes to *dynamic_bytes
- * (0 otherwise). Sets l->smem and l->scratch_off. */
+ * scratch any operation of the kernel's body needs, or the scratch of every
+ * warp-specialize partition side by side when that is more. Up to 48 KB it
+ * is a static array, beyond that the dynamic shared memory, whose size goes
+ * to *dynamic_bytes (0 otherwise). Sets l->smem, l->scratch_off and
+ * l->part_scratch_off; more than a block may have is reported (at the
+ * kernel) and sets l->failed. */
 void cg_smem_begin(Lower *l, uint32_t *dynamic_bytes);
-/* The scratch region (ptr addrspace(3)). */
+/* The scratch region (ptr addrspace(3)) of the code being lowered: the
+ * kernel body's, or the current partition's. */
 LLVMValueRef cg_scratch(Lower *l);
 /* Element type of t as stored in shared memory (i1 as i8, pointers as
  * i64), and conversions of one element to and from it. */

@@ -440,7 +440,8 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
-	bool ok = lower_block(&l, &k->body) && !l.failed && m->diags->errors == errors;
+	bool ok = !l.failed && lower_block(&l, &k->body) && !l.failed &&
+	          m->diags->errors == errors;
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);
 	return ok;

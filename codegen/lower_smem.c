@@ -11,7 +11,9 @@
  */
 #include "codegen/cg_internal.h"
 
-enum { STATIC_SMEM_LIMIT = 48 * 1024 };
+/* Past 48 KB a block's shared memory must be dynamic; sm_90a gives a
+ * block at most 227 KB. */
+enum { STATIC_SMEM_LIMIT = 48 * 1024, SMEM_LIMIT = 227 * 1024 };
 
 static int64_t
 align_up(int64_t x, int64_t a)
@@ -54,9 +56,26 @@ cg_smem_begin(Lower *l, uint32_t *dynamic_bytes)
 	*dynamic_bytes = 0;
 	l->smem = NULL;
 	l->scratch_off = align_up(k->smem_bytes, 16);
-	int64_t total = l->scratch_off + block_scratch(&k->body);
+	int64_t end = l->scratch_off + block_scratch(&k->body);
+	/* The body's scratch is dead once the partitions start (a barrier
+	 * separates them); they reuse it, each with a region of its own. */
+	l->part_scratch_off = arena_alloc(m->arena, (size_t)(k->n_parts + 1) * sizeof(int64_t));
+	int64_t off = l->scratch_off;
+	for (int p = 0; p < k->n_parts; p++) {
+		l->part_scratch_off[p] = off;
+		off = align_up(off + block_scratch(&k->parts[p].body), 16);
+	}
+	int64_t total = end > off ? end : off;
 	if (total == 0)
 		return;
+	if (total > SMEM_LIMIT) {
+		diag_error(m->diags, k->at, "kernel '%s' needs %lld bytes of shared memory (%lld of "
+		           "them scratch for reductions and layout conversions); sm_90a allows at "
+		           "most %d per block", k->name, (long long)total,
+		           (long long)(total - l->scratch_off), SMEM_LIMIT);
+		l->failed = true;
+		return;
+	}
 	if (total > STATIC_SMEM_LIMIT) {
 		*dynamic_bytes = (uint32_t)total;
 		l->smem = cg_dynamic_smem(m);
@@ -79,7 +98,8 @@ byte_ptr(CgModule *m, LLVMValueRef base, LLVMValueRef off)
 LLVMValueRef
 cg_scratch(Lower *l)
 {
-	return byte_ptr(l->m, l->smem, LLVMConstInt(l->m->i64, (uint64_t)l->scratch_off, 0));
+	int64_t off = l->m->bar_id > 0 ? l->part_scratch_off[l->m->bar_id - 1] : l->scratch_off;
+	return byte_ptr(l->m, l->smem, LLVMConstInt(l->m->i64, (uint64_t)off, 0));
 }
 
 LLVMTypeRef
