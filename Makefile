@@ -117,8 +117,8 @@ FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FR
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LLVM_CFLAGS) -o $@ $(FUZZ_CODEGEN_SRCS) $(LLVM_LIBS) -lm
-	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl) \
-		$(@D)/corpus-fuzz_codegen/
+	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
+		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
 fuzz-build: $(FUZZ_TARGETS)
 
