@@ -102,7 +102,9 @@ inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 	check_block(ck, &func->u.func.body);
 	ck->inline_depth--;
 	ck->fr = saved;
-	return fr.ret ? fr.ret : new_value(&ck->ev, VAL_NONE, at);
+	/* A returned expression that failed is NULL (reported already); falling
+	 * off the end returns None. */
+	return fr.returned ? fr.ret : new_value(&ck->ev, VAL_NONE, at);
 }
 
 Value *
