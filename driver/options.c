@@ -116,8 +116,13 @@ parse_define(Arena *a, Diags *d, const char *s, Options *o)
 	for (const char *p = s; ok && p < eq; p++)
 		ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
 		     (p > s && *p >= '0' && *p <= '9');
-	if (!ok || eq[1] == 0) {
+	if (!ok) {
 		diag_error(d, (SrcSpan){0}, "-D '%s': expected NAME=VALUE with NAME an identifier", s);
+		return false;
+	}
+	if (eq[1] == 0) {
+		diag_error(d, (SrcSpan){0}, "-D '%s': the value is empty (a constexpr expression "
+		           "such as 64 or gl.f16)", s);
 		return false;
 	}
 	Define def = {arena_strndup(a, s, (size_t)(eq - s)), eq + 1};
