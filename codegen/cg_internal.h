@@ -202,16 +202,15 @@ typedef struct Lower {
 	 * sema's allocations at their offsets, then one scratch region that
 	 * reductions and layout conversions reuse. Warp-specialize partitions
 	 * run at once, so each has its own region: partition p's at
-	 * part_scratch_off[p] (the partition being lowered is the one whose
-	 * named barrier m->bar_id is, p + 1). */
+	 * part_scratch_off[p]. */
 	LLVMValueRef smem;
 	int64_t scratch_off;
 	int64_t *part_scratch_off;
 	const struct CgAxis *axis;  /* by TValue id (cg_axis.h) */
-	/* The warp-specialize partition being lowered: its first warp (its
-	 * leader thread is 32 * first_warp) and warps; 0 and the kernel's
-	 * warps outside warp_specialize. */
-	int first_warp, part_warps;
+	/* The warp-specialize partition being lowered: its index, its first
+	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
+	 * kernel's warps outside warp_specialize. */
+	int part, first_warp, part_warps;
 	bool failed;
 } Lower;
 

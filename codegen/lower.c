@@ -433,7 +433,7 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	if (!fits)
 		return false;
 	cg_kernel_begin(m, sig);
-	Lower l = {.m = m, .k = k, .part_warps = k->num_warps};
+	Lower l = {.m = m, .k = k, .part = -1, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
 	l.axis = cg_axis_analyze(m->arena, k, sig->params);

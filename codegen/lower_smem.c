@@ -98,7 +98,7 @@ byte_ptr(CgModule *m, LLVMValueRef base, LLVMValueRef off)
 LLVMValueRef
 cg_scratch(Lower *l)
 {
-	int64_t off = l->m->bar_id > 0 ? l->part_scratch_off[l->m->bar_id - 1] : l->scratch_off;
+	int64_t off = l->part >= 0 ? l->part_scratch_off[l->part] : l->scratch_off;
 	return byte_ptr(l->m, l->smem, LLVMConstInt(l->m->i64, (uint64_t)off, 0));
 }
 

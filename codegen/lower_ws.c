@@ -72,6 +72,7 @@ partition(Lower *l, int p, bool (*lower_block)(Lower *, const TBlock *))
 		LLVMBuildRetVoid(m->b);
 		LLVMPositionBuilderAtEnd(m->b, run);
 	}
+	l->part = p;
 	l->first_warp = part->first_warp;
 	l->part_warps = part->num_warps;
 	m->bar_id = p + 1;
@@ -79,6 +80,7 @@ partition(Lower *l, int p, bool (*lower_block)(Lower *, const TBlock *))
 	bool ok = lower_block(l, &part->body);
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);
+	l->part = -1;
 	l->first_warp = 0;
 	l->part_warps = l->k->num_warps;
 	m->bar_id = m->bar_threads = 0;
