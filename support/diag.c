@@ -98,7 +98,9 @@ kind_name(DiagKind k)
 
 /* The source line under the message, with a gutter and an underline that
  * starts with a caret. Tabs in the source are kept in the underline so that
- * the caret lines up in any terminal. */
+ * the caret lines up in any terminal; other control bytes (a NUL, an escape)
+ * are shown as '?' so that they neither cut the line nor drive the
+ * terminal. */
 static void
 render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 {
@@ -109,7 +111,10 @@ render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 	char gutter[16];
 	int gw = snprintf(gutter, sizeof gutter, "%u", at.line);
 	buf_printf(out, " %s | ", gutter);
-	buf_putn(out, line, n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)line[i];
+		buf_putc(out, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
+	}
 	buf_putc(out, '\n');
 	buf_printf(out, " %*s | ", gw, "");
 	size_t col = at.col ? at.col - 1 : 0;

@@ -183,6 +183,25 @@ test_diag_caret_tabs_and_clamp(void)
 }
 
 static void
+test_diag_control_bytes(void)
+{
+	Arena *a = arena_new();
+	Sources *s = src_new(a);
+	uint32_t f = src_add(s, "c.gl", "a\0b\x1b[31mc", 9);
+	Diags d;
+	diag_init(&d, a, s);
+	diag_error(&d, (SrcSpan){f, 1, 3, 1}, "odd byte");
+	StrBuf out = {0};
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	CHECK_EQ(strlen(out.s), out.len);
+	CHECK_STR("c.gl:1:3: error: odd byte\n"
+	          " 1 | a?b?[31mc\n"
+	          "   |   ^\n", out.s);
+	buf_free(&out);
+	arena_free(a);
+}
+
+static void
 test_diag_suggest(void)
 {
 	const char *const names[] = {"order", "size_per_thread", "warps_per_cta", NULL, "dim"};
@@ -206,5 +225,6 @@ main(void)
 	RUN_TEST(test_diag_max_errors);
 	RUN_TEST(test_diag_caret_tabs_and_clamp);
 	RUN_TEST(test_diag_suggest);
+	RUN_TEST(test_diag_control_bytes);
 	return check_summary();
 }
