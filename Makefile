@@ -120,6 +120,9 @@ $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
 		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
+# Every target includes the shared frame.
+$(FUZZ_TARGETS): test/fuzz/fuzz_input.h
+
 fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps

@@ -6,34 +6,28 @@
  */
 #include "lexer/lexer.h"
 #include "parser/parser.h"
+#include "test/fuzz/fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	Arena *a = arena_new();
-	Interner *in = intern_new(a);
-	Sources *src = src_new(a);
-	uint32_t file = src_add(src, "fuzz.gl", (const char *)data, size);
-	Diags d;
-	diag_init(&d, a, src);
-	StrBuf out = {0};
+	FuzzInput f;
+	fuzz_begin(&f, data, size);
+	f.d.max_errors = 0;   /* the front end reports every error */
 
 	TokenList toks = {0};
-	lex_file(a, in, src, file, &d, &toks);
-	lex_dump(&toks, src, &out);
+	lex_file(f.a, f.in, f.src, f.file, &f.d, &toks);
+	lex_dump(&toks, f.src, &f.out);
 
-	Node *m = parse_module(a, in, src, file, &d);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
 	if (m)
-		parse_dump(m, src, &out);
-	Node *e = parse_expression(a, in, src, file, &d);
+		parse_dump(m, f.src, &f.out);
+	Node *e = parse_expression(f.a, f.in, f.src, f.file, &f.d);
 	if (e)
-		parse_dump(e, src, &out);
+		parse_dump(e, f.src, &f.out);
 
-	diag_render(&d, DIAG_TEXT, "glc", &out);
-	diag_render(&d, DIAG_JSON, "glc", &out);
-	buf_free(&out);
-	arena_free(a);
+	fuzz_end(&f);
 	return 0;
 }

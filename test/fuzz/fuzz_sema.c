@@ -7,30 +7,23 @@
  */
 #include "parser/parser.h"
 #include "sema/sema.h"
+#include "test/fuzz/fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	Arena *a = arena_new();
-	Interner *in = intern_new(a);
-	Sources *src = src_new(a);
-	uint32_t file = src_add(src, "fuzz.gl", (const char *)data, size);
-	Diags d;
-	diag_init(&d, a, src);
-	d.max_errors = 50;
-	StrBuf out = {0};
+	FuzzInput f;
+	fuzz_begin(&f, data, size);
 
-	Node *m = parse_module(a, in, src, file, &d);
-	if (m && d.errors == 0) {
-		TProgram *p = sema_check(a, in, src, &d, m, NULL, 0, NULL);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
+	if (m && f.d.errors == 0) {
+		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL);
 		if (p)
-			sema_print(p, true, &out);
+			sema_print(p, true, &f.out);
 	}
 
-	diag_render(&d, DIAG_TEXT, "glc", &out);
-	buf_free(&out);
-	arena_free(a);
+	fuzz_end(&f);
 	return 0;
 }

@@ -1,0 +1,42 @@
+/*
+ * The frame every glc fuzz target shares: the input bytes registered as a
+ * source file in a fresh arena, with an interner, a diagnostics sink (at
+ * most 50 errors) and an output buffer; fuzz_end renders every diagnostic
+ * as text and JSON and frees everything, so a leak anywhere is reported.
+ */
+#ifndef FUZZ_INPUT_H
+#define FUZZ_INPUT_H
+
+#include "support/support.h"
+
+typedef struct FuzzInput {
+	Arena *a;
+	Interner *in;
+	Sources *src;
+	uint32_t file;
+	Diags d;
+	StrBuf out;
+} FuzzInput;
+
+static inline void
+fuzz_begin(FuzzInput *f, const uint8_t *data, size_t size)
+{
+	f->a = arena_new();
+	f->in = intern_new(f->a);
+	f->src = src_new(f->a);
+	f->file = src_add(f->src, "fuzz.gl", (const char *)data, size);
+	diag_init(&f->d, f->a, f->src);
+	f->d.max_errors = 50;
+	f->out = (StrBuf){0};
+}
+
+static inline void
+fuzz_end(FuzzInput *f)
+{
+	diag_render(&f->d, DIAG_TEXT, "glc", &f->out);
+	diag_render(&f->d, DIAG_JSON, "glc", &f->out);
+	buf_free(&f->out);
+	arena_free(f->a);
+}
+
+#endif
