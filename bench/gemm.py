@@ -270,7 +270,9 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--reps", type=int, default=10, help="launches per contestant and round")
     ap.add_argument("--profile", action="store_true",
-                    help="one launch of each variant and of cuBLAS at 8192^3 f16 (for ncu)")
+                    help="one launch of each variant and of cuBLAS in f16 (for ncu)")
+    ap.add_argument("--profile-size", type=int, default=8192,
+                    help="M = N = K of the --profile launches")
     ap.add_argument("--json")
     args = ap.parse_args()
     torch.manual_seed(0)
@@ -291,7 +293,7 @@ def main():
                                          (8192, 8192, 512)], args.warmup, args.rounds,
                              args.reps)
     if args.profile:
-        n = 8192
+        n = args.profile_size
         a = torch.randn(n, n, device="cuda").half()
         b = torch.randn(n, n, device="cuda").half()
         c = torch.empty(n, n, device="cuda").half()

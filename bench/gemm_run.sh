@@ -4,7 +4,7 @@
 # (kernel object + shim + libglrt), prints the SASS evidence (HGMMA,
 # UTMALDG, local-memory traffic) and runs bench/gemm.py (checks, then
 # timings). Logs go to $OUT when set. With NCU=1, then profiles one launch
-# of each variant and of cuBLAS at 8192^3 f16 with ncu (sections with their
+# of each variant and of cuBLAS at NCU_SIZE^3 (8192) f16 with ncu (sections with their
 # details, then the tensor-pipe, shared-memory and stall metrics that this
 # ncu knows) into $OUT/ncu.txt and ncu_metrics.txt.
 set -u
@@ -37,8 +37,8 @@ cat "$D/kernels/compile-times.txt"
 python3 "$D/gemm.py" --libs "$W" "$@"
 rc=$?
 [ "${NCU:-0}" = 1 ] || exit $rc
-P="python3 $D/gemm.py --libs $W --profile"
-ncu --clock-control none -k regex:gemm --print-details all --section SpeedOfLight \
+P="python3 $D/gemm.py --libs $W --profile --profile-size ${NCU_SIZE:-8192}"
+ncu --clock-control none -k 'regex:gemm|nvjet|sm90' --print-details all --section SpeedOfLight \
 	--section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
 	--section WarpStateStats --section SchedulerStats --section Occupancy \
 	--section LaunchStats $P >"$L/ncu.txt" 2>&1
@@ -65,6 +65,6 @@ for mname in $want; do
 	metrics="$metrics${metrics:+,}$mname$sfx"
 done
 echo "== ncu metrics: $metrics"
-ncu --clock-control none -k regex:gemm --metrics "$metrics" $P >"$L/ncu_metrics.txt" 2>&1
-grep -i "gemm\|gmma\|bank\|stalled\|hit_rate\|dram\|duration\|shared_st\|error" "$L/ncu_metrics.txt" | head -150
+ncu --clock-control none -k 'regex:gemm|nvjet|sm90' --metrics "$metrics" $P >"$L/ncu_metrics.txt" 2>&1
+grep -i "gemm\|nvjet\|sm90\|gmma\|bank\|stalled\|hit_rate\|dram\|duration\|shared_st\|error" "$L/ncu_metrics.txt" | head -150
 exit $rc
