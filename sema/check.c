@@ -261,6 +261,25 @@ var_clash(Check *ck, SrcSpan at, Binding *b, TValue *v)
 	           "type: it was %s, now %s", b->name, type_str(ck, want), type_str(ck, v->type));
 }
 
+/* After a failed assignment to t: binds its names to poison so that later
+ * uses stay silent (the cause was reported). Variables and constexprs keep
+ * their binding: their type or value is still known. */
+static void
+poison_target(Check *ck, const Node *t)
+{
+	if (t->kind == N_TUPLE || t->kind == N_LIST) {
+		for (size_t i = 0; i < t->u.list.items.len; i++)
+			poison_target(ck, t->u.list.items.data[i]);
+		return;
+	}
+	if (t->kind != N_NAME)
+		return;
+	Binding *b = local_find(ck, t->u.name.id);
+	if (b && (b->var || b->is_constexpr))
+		return;
+	scope_bind(ck, t->u.name.id, new_value(&ck->ev, VAL_POISON, t->span), false, t->span);
+}
+
 static void
 assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 {
@@ -274,6 +293,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	if (is_constexpr && v->kind == VAL_RUNTIME) {
 		diag_error(ck->d, v->span, "'%s' is declared gl.constexpr but its value is only "
 		           "known at run time (%s)", name, type_str(ck, v->u.rt->type));
+		poison_target(ck, t);
 		return;
 	}
 	if (b && b->var) {
@@ -319,6 +339,7 @@ assign(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) || v->u.list.n != n) {
 			diag_error(ck->d, t->span, "cannot unpack %s into %zu names",
 			           value_kind_phrase(v), n);
+			poison_target(ck, t);
 			return;
 		}
 		for (size_t i = 0; i < n; i++)
@@ -531,6 +552,8 @@ check_aug(Check *ck, const Node *s)
 	Value *v = eval_expr(&ck->ev, &bin);
 	if (v)
 		assign(ck, t, v, false);
+	else
+		poison_target(ck, t);
 }
 
 static void
@@ -546,18 +569,25 @@ check_stmt(Check *ck, const Node *s)
 		return;
 	case N_ASSIGN:
 		v = eval_expr(&ck->ev, s->u.assign.value);
-		for (size_t i = 0; v && i < s->u.assign.targets.len; i++)
-			assign(ck, s->u.assign.targets.data[i], v, false);
+		for (size_t i = 0; i < s->u.assign.targets.len; i++) {
+			if (v)
+				assign(ck, s->u.assign.targets.data[i], v, false);
+			else
+				poison_target(ck, s->u.assign.targets.data[i]);
+		}
 		return;
 	case N_ANN_ASSIGN: {
 		bool cx = is_constexpr_annot(ck, s->u.ann.annot);
 		if (!s->u.ann.value) {
 			diag_error(ck->d, s->span, "a declaration needs a value");
+			poison_target(ck, s->u.ann.target);
 			return;
 		}
 		v = eval_expr(&ck->ev, s->u.ann.value);
 		if (v)
 			assign(ck, s->u.ann.target, v, cx);
+		else
+			poison_target(ck, s->u.ann.target);
 		return;
 	}
 	case N_AUG_ASSIGN:

@@ -39,6 +39,7 @@ value_kind_phrase(const Value *v)
 	case VAL_METHOD: return "a method";
 	case VAL_TYPE: return "a type";
 	case VAL_AUTO_LAYOUT: return "gl.AutoLayout()";
+	case VAL_POISON: return "an invalid value";
 	}
 	return "a value";
 }
@@ -229,7 +230,7 @@ eval_name(Eval *e, const Node *n)
 	if (e->lookup) {
 		const Value *v = e->lookup(e->ctx, id);
 		if (v)
-			return (Value *)v;
+			return v->kind == VAL_POISON ? NULL : (Value *)v;
 	}
 	const Builtin *b = builtin_lookup(NULL, id);
 	if (b)

@@ -24,6 +24,8 @@ typedef enum ValueKind {
 	VAL_METHOD,    /* u.method: `obj.name` awaiting its call */
 	VAL_TYPE,      /* u.type: a parameter type (gl.ptr[gl.f32], ...) */
 	VAL_AUTO_LAYOUT, /* gl.AutoLayout(): a layout left to inference */
+	VAL_POISON,    /* bound to a name whose assignment failed: reading it
+	                  yields NULL silently (the cause was reported) */
 } ValueKind;
 
 typedef struct Check Check;
