@@ -323,6 +323,12 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		var_write(ck, nb->var, v->u.rt, t->span);
 		return;
 	}
+	if (v->kind == VAL_RUNTIME && (v->u.rt->type->kind == TY_SMEM ||
+	    v->u.rt->type->kind == TY_MBARRIER)) {
+		TSmemAlloc *sa = &ck->smem.data[v->u.rt->type->alloc];
+		if (!sa->name)
+			sa->name = name;
+	}
 	scope_bind(ck, name, v, is_constexpr, is_constexpr ? t->span :
 	           v->kind == VAL_RUNTIME ? v->u.rt->layout_at : t->span);
 }

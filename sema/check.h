@@ -182,7 +182,8 @@ Value *check_smem_method(Check *ck, const Node *call, Value *self, const char *n
 
 /* -- smem_plan.c: lifetimes and offsets -- */
 /* Gives the kernel's allocations live ranges and offsets (dead space is
- * reused) and reports when the live ones exceed the per-block limit. */
+ * reused), names those never bound to a variable "smem", and reports when
+ * the live ones exceed the per-block limit. */
 void smem_plan(Check *ck);
 
 /* -- check.c: statements -- */

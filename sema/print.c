@@ -160,7 +160,7 @@ print_kernel(const TKernel *k, StrBuf *out)
 		buf_printf(out, "  constexpr %s = %s\n", k->cx_names[i], k->cx_values[i]);
 	for (int i = 0; i < k->n_smem; i++) {
 		const TSmemAlloc *s = &k->smem[i];
-		buf_printf(out, "  smem #%d %s ", i, tir_dtype_name(s->dtype));
+		buf_printf(out, "  smem #%d %s %s ", i, s->name, tir_dtype_name(s->dtype));
 		type_print_shape(s->shape, s->rank, out);
 		buf_puts(out, " ");
 		layout_print(&s->layout, out);

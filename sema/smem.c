@@ -125,7 +125,7 @@ smem_alloc(Check *ck, const Node *call)
 	TType *t = smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
 	if (!t)
 		return NULL;
-	TSmemAlloc s = {.name = "smem", .at = call->span, .dtype = dt, .rank = rank,
+	TSmemAlloc s = {.name = NULL, .at = call->span, .dtype = dt, .rank = rank,
 	                .layout = t->layout, .is_mbarrier = is_mbarrier_layout(l, dt)};
 	memcpy(s.shape, shape, sizeof shape);
 	int64_t elems = 1;

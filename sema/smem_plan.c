@@ -147,8 +147,9 @@ report(Check *ck, int64_t total)
 			continue;
 		StrBuf b = {0};
 		type_print_shape(s[i].shape, s[i].rank, &b);
-		diag_note(ck->d, g, s[i].at, "%lld bytes: %s %s at offset %lld, live with the others "
-		          "listed", (long long)s[i].bytes, tir_dtype_name(s[i].dtype), b.s,
+		diag_note(ck->d, g, s[i].at, "%s: %lld bytes: %s %s at offset %lld, live with the "
+		          "others listed", s[i].name, (long long)s[i].bytes,
+		          tir_dtype_name(s[i].dtype), b.s,
 		          (long long)s[i].offset);
 		buf_free(&b);
 	}
@@ -163,7 +164,9 @@ smem_plan(Check *ck)
 	place(ck->smem.data, ck->smem.len);
 	int64_t total = 0;
 	for (size_t i = 0; i < ck->smem.len; i++) {
-		const TSmemAlloc *s = &ck->smem.data[i];
+		TSmemAlloc *s = &ck->smem.data[i];
+		if (!s->name)
+			s->name = "smem";
 		if (s->offset + s->bytes > total)
 			total = s->offset + s->bytes;
 	}
