@@ -126,6 +126,12 @@ parse_define(Arena *a, Diags *d, const char *s, Options *o)
 		return false;
 	}
 	Define def = {arena_strndup(a, s, (size_t)(eq - s)), eq + 1};
+	for (size_t i = 0; i < o->defines.len; i++) {
+		if (strcmp(o->defines.data[i].name, def.name) == 0) {
+			diag_error(d, (SrcSpan){0}, "-D '%s' given twice", def.name);
+			return false;
+		}
+	}
 	vec_push(a, &o->defines, def);
 	return true;
 }
