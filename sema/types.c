@@ -100,30 +100,32 @@ type_same_shape(const TType *a, const TType *b)
 	       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof *a->shape) == 0;
 }
 
+/* A fresh type with only a kind and a dtype. */
+static const TType *
+simple_type(Check *ck, TTypeKind kind, TDType dtype)
+{
+	TType *ty = arena_alloc(ck->a, sizeof *ty);
+	ty->kind = kind;
+	ty->dtype = dtype;
+	return ty;
+}
+
 const TType *
 type_scalar(Check *ck, TDType t)
 {
-	TType *ty = arena_alloc(ck->a, sizeof *ty);
-	ty->kind = TY_SCALAR;
-	ty->dtype = t;
-	return ty;
+	return simple_type(ck, TY_SCALAR, t);
 }
 
 const TType *
 type_ptr(Check *ck, TDType pointee)
 {
-	TType *ty = arena_alloc(ck->a, sizeof *ty);
-	ty->kind = TY_PTR;
-	ty->dtype = pointee;
-	return ty;
+	return simple_type(ck, TY_PTR, pointee);
 }
 
 const TType *
 type_void(Check *ck)
 {
-	TType *ty = arena_alloc(ck->a, sizeof *ty);
-	ty->kind = TY_VOID;
-	return ty;
+	return simple_type(ck, TY_VOID, (TDType)0);
 }
 
 TType *
