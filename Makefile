@@ -30,6 +30,7 @@ LAYOUT_SRCS  :=
 FRONT_SRCS   :=
 FRONT_GEN    :=
 SEMA_SRCS    :=
+IR_SRCS      :=
 CODEGEN_SRCS :=
 DRIVER_SRCS  :=
 UNIT_TESTS   :=
@@ -39,6 +40,7 @@ include layout/module.mk
 include lexer/module.mk
 include parser/module.mk
 include sema/module.mk
+include ir/module.mk
 include codegen/module.mk
 include driver/module.mk
 include runtime/module.mk
@@ -48,9 +50,11 @@ SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
 LAYOUT_OBJS  = $(call obj,$(LAYOUT_SRCS))
 FRONT_OBJS   = $(call obj,$(FRONT_SRCS)) $(GEN_OBJS)
 SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
+IR_OBJS      = $(call obj,$(IR_SRCS))
 CODEGEN_OBJS = $(call obj,$(CODEGEN_SRCS))
 DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
-GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(IR_OBJS) \
+               $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 
 include test/unit/module.mk
 
@@ -102,7 +106,7 @@ $(B)/fuzz/fuzz_front: $(FUZZ_FRONT_SRCS)
 
 FUZZ_TARGETS += $(B)/fuzz/fuzz_sema
 FUZZ_SEMA_SRCS = test/fuzz/fuzz_sema.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS)
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS)
 
 $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 	@mkdir -p $(@D)
@@ -112,7 +116,7 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 # seeded with the lit inputs that type-check (no `not` in their RUN line).
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS) $(CODEGEN_SRCS)
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS)
 
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen

@@ -1,5 +1,5 @@
 /*
- * Axis analysis (Triton's AxisInfo) on the TIR, and what it proves about
+ * Axis analysis (Triton's AxisInfo) on the IR, and what it proves about
  * global accesses.
  *
  * For every integer or pointer value and every dim d (scalars use dim 0):
@@ -165,13 +165,13 @@ static bool
 is_int(const TType *t)
 {
 	return (t->kind == TY_SCALAR || t->kind == TY_TENSOR) && !t->elem_is_ptr &&
-	       t->dtype != DT_I1 && !tir_dtype_is_float(t->dtype);
+	       t->dtype != DT_I1 && !ir_dtype_is_float(t->dtype);
 }
 
 static int64_t
 elem_bytes(TDType t)
 {
-	int b = tir_dtype_bits(t);
+	int b = ir_dtype_bits(t);
 	return b < 8 ? 1 : b / 8;
 }
 
@@ -201,9 +201,9 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 	case OP_CAST:
 		if (!is_int(t) || !is_int(in->args[0]->type))
 			return unknown();
-		if (tir_dtype_bits(t->dtype) < tir_dtype_bits(in->args[0]->type->dtype)) {
+		if (ir_dtype_bits(t->dtype) < ir_dtype_bits(in->args[0]->type->dtype)) {
 			CgAxis x = *a;
-			int64_t cap = (int64_t)1 << (tir_dtype_bits(t->dtype) - 1);
+			int64_t cap = (int64_t)1 << (ir_dtype_bits(t->dtype) - 1);
 			for (int d = 0; d < rank; d++)
 				x.div[d] = min64(x.div[d], cap);
 			return x;
@@ -293,7 +293,7 @@ cg_access_plan(const TInst *in, const CgAxis *axis)
 	const TValue *ptr = in->args[0];
 	const TType *pt = ptr->type;
 	const TType *vt = load ? in->res->type : in->args[1]->type;
-	int bits = vt->dtype == DT_I1 ? 8 : tir_dtype_bits(vt->dtype);
+	int bits = vt->dtype == DT_I1 ? 8 : ir_dtype_bits(vt->dtype);
 	if (pt->kind != TY_TENSOR || vt->elem_is_ptr || bits < 8)
 		return acc;
 	int n_regs = cg_type_regs(pt);
@@ -348,7 +348,7 @@ static bool
 specializable(const CgParam *p)
 {
 	return p->kind == CG_PARAM_PTR ||
-	       (p->kind == CG_PARAM_SCALAR && p->dtype != DT_I1 && !tir_dtype_is_float(p->dtype));
+	       (p->kind == CG_PARAM_SCALAR && p->dtype != DT_I1 && !ir_dtype_is_float(p->dtype));
 }
 
 /* Raises params' divisibility to the specialized assumptions that prove

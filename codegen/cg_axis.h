@@ -1,6 +1,6 @@
 /*
  * Axis analysis (axis.c): contiguity, divisibility and constancy of the
- * TIR's integer and pointer values along each dim, what they prove about a
+ * the IR's integer and pointer values along each dim, what they prove about a
  * global access, and the specialized variant of a kernel that they pay for.
  * Internal to codegen/.
  */

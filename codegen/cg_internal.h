@@ -182,9 +182,9 @@ int cg_entry_index(const CgPackage *p, int i, bool fast);
  * generic entry requires (the launcher tests it to pick the variant). */
 bool cg_param_specialized(const CgKernelSig *k, int j);
 
-/* -- Lowering the TIR (lower*.c) ------------------------------------------------ */
+/* -- Lowering the IR (lower*.c) ------------------------------------------------ */
 
-/* The LLVM values of one TIR value: one per register of this thread for a
+/* The LLVM values of one IR value: one per register of this thread for a
  * register tensor (indexed by the layout's register index), one for a
  * scalar. */
 typedef struct CgVal {
@@ -216,7 +216,7 @@ typedef struct Lower {
 
 /* Reports an operation codegen cannot lower and marks the kernel failed. */
 void cg_unsupported(Lower *l, const TInst *in, const char *what);
-/* The value of TIR value v (registers or the scalar). */
+/* The value of IR value v (registers or the scalar). */
 CgVal cg_val(Lower *l, const TValue *v);
 /* A fresh CgVal of n registers in the arena. */
 CgVal cg_val_new(Lower *l, int n);

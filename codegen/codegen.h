@@ -12,7 +12,7 @@
 #ifndef CODEGEN_H
 #define CODEGEN_H
 
-#include "sema/tir.h"
+#include "ir/ir.h"
 #include "support/support.h"
 
 /* -- Kernel signatures ------------------------------------------------------ */

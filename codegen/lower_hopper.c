@@ -92,7 +92,7 @@ desc_box(const TType *d, int64_t *box)
 		box[i] = d->shape[i] < 256 ? d->shape[i] : 256;
 	if (ld && ld->kind == LL_NVMMA_SHARED && ld->swizzle_byte_width > 0) {
 		int inner = ld->transposed ? 0 : d->rank - 1;
-		int64_t row = 8 * ld->swizzle_byte_width / tir_dtype_bits(d->dtype);
+		int64_t row = 8 * ld->swizzle_byte_width / ir_dtype_bits(d->dtype);
 		if (box[inner] > row)
 			box[inner] = row;
 	}

@@ -219,7 +219,7 @@ cg_reduce_scratch(const TInst *in)
 	if (!reduce_plan(in, &p) || p.direct)
 		return 0;
 	const TType *op = in->args[0]->type;
-	int bytes = op->dtype == DT_I1 ? 1 : tir_dtype_bits(op->dtype) / 8;
+	int bytes = op->dtype == DT_I1 ? 1 : ir_dtype_bits(op->dtype) / 8;
 	return ((int64_t)1 << p.n_warp_bits) * p.n_res * bytes;
 }
 

@@ -95,8 +95,8 @@ math(Lower *l, const TInst *in, TDType t, LLVMValueRef x)
 		return r ? LLVMBuildFPTrunc(m->b, r, nt, "") : NULL;
 	}
 	if (t != DT_F32) {
-		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s", tir_op_name(in->op),
-		                                   tir_dtype_name(t)));
+		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s", ir_op_name(in->op),
+		                                   ir_dtype_name(t)));
 		return NULL;
 	}
 	return math_f32(m, in->op, x);
@@ -199,8 +199,8 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	bool f = is_float(t), s = is_signed_int(t);
 	const char *why = operand_problem(op, t);
 	if (why) {
-		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s%s", tir_op_name(op),
-		                                   tir_dtype_name(t), why));
+		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s%s", ir_op_name(op),
+		                                   ir_dtype_name(t), why));
 		return NULL;
 	}
 	switch (op) {

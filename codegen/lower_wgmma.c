@@ -66,7 +66,7 @@ operand(Lower *l, const TInst *in, const TValue *v, int mn_dim, Operand *o)
 		return false;
 	o->mn_dim = mn_dim;
 	o->k_dim = 1 - mn_dim;
-	o->elem_bytes = tir_dtype_bits(s->dtype) / 8;
+	o->elem_bytes = ir_dtype_bits(s->dtype) / 8;
 	uint32_t b0[LL_MAX_DIMS];
 	int oi = ll_in_index(&s->layout.ll, LL_OFFSET);
 	ll_get_basis(&s->layout.ll, oi, 0, b0);

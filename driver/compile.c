@@ -130,7 +130,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 				TProgram *p = check(o, a, in, src, d, m);
 				timer_lap(&tm, "sema");
 				if (p && o->emit == EMIT_TYPED)
-					sema_print(p, o->verbose, out);
+					ir_print(p, o->verbose, out);
 				else if (p)
 					generate(o, a, src, file, d, p, out, &path, &tm);
 			}

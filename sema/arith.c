@@ -8,7 +8,7 @@
 static const char *
 op_what(Check *ck, TOp op)
 {
-	return arena_printf(ck->a, "operator '%s'", tir_op_name(op));
+	return arena_printf(ck->a, "operator '%s'", ir_op_name(op));
 }
 
 static bool
@@ -22,10 +22,10 @@ static TDType
 number_dtype(const Value *v, TDType t)
 {
 	if (v->kind == VAL_FLOAT)
-		return tir_dtype_is_float(t) ? t : DT_F32;
+		return ir_dtype_is_float(t) ? t : DT_F32;
 	if (v->kind == VAL_BOOL)
 		return t;
-	if (tir_dtype_is_float(t) || t == DT_I64 || t == DT_U64)
+	if (ir_dtype_is_float(t) || t == DT_I64 || t == DT_U64)
 		return t;
 	if (v->u.i < INT32_MIN || v->u.i > INT32_MAX)
 		return DT_I64;
@@ -79,7 +79,7 @@ ptr_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 		return NULL;
 	}
 	const TType *ty = rt_type(y);
-	if (ty ? tir_dtype_is_float(ty->dtype) || is_ptr_type(ty) : y->kind != VAL_INT) {
+	if (ty ? ir_dtype_is_float(ty->dtype) || is_ptr_type(ty) : y->kind != VAL_INT) {
 		diag_error(ck->d, at, "a pointer offset must be an integer, not %s",
 		           ty ? type_str(ck, ty) : value_kind_phrase(y));
 		return NULL;
@@ -118,13 +118,13 @@ arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 		dt = dtype_promote(tx->dtype, ty->dtype);
 	else
 		dt = tx ? number_dtype(y, tx->dtype) : number_dtype(x, ty->dtype);
-	bool is_float = tir_dtype_is_float(dt);
+	bool is_float = ir_dtype_is_float(dt);
 	if (op == OP_DIV && !is_float)
 		dt = DT_F32;
 	if ((op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_SHL || op == OP_SHR) &&
 	    is_float) {
 		diag_error(ck->d, at, "%s is not defined on floating-point values (%s)",
-		           op_what(ck, op), tir_dtype_name(dt));
+		           op_what(ck, op), ir_dtype_name(dt));
 		return NULL;
 	}
 	TValue *a = materialize(ck, x, dt), *b = materialize(ck, y, dt);
@@ -179,7 +179,7 @@ check_unary(Check *ck, const Node *n, UnOp op, Value *x)
 	case UN_NEG:
 		return rt_value(ck, emit(ck, OP_NEG, n->span, v->type, 1, v)->res, n->span);
 	case UN_INVERT:
-		if (tir_dtype_is_float(v->type->dtype)) {
+		if (ir_dtype_is_float(v->type->dtype)) {
 			diag_error(ck->d, n->span, "'~' is not defined on %s", type_str(ck, v->type));
 			return NULL;
 		}

@@ -66,7 +66,7 @@ check_attr(Check *ck, const Node *n, Value *obj)
 			int64_t e = 1;
 			for (int i = 0; i < t->rank; i++)
 				e *= t->shape[i];
-			return int_value(ck, e * tir_dtype_bits(t->dtype) / 8, n->span);
+			return int_value(ck, e * ir_dtype_bits(t->dtype) / 8, n->span);
 		}
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
@@ -175,10 +175,10 @@ type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 		return NULL;
 	t->dtype = dt;
 	t->layout.desc = l;
-	if (l->kind == LL_NVMMA_SHARED && l->element_bitwidth != tir_dtype_bits(dt)) {
+	if (l->kind == LL_NVMMA_SHARED && l->element_bitwidth != ir_dtype_bits(dt)) {
 		diag_error(ck->d, v->u.list.items[2]->span, "the descriptor's layout is for "
 		           "%d-bit elements but its dtype %s has %d bits", l->element_bitwidth,
-		           tir_dtype_name(dt), tir_dtype_bits(dt));
+		           ir_dtype_name(dt), ir_dtype_bits(dt));
 		return NULL;
 	}
 	if (!sema_build_layout(ck->d, v->u.list.items[2]->span, l, t->shape, t->rank, 0, ck->a,

@@ -292,7 +292,7 @@ auto_memory(Check *ck, const TValue *ptr)
 	if (v < 0 || n > 0)
 		return;
 	AutoVar *x = &ck->autos.data[v];
-	int bits = tir_dtype_bits(t->dtype) < 8 ? 8 : tir_dtype_bits(t->dtype);
+	int bits = ir_dtype_bits(t->dtype) < 8 ? 8 : ir_dtype_bits(t->dtype);
 	if (x->mem_bits == 0 || bits < x->mem_bits)
 		x->mem_bits = bits;
 	int64_t have = 1, now = 1;

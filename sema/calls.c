@@ -357,8 +357,8 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn)
 		axis += xt->rank;
 	/* Like Triton, gl.sum of integers narrower than 32 bits (i1 included:
 	 * a count, not a parity) adds in 32 bits of the same signedness. */
-	if (fn == BF_SUM && !tir_dtype_is_float(xt->dtype) && tir_dtype_bits(xt->dtype) < 32) {
-		x = cast_to(ck, x, tir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
+	if (fn == BF_SUM && !ir_dtype_is_float(xt->dtype) && ir_dtype_bits(xt->dtype) < 32) {
+		x = cast_to(ck, x, ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
 		xt = x->type;
 	}
 	const TType *rt;
@@ -450,7 +450,7 @@ call_convert(Check *ck, const Node *call)
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
-	int bits = x->type->elem_is_ptr ? 64 : tir_dtype_bits(x->type->dtype);
+	int bits = x->type->elem_is_ptr ? 64 : ir_dtype_bits(x->type->dtype);
 	bits = bits < 8 ? 8 : bits;
 	LLCvtPlan *plan = arena_alloc(ck->a, sizeof *plan);
 	LLErr err = {ck->a, NULL};
@@ -467,14 +467,14 @@ call_convert(Check *ck, const Node *call)
 		                     "needs %s", plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
 		                                                              : "shared memory");
 		StrBuf b = {0};
-		layout_print(&x->type->layout, &b);
+		ir_layout_print(&x->type->layout, &b);
 		buf_puts(&b, "\n    bases: ");
-		layout_print_bases(&x->type->layout.ll, &b);
+		ir_layout_print_bases(&x->type->layout.ll, &b);
 		diag_note(ck->d, g, x->layout_at, "the source layout is %s", b.s);
 		buf_clear(&b);
-		layout_print(&t->layout, &b);
+		ir_layout_print(&t->layout, &b);
 		buf_puts(&b, "\n    bases: ");
-		layout_print_bases(&t->layout.ll, &b);
+		ir_layout_print_bases(&t->layout.ll, &b);
 		diag_note(ck->d, g, a[1]->span, "the target layout is %s", b.s);
 		buf_free(&b);
 		return NULL;
@@ -531,7 +531,7 @@ call_math(Check *ck, const Node *call, BuiltinFn fn)
 		           type_str(ck, x->type));
 		return NULL;
 	}
-	if (fn != BF_ABS && !tir_dtype_is_float(x->type->dtype))
+	if (fn != BF_ABS && !ir_dtype_is_float(x->type->dtype))
 		x = cast_to(ck, x, DT_F32, call->span);
 	TInst *i = emit(ck, map[k].op, call->span, x->type, 1, x);
 	i->res->layout_at = x->layout_at;

@@ -308,7 +308,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 			if (auto_unify(ck, t->span, &old, tv))
 				return;
 		}
-		if (!tir_type_equal(tv->type, vt)) {
+		if (!ir_type_equal(tv->type, vt)) {
 			var_clash(ck, t->span, b, tv);
 			return;
 		}
@@ -472,7 +472,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call)
 	for (int k = 0; k < 3; k++) {
 		const Value *a = all[k];
 		bool ok = a->kind == VAL_INT || (a->kind == VAL_RUNTIME &&
-		          a->u.rt->type->kind == TY_SCALAR && !tir_dtype_is_float(a->u.rt->type->dtype));
+		          a->u.rt->type->kind == TY_SCALAR && !ir_dtype_is_float(a->u.rt->type->dtype));
 		if (!ok) {
 			diag_error(ck->d, a->span, "range bounds must be integer scalars, not %s",
 			           a->kind == VAL_RUNTIME ? type_str(ck, a->u.rt->type)

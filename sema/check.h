@@ -85,11 +85,6 @@ const TType *type_void(Check *ck);
 TType *type_with_elem(Check *ck, const TType *like, const TType *elem);
 /* The element type of a tensor (scalar or pointer); t itself otherwise. */
 const TType *type_elem(Check *ck, const TType *t);
-bool type_same_shape(const TType *a, const TType *b);
-void type_print(const TType *t, StrBuf *out);
-void type_print_shape(const int64_t *shape, int rank, StrBuf *out);
-void layout_print(const TLayout *l, StrBuf *out);
-void layout_print_bases(const LLayout *l, StrBuf *out);
 const char *type_str(Check *ck, const TType *t);
 
 /* -- emit.c: building instructions -- */

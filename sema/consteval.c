@@ -613,7 +613,7 @@ value_print(const Value *v, StrBuf *out)
 		buf_putc(out, v->kind == VAL_LIST ? ']' : ')');
 		return;
 	case VAL_LAYOUT: ll_desc_print(v->u.layout, out); return;
-	case VAL_DTYPE: buf_printf(out, "gl.%s", tir_dtype_name(v->u.dtype)); return;
+	case VAL_DTYPE: buf_printf(out, "gl.%s", ir_dtype_name(v->u.dtype)); return;
 	default: buf_puts(out, value_kind_phrase(v)); return;
 	}
 }

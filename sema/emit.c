@@ -82,14 +82,14 @@ materialize(Check *ck, Value *v, TDType want)
 		TDType t = want != DT_VOID ? want : v->kind == VAL_BOOL ? DT_I1 :
 		           (v->u.i >= INT32_MIN && v->u.i <= INT32_MAX) ? DT_I32 : DT_I64;
 		i = emit(ck, OP_CONST, v->span, type_scalar(ck, t), 0);
-		if (tir_dtype_is_float(t))
+		if (ir_dtype_is_float(t))
 			i->c.f = v->kind == VAL_BOOL ? v->u.b : (double)v->u.i;
 		else
 			i->c.i = v->kind == VAL_BOOL ? v->u.b : v->u.i;
 		return i->res;
 	}
 	case VAL_FLOAT: {
-		TDType t = want != DT_VOID && tir_dtype_is_float(want) ? want : DT_F32;
+		TDType t = want != DT_VOID && ir_dtype_is_float(want) ? want : DT_F32;
 		i = emit(ck, OP_CONST, v->span, type_scalar(ck, t), 0);
 		i->c.f = v->u.f;
 		return i->res;
@@ -124,9 +124,9 @@ static void
 describe_layout(Check *ck, Diag *g, const TValue *v, const char *role)
 {
 	StrBuf b = {0};
-	layout_print(&v->type->layout, &b);
+	ir_layout_print(&v->type->layout, &b);
 	buf_puts(&b, "\n    bases: ");
-	layout_print_bases(&v->type->layout.ll, &b);
+	ir_layout_print_bases(&v->type->layout.ll, &b);
 	diag_note(ck->d, g, v->layout_at, "%s has layout %s", role, b.s);
 	buf_free(&b);
 }
@@ -177,8 +177,8 @@ unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
 	for (int i = 0; i < ta->rank; i++) {
 		if (ta->shape[i] != tb->shape[i] && ta->shape[i] != 1 && tb->shape[i] != 1) {
 			StrBuf sa = {0}, sb = {0};
-			type_print_shape(ta->shape, ta->rank, &sa);
-			type_print_shape(tb->shape, tb->rank, &sb);
+			ir_shape_print(ta->shape, ta->rank, &sa);
+			ir_shape_print(tb->shape, tb->rank, &sb);
 			diag_error(ck->d, at, "%s: shapes %s and %s do not broadcast (dimension %d)",
 			           what, sa.s, sb.s, i);
 			buf_free(&sa);

@@ -43,7 +43,7 @@ static TValue *
 int_operand(Check *ck, Value *v, const char *what)
 {
 	TValue *t = materialize(ck, v, DT_I32);
-	if (t && (t->type->kind != TY_SCALAR || tir_dtype_is_float(t->type->dtype))) {
+	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype))) {
 		diag_error(ck->d, v->span, "%s must be an integer scalar, not %s", what,
 		           type_str(ck, t->type));
 		return NULL;
@@ -74,7 +74,7 @@ static bool
 tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 {
 	const TType *d = desc->u.rt->type, *s = smem->u.rt->type;
-	if (d->dtype != s->dtype || !type_same_shape(d, s)) {
+	if (d->dtype != s->dtype || !ir_same_shape(d, s)) {
 		diag_error(ck->d, at, "the TMA descriptor moves %s blocks but the shared buffer is %s",
 		           type_str(ck, d), type_str(ck, s));
 		return false;
@@ -235,7 +235,7 @@ infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TVal
 	    !(a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR &&
 	      auto_involved(ck, a->u.rt->type->layout.desc)))
 		return false;
-	int bits = tir_dtype_bits(B->dtype) < 8 ? 8 : tir_dtype_bits(B->dtype);
+	int bits = ir_dtype_bits(B->dtype) < 8 ? 8 : ir_dtype_bits(B->dtype);
 	const LLDesc *mma = mma_layout(ck, acc->type, bits);
 	if (!auto_fix(ck, at, acc, mma))
 		mma = acc->type->layout.desc;
@@ -278,7 +278,7 @@ wgmma(Check *ck, const Node *call)
 		want_rt(ck, a[0], TY_SMEM, "A");
 		return NULL;
 	}
-	int bits = tir_dtype_bits(B->dtype);
+	int bits = ir_dtype_bits(B->dtype);
 	if (A->kind == TY_SMEM && A->layout.desc->kind != LL_NVMMA_SHARED) {
 		diag_error(ck->d, a[0]->span, "A in shared memory must use an NVMMASharedLayout");
 		return NULL;
@@ -303,7 +303,7 @@ wgmma(Check *ck, const Node *call)
 	if (A->dtype != B->dtype || !wgmma_dtype_ok(A->dtype)) {
 		diag_error(ck->d, call->span, "warpgroup_mma needs A and B of one dtype among f16, "
 		           "bf16, f8e4m3, f8e5m2, i8, f32 (tf32); got %s and %s",
-		           tir_dtype_name(A->dtype), tir_dtype_name(B->dtype));
+		           ir_dtype_name(A->dtype), ir_dtype_name(B->dtype));
 		return NULL;
 	}
 	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||

@@ -1,7 +1,7 @@
 /*
  * sema: names, compile-time evaluation and specialization, types, and layout
  * checking. Turns a parsed module into the typed, specialized program of
- * sema/tir.h (TIR) that code generation consumes. Also the compile-time
+ * ir/ir.h (the typed IR) that code generation consumes. Also the compile-time
  * evaluation of layout constructor expressions (Gluon's syntax, e.g.
  * `gl.BlockedLayout([1,4],[8,4],[4,1],[1,0])`) used by `glc layout`.
  */
@@ -10,7 +10,7 @@
 
 #include "layout/layout.h"
 #include "parser/parser.h"
-#include "sema/tir.h"
+#include "ir/ir.h"
 
 /* A -D NAME=VALUE from the command line; VALUE is source text evaluated as
  * a constexpr expression (e.g. `64`, `gl.bf16`, `True`). */
@@ -25,10 +25,6 @@ typedef struct SemaDefine {
  * src as "<-D NAME>" files. Returns NULL when there was any error. */
 TProgram *sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
                      const SemaDefine *defs, size_t n_defs, const char *kernel);
-
-/* The readable listing of `glc --emit=typed`: every value with its type and
- * layout in constructor form; verbose adds each layout's bases. */
-void sema_print(const TProgram *p, bool verbose, StrBuf *out);
 
 /* Evaluates expr, which must be a layout constructor call (optionally
  * qualified: gl., ttgl., mbarrier.), to a layout description allocated in

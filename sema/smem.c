@@ -30,7 +30,7 @@ is_mbarrier_layout(const LLDesc *l, TDType dt)
 static int
 elem_bytes(TDType dt)
 {
-	return tir_dtype_bits(dt) < 8 ? 1 : tir_dtype_bits(dt) / 8;
+	return ir_dtype_bits(dt) < 8 ? 1 : ir_dtype_bits(dt) / 8;
 }
 
 /* A shared type over shape for allocation `alloc`: the layout is fitted to
@@ -185,7 +185,7 @@ smem_index(Check *ck, const Node *call, Value *self)
 		return view(ck, call, self, rt, a[0]->u.i * stride);
 	}
 	TValue *ix = materialize(ck, a[0], DT_I32);
-	if (!ix || ix->type->kind != TY_SCALAR || tir_dtype_is_float(ix->type->dtype)) {
+	if (!ix || ix->type->kind != TY_SCALAR || ir_dtype_is_float(ix->type->dtype)) {
 		if (ix)
 			diag_error(ck->d, a[0]->span, "an index must be an integer scalar");
 		return NULL;
@@ -449,7 +449,7 @@ check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
 		    !want_rt(ck, a[0], TY_TENSOR, "the stored value"))
 			return NULL;
 		const TType *vt = a[0]->u.rt->type;
-		if (!type_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
+		if (!ir_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
 			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
 			           "match", type_str(ck, vt), type_str(ck, t));
 			return NULL;

@@ -146,10 +146,10 @@ report(Check *ck, int64_t total)
 		if (s[i].first_use > when || when > s[i].last_use)
 			continue;
 		StrBuf b = {0};
-		type_print_shape(s[i].shape, s[i].rank, &b);
+		ir_shape_print(s[i].shape, s[i].rank, &b);
 		diag_note(ck->d, g, s[i].at, "%s: %lld bytes: %s %s at offset %lld, live with the "
 		          "others listed", s[i].name, (long long)s[i].bytes,
-		          tir_dtype_name(s[i].dtype), b.s,
+		          ir_dtype_name(s[i].dtype), b.s,
 		          (long long)s[i].offset);
 		buf_free(&b);
 	}

@@ -32,8 +32,8 @@ UNIT_TESTS += $(B)/unit/test_codegen
 $(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"' \
 	-DCG_TEST_LDFLAGS='"$(LDSAN)"'
 $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
-# codegen names dtypes and ops through sema's TIR helpers (tir_*_name).
-CG_TEST_OBJS = $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+# codegen depends on ir/, layout/ and support/ only.
+CG_TEST_OBJS = $(CODEGEN_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(LLVM_LIBS) -lm

@@ -377,8 +377,8 @@ op_kernel(TOp o, TDType t, TDType rt)
 	ps[2] = (TParam){"c", TP_PTR, ptr(DT_I1)};
 	ps[3] = (TParam){"out", TP_PTR, ptr(rt)};
 	K *k = arena_alloc(A, sizeof *k);
-	begin(k, arena_printf(A, "%s_%s_%s", tir_op_name(o), tir_dtype_name(t),
-	                      tir_dtype_name(rt)), ps, 4);
+	begin(k, arena_printf(A, "%s_%s_%s", ir_op_name(o), ir_dtype_name(t),
+	                      ir_dtype_name(rt)), ps, 4);
 	TValue *a = op(k, OP_LOAD, scalar(t), 1, param(k, 0));
 	TValue *b = op(k, OP_LOAD, scalar(t), 1, param(k, 1));
 	TValue *c = op(k, OP_LOAD, scalar(DT_I1), 1, param(k, 2));

@@ -5,7 +5,7 @@
  * indented. Layouts print in constructor form inside the types; every
  * distinct layout's bases are listed after the kernel.
  */
-#include "sema/check.h"
+#include "ir/ir.h"
 
 static const char *const op_names[OP_COUNT] = {
 	[OP_CONST] = "const", [OP_PARAM] = "param", [OP_PROGRAM_ID] = "program_id",
@@ -35,7 +35,7 @@ static const char *const op_names[OP_COUNT] = {
 };
 
 const char *
-tir_op_name(TOp op)
+ir_op_name(TOp op)
 {
 	return op < OP_COUNT && op_names[op] ? op_names[op] : "?";
 }
@@ -54,7 +54,7 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 {
 	switch (i->op) {
 	case OP_CONST:
-		if (tir_dtype_is_float(i->res->type->dtype))
+		if (ir_dtype_is_float(i->res->type->dtype))
 			buf_printf(out, " %.9g", i->c.f);
 		else
 			buf_printf(out, " %lld", (long long)i->c.i);
@@ -64,7 +64,7 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 		buf_printf(out, " axis=%d", i->attr.axis);
 		break;
 	case OP_REDUCE:
-		buf_printf(out, " axis=%d combine=%s", i->attr.axis, tir_op_name(i->attr.combine));
+		buf_printf(out, " axis=%d combine=%s", i->attr.axis, ir_op_name(i->attr.combine));
 		break;
 	case OP_ARANGE:
 		buf_printf(out, " %lld, %lld", (long long)i->attr.lo, (long long)i->attr.hi);
@@ -95,13 +95,13 @@ print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
 	indent(out, depth);
 	if (i->res)
 		buf_printf(out, "%%%d = ", i->res->id);
-	buf_puts(out, tir_op_name(i->op));
+	buf_puts(out, ir_op_name(i->op));
 	print_attrs(k, i, out);
 	for (int a = 0; a < i->n_args; a++)
 		buf_printf(out, "%s%%%d", a ? ", " : " ", i->args[a]->id);
 	if (i->res) {
 		buf_puts(out, " : ");
-		type_print(i->res->type, out);
+		ir_type_print(i->res->type, out);
 	}
 	buf_printf(out, "  ; line %u\n", i->at.line);
 	switch (i->op) {
@@ -152,7 +152,7 @@ print_kernel(const TKernel *k, StrBuf *out)
 	buf_printf(out, "kernel %s(", k->name);
 	for (int i = 0; i < k->n_params; i++) {
 		buf_printf(out, "%s%s: ", i ? ", " : "", k->params[i].name);
-		type_print(k->params[i].type, out);
+		ir_type_print(k->params[i].type, out);
 	}
 	buf_printf(out, ") num_warps=%d total_warps=%d smem=%lld\n", k->num_warps, k->total_warps,
 	           (long long)k->smem_bytes);
@@ -160,17 +160,17 @@ print_kernel(const TKernel *k, StrBuf *out)
 		buf_printf(out, "  constexpr %s = %s\n", k->cx_names[i], k->cx_values[i]);
 	for (int i = 0; i < k->n_smem; i++) {
 		const TSmemAlloc *s = &k->smem[i];
-		buf_printf(out, "  smem #%d %s %s ", i, s->name, tir_dtype_name(s->dtype));
-		type_print_shape(s->shape, s->rank, out);
+		buf_printf(out, "  smem #%d %s %s ", i, s->name, ir_dtype_name(s->dtype));
+		ir_shape_print(s->shape, s->rank, out);
 		buf_puts(out, " ");
-		layout_print(&s->layout, out);
+		ir_layout_print(&s->layout, out);
 		buf_printf(out, " bytes=%lld offset=%lld live=%d..%d%s\n", (long long)s->bytes,
 		           (long long)s->offset, s->first_use, s->last_use,
 		           s->is_mbarrier ? " mbarrier" : "");
 	}
 	for (int i = 0; i < k->n_vars; i++) {
 		buf_printf(out, "  var $%d %s : ", k->vars[i]->id, k->vars[i]->name);
-		type_print(k->vars[i]->type, out);
+		ir_type_print(k->vars[i]->type, out);
 		buf_putc(out, '\n');
 	}
 	print_block(k, &k->body, 1, out);
@@ -198,7 +198,7 @@ collect_layouts(const TBlock *b, TypeVec *seen, Arena *a)
 }
 
 void
-sema_print(const TProgram *p, bool verbose, StrBuf *out)
+ir_print(const TProgram *p, bool verbose, StrBuf *out)
 {
 	for (int i = 0; i < p->n_kernels; i++) {
 		const TKernel *k = p->kernels[i];
@@ -214,12 +214,12 @@ sema_print(const TProgram *p, bool verbose, StrBuf *out)
 			buf_puts(out, "  layouts:\n");
 		for (size_t l = 0; l < seen.len; l++) {
 			buf_puts(out, "    ");
-			layout_print(&seen.data[l]->layout, out);
+			ir_layout_print(&seen.data[l]->layout, out);
 			buf_puts(out, " on ");
-			type_print_shape(seen.data[l]->shape, seen.data[l]->rank, out);
+			ir_shape_print(seen.data[l]->shape, seen.data[l]->rank, out);
 			if (verbose) {
 				buf_puts(out, "\n      ");
-				layout_print_bases(&seen.data[l]->layout.ll, out);
+				ir_layout_print_bases(&seen.data[l]->layout.ll, out);
 			}
 			buf_putc(out, '\n');
 		}

@@ -1,6 +1,6 @@
 /*
- * TIR: the typed, fully specialized program that semantic analysis hands to
- * code generation. No constexprs are left (they are folded into constants and
+ * ir: the typed, fully specialized program that semantic analysis hands to
+ * the passes and to code generation (the "typed IR"). No constexprs are left (they are folded into constants and
  * attributes), device functions are inlined, static_range loops unrolled and
  * constexpr `if`s resolved. Every value has a type; every register tensor
  * carries its layout both as a description (for printing) and as a fitted
@@ -16,8 +16,8 @@
  *   promote them). Control flow is structured: OP_FOR, OP_IF, OP_WHILE own
  *   nested blocks.
  */
-#ifndef SEMA_TIR_H
-#define SEMA_TIR_H
+#ifndef IR_IR_H
+#define IR_IR_H
 
 #include "layout/layout.h"
 
@@ -32,10 +32,11 @@ typedef enum TDType {
 } TDType;
 
 /* "i32", "f16", ... */
-const char *tir_dtype_name(TDType t);
-int tir_dtype_bits(TDType t);
-bool tir_dtype_is_float(TDType t);
-bool tir_dtype_is_signed(TDType t);   /* i* (i1 counts as unsigned) */
+const char *ir_dtype_name(TDType t);
+int ir_dtype_bits(TDType t);
+bool ir_dtype_is_float(TDType t);
+bool ir_dtype_is_signed(TDType t);   /* i* (i1 counts as unsigned) */
+bool ir_dtype_is_unsigned(TDType t); /* u* */
 
 typedef enum TTypeKind {
 	TY_VOID,
@@ -75,7 +76,16 @@ struct TType {
 };
 
 /* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal). */
-bool tir_type_equal(const TType *a, const TType *b);
+bool ir_type_equal(const TType *a, const TType *b);
+/* Equal ranks and shapes. */
+bool ir_same_shape(const TType *a, const TType *b);
+
+/* Printed forms: `tensor<f16, [64, 64], BlockedLayout(...)>`, `[64, 64]`,
+ * a layout's constructor form, and its bases (`register=[[0,1]] lane=...`). */
+void ir_type_print(const TType *t, StrBuf *out);
+void ir_shape_print(const int64_t *shape, int rank, StrBuf *out);
+void ir_layout_print(const TLayout *l, StrBuf *out);
+void ir_layout_print_bases(const LLayout *l, StrBuf *out);
 
 /* -- Values and variables --------------------------------------------------- */
 
@@ -169,7 +179,7 @@ typedef enum TOp {
 } TOp;
 
 /* "add", "convert_layout", ... (the printer's spelling). */
-const char *tir_op_name(TOp op);
+const char *ir_op_name(TOp op);
 
 typedef struct TBlock TBlock;
 typedef struct TInst TInst;
@@ -269,5 +279,11 @@ typedef struct TProgram {
 	TKernel **kernels;
 	int n_kernels;
 } TProgram;
+
+/* -- Printing ------------------------------------------------------------------ */
+
+/* The readable listing of `glc --emit=typed`: every value with its type and
+ * layout in constructor form; verbose adds each layout's bases. */
+void ir_print(const TProgram *p, bool verbose, StrBuf *out);
 
 #endif

@@ -1,0 +1,3 @@
+# ir: the typed IR (types, printer, reader, verifier) and the named passes
+# over it. Depends on layout/ and support/ only.
+IR_SRCS += ir/type.c ir/print.c
