@@ -28,7 +28,7 @@ set_ints(LLInts *l, const int64_t *v, int n)
 }
 
 LLDesc *
-auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps)
+sema_auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps)
 {
 	int64_t spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
 	int64_t numel = 1;
@@ -83,7 +83,7 @@ new_var(Check *ck, SrcSpan at, const int64_t *shape, int rank)
 	AutoVar v = {.at = at, .rank = rank, .warps = ck->k->num_warps, .up = (int)ck->autos.len,
 	             .parent = -1};
 	memcpy(v.shape, shape, (size_t)rank * sizeof *shape);
-	v.desc = auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
+	v.desc = sema_auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
 	vec_push(ck->a, &ck->autos, v);
 	return v.up;
 }
@@ -167,31 +167,31 @@ fix_var(Check *ck, int v, const LLDesc *l, SrcSpan at)
 /* -- the probe pass's hooks ------------------------------------------------------- */
 
 const LLDesc *
-auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)
+sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)
 {
 	int k = ck->auto_next++;
 	if (ck->auto_plan)
 		return (size_t)k < ck->n_auto_plan ? ck->auto_plan[k]
-		                                   : auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
+		                                   : sema_auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
 	int v = new_var(ck, at, shape, rank);
 	vec_push(ck->a, &ck->auto_sites, v);
 	return ck->autos.data[v].desc;
 }
 
 const LLDesc *
-auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape, int rank,
+sema_auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape, int rank,
                 const char *what, SrcSpan *at)
 {
 	if (!v || v->kind == VAL_AUTO_LAYOUT) {
 		*at = call_at;
-		return auto_source(ck, call_at, shape, rank);
+		return sema_auto_source(ck, call_at, shape, rank);
 	}
 	*at = v->span;
-	return value_layout(ck, v, what, false);
+	return sema_value_layout(ck, v, what, false);
 }
 
 bool
-auto_involved(Check *ck, const LLDesc *d)
+sema_auto_involved(Check *ck, const LLDesc *d)
 {
 	int dims[LL_MAX_RANK], n;
 	return ck->autos.len && auto_find(ck, d, dims, &n) >= 0;
@@ -230,7 +230,7 @@ relate(Check *ck, int child, int parent, int dim, SrcSpan at)
 }
 
 bool
-auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
+sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
 {
 	if (!ck->autos.len)
 		return false;
@@ -258,7 +258,7 @@ auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
 }
 
 bool
-auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
+sema_auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
 {
 	int dims[LL_MAX_RANK], n;
 	int v = ck->autos.len ? auto_find(ck, x->type->layout.desc, dims, &n) : -1;
@@ -269,7 +269,7 @@ auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
 }
 
 const LLDesc *
-auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *shape, int rank)
+sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *shape, int rank)
 {
 	int dims[LL_MAX_RANK], n;
 	int v = ck->autos.len ? auto_find(ck, x->type->layout.desc, dims, &n) : -1;
@@ -284,7 +284,7 @@ auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *sha
 }
 
 void
-auto_memory(Check *ck, const TValue *ptr)
+sema_auto_memory(Check *ck, const TValue *ptr)
 {
 	int dims[LL_MAX_RANK], n;
 	const TType *t = ptr->type;
@@ -370,9 +370,9 @@ resolve(Check *ck, Class *cl, int c)
 	else if (x->fixed)
 		x->res = x->fixed;
 	else if (x->mem_bits)
-		x->res = auto_blocked(ck, x->mem_shape, x->mem_rank, x->mem_bits, x->warps);
+		x->res = sema_auto_blocked(ck, x->mem_shape, x->mem_rank, x->mem_bits, x->warps);
 	else
-		x->res = auto_blocked(ck, x->shape, x->rank, 32, x->warps);
+		x->res = sema_auto_blocked(ck, x->shape, x->rank, 32, x->warps);
 	return x->res;
 }
 
@@ -390,7 +390,7 @@ report(Check *ck, const Class *cl, int v)
 }
 
 const LLDesc **
-auto_resolve(Check *ck, size_t *n_out)
+sema_auto_resolve(Check *ck, size_t *n_out)
 {
 	size_t n = ck->autos.len;
 	Class *cl = arena_alloc(ck->a, (n + 1) * sizeof *cl);

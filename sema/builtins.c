@@ -123,7 +123,7 @@ scope_of(const Builtin *ns)
 }
 
 const Builtin *
-builtin_lookup(const Builtin *ns, const char *name)
+sema_builtin_lookup(const Builtin *ns, const char *name)
 {
 	unsigned scope = scope_of(ns);
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
@@ -133,7 +133,7 @@ builtin_lookup(const Builtin *ns, const char *name)
 }
 
 size_t
-builtin_names(const Builtin *ns, const char **names, size_t max)
+sema_builtin_names(const Builtin *ns, const char **names, size_t max)
 {
 	unsigned scope = scope_of(ns);
 	size_t n = 0;
@@ -144,31 +144,31 @@ builtin_names(const Builtin *ns, const char **names, size_t max)
 }
 
 bool
-builtin_is_layout_ctor(const Builtin *b)
+sema_builtin_is_layout_ctor(const Builtin *b)
 {
 	return b->kind == BI_LAYOUT_CTOR;
 }
 
 bool
-builtin_is_namespace(const Builtin *b)
+sema_builtin_is_namespace(const Builtin *b)
 {
 	return b->kind == BI_NAMESPACE;
 }
 
 const char *
-builtin_name(const Builtin *b)
+sema_builtin_name(const Builtin *b)
 {
 	return b->name;
 }
 
 BuiltinFn
-builtin_fn(const Builtin *b)
+sema_builtin_fn(const Builtin *b)
 {
 	return b->kind == BI_FUNC ? b->fn : BF_NONE;
 }
 
 TDType
-builtin_dtype(const Builtin *b)
+sema_builtin_dtype(const Builtin *b)
 {
 	return b->kind == BI_DTYPE ? b->dtype : DT_VOID;
 }

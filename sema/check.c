@@ -11,7 +11,7 @@
 /* -- scopes ------------------------------------------------------------------ */
 
 Binding *
-scope_find(Check *ck, const char *name)
+sema_scope_find(Check *ck, const char *name)
 {
 	if (ck->fr)
 		for (Binding *b = ck->fr->locals; b; b = b->next)
@@ -34,7 +34,7 @@ local_find(Check *ck, const char *name)
 }
 
 void
-scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at)
+sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at)
 {
 	Binding *b = arena_alloc(ck->a, sizeof *b);
 	b->name = name;
@@ -47,7 +47,7 @@ scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at)
 }
 
 size_t
-check_visible_names(Check *ck, const char **out, size_t max)
+sema_check_visible_names(Check *ck, const char **out, size_t max)
 {
 	size_t n = 0;
 	if (ck->fr)
@@ -62,14 +62,14 @@ static const Value *
 check_lookup(void *ctx, const char *name)
 {
 	Check *ck = ctx;
-	Binding *b = scope_find(ck, name);
+	Binding *b = sema_scope_find(ck, name);
 	if (!b)
 		return NULL;
 	if (b->var) {
-		TInst *i = emit(ck, OP_VAR_READ, b->at, b->var->type, 0);
+		TInst *i = sema_emit(ck, OP_VAR_READ, b->at, b->var->type, 0);
 		i->var = b->var;
 		i->res->layout_at = b->at;
-		return rt_value(ck, i->res, b->at);
+		return sema_rt_value(ck, i->res, b->at);
 	}
 	return b->v;
 }
@@ -77,35 +77,35 @@ check_lookup(void *ctx, const char *name)
 /* -- value helpers --------------------------------------------------------- */
 
 bool
-value_is_rt(const Value *v)
+sema_value_is_rt(const Value *v)
 {
 	return v->kind == VAL_RUNTIME;
 }
 
 bool
-value_int(Check *ck, const Value *v, const char *what, int64_t *out)
+sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out)
 {
 	if (v->kind == VAL_INT) {
 		*out = v->u.i;
 		return true;
 	}
 	diag_error(ck->d, v->span, "%s must be a compile-time integer, not %s", what,
-	           value_kind_phrase(v));
+	           sema_value_kind_phrase(v));
 	return false;
 }
 
 bool
-value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n)
+sema_value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n)
 {
 	if ((v->kind != VAL_LIST && v->kind != VAL_TUPLE) || v->u.list.n == 0 ||
 	    v->u.list.n > LL_MAX_RANK) {
 		diag_error(ck->d, v->span, "%s must be a list of 1 to %d compile-time integers, "
-		           "not %s", what, LL_MAX_RANK, value_kind_phrase(v));
+		           "not %s", what, LL_MAX_RANK, sema_value_kind_phrase(v));
 		return false;
 	}
 	*n = (int)v->u.list.n;
 	for (int i = 0; i < *n; i++) {
-		if (!value_int(ck, v->u.list.items[i], what, &out[i]))
+		if (!sema_value_int(ck, v->u.list.items[i], what, &out[i]))
 			return false;
 		if (out[i] <= 0 || (out[i] & (out[i] - 1)) != 0) {
 			diag_error(ck->d, v->u.list.items[i]->span, "%s: dimension %d is %lld; "
@@ -118,26 +118,26 @@ value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n)
 }
 
 const LLDesc *
-value_layout(Check *ck, const Value *v, const char *what, bool shared)
+sema_value_layout(Check *ck, const Value *v, const char *what, bool shared)
 {
 	if (v->kind == VAL_LAYOUT && ll_desc_is_shared(v->u.layout) == shared)
 		return v->u.layout;
 	diag_error(ck->d, v->span, "%s must be a %s layout, not %s", what,
 	           shared ? "shared" : "distributed",
 	           v->kind == VAL_LAYOUT ? (shared ? "a distributed layout" : "a shared layout")
-	                                 : value_kind_phrase(v));
+	                                 : sema_value_kind_phrase(v));
 	return NULL;
 }
 
 bool
-value_dtype(Check *ck, const Value *v, const char *what, TDType *out)
+sema_value_dtype(Check *ck, const Value *v, const char *what, TDType *out)
 {
 	if (v->kind == VAL_DTYPE) {
 		*out = v->u.dtype;
 		return true;
 	}
 	diag_error(ck->d, v->span, "%s must be a dtype (e.g. gl.f16), not %s", what,
-	           value_kind_phrase(v));
+	           sema_value_kind_phrase(v));
 	return false;
 }
 
@@ -163,7 +163,7 @@ new_var(Check *ck, const char *name, const TType *type)
 static void
 var_write(Check *ck, TVar *var, TValue *v, SrcSpan at)
 {
-	TInst *i = emit(ck, OP_VAR_WRITE, at, NULL, 1, v);
+	TInst *i = sema_emit(ck, OP_VAR_WRITE, at, NULL, 1, v);
 	i->var = var;
 }
 
@@ -178,7 +178,7 @@ demote_to_var(Check *ck, Binding *b, SrcSpan at)
 	bool number = v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL;
 	if (!number && !(v->kind == VAL_RUNTIME && is_register_type(v->u.rt->type)))
 		return;
-	TValue *t = materialize(ck, v, DT_VOID);
+	TValue *t = sema_materialize(ck, v, DT_VOID);
 	if (!t)
 		return;
 	b->var = new_var(ck, b->name, t->type);
@@ -252,13 +252,14 @@ var_clash(Check *ck, SrcSpan at, Binding *b, TValue *v)
 	    want->rank == v->type->rank &&
 	    memcmp(want->shape, v->type->shape, (size_t)want->rank * sizeof *want->shape) == 0) {
 		TValue old = {.type = want, .layout_at = b->at};
-		layout_clash(ck, at, arena_printf(ck->a, "'%s' is loop-carried or assigned in "
+		sema_layout_clash(ck, at, arena_printf(ck->a, "'%s' is loop-carried or assigned in "
 		             "a branch, so it keeps one type", b->name), &old,
 		             "its earlier value", v, "the new value");
 		return;
 	}
 	diag_error(ck->d, at, "'%s' is loop-carried or assigned in a branch, so it keeps one "
-	           "type: it was %s, now %s", b->name, type_str(ck, want), type_str(ck, v->type));
+	           "type: it was %s, now %s", b->name, sema_type_str(ck, want),
+	           sema_type_str(ck, v->type));
 }
 
 /* After a failed assignment to t: binds its names to poison so that later
@@ -277,7 +278,7 @@ poison_target(Check *ck, const Node *t)
 	Binding *b = local_find(ck, t->u.name.id);
 	if (b && (b->var || b->is_constexpr))
 		return;
-	scope_bind(ck, t->u.name.id, new_value(&ck->ev, VAL_POISON, t->span), false, t->span);
+	sema_scope_bind(ck, t->u.name.id, sema_new_value(&ck->ev, VAL_POISON, t->span), false, t->span);
 }
 
 static void
@@ -292,20 +293,20 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	}
 	if (is_constexpr && v->kind == VAL_RUNTIME) {
 		diag_error(ck->d, v->span, "'%s' is declared gl.constexpr but its value is only "
-		           "known at run time (%s)", name, type_str(ck, v->u.rt->type));
+		           "known at run time (%s)", name, sema_type_str(ck, v->u.rt->type));
 		poison_target(ck, t);
 		return;
 	}
 	if (b && b->var) {
-		TValue *tv = materialize(ck, v, b->var->type->dtype);
+		TValue *tv = sema_materialize(ck, v, b->var->type->dtype);
 		if (!tv)
 			return;
 		if (tv->type->kind == TY_SCALAR && b->var->type->kind == TY_SCALAR)
-			tv = cast_to(ck, tv, b->var->type->dtype, t->span);
+			tv = sema_cast_to(ck, tv, b->var->type->dtype, t->span);
 		const TType *vt = b->var->type;
 		if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
 			TValue old = {.type = vt, .layout_at = b->at};
-			if (auto_unify(ck, t->span, &old, tv))
+			if (sema_auto_unify(ck, t->span, &old, tv))
 				return;
 		}
 		if (!ir_type_equal(tv->type, vt)) {
@@ -317,7 +318,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	}
 	if (ck->fr && ck->fr->rt_depth > 0 && v->kind == VAL_RUNTIME &&
 	    is_register_type(v->u.rt->type)) {
-		scope_bind(ck, name, NULL, false, v->u.rt->layout_at);
+		sema_scope_bind(ck, name, NULL, false, v->u.rt->layout_at);
 		Binding *nb = local_find(ck, name);
 		nb->var = new_var(ck, name, v->u.rt->type);
 		var_write(ck, nb->var, v->u.rt, t->span);
@@ -329,7 +330,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		if (!sa->name)
 			sa->name = name;
 	}
-	scope_bind(ck, name, v, is_constexpr, is_constexpr ? t->span :
+	sema_scope_bind(ck, name, v, is_constexpr, is_constexpr ? t->span :
 	           v->kind == VAL_RUNTIME ? v->u.rt->layout_at : t->span);
 }
 
@@ -344,7 +345,7 @@ assign(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		size_t n = t->u.list.items.len;
 		if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) || v->u.list.n != n) {
 			diag_error(ck->d, t->span, "cannot unpack %s into %zu names",
-			           value_kind_phrase(v), n);
+			           sema_value_kind_phrase(v), n);
 			poison_target(ck, t);
 			return;
 		}
@@ -361,8 +362,8 @@ is_constexpr_annot(Check *ck, const Node *annot)
 {
 	if (!annot || annot->kind == N_SUBSCRIPT)   /* gl.ptr[...], gl.tensor_desc[...] */
 		return false;
-	Value *v = eval_expr(&ck->ev, annot);
-	return v && v->kind == VAL_BUILTIN && builtin_fn(v->u.builtin) == BF_CONSTEXPR;
+	Value *v = sema_eval_expr(&ck->ev, annot);
+	return v && v->kind == VAL_BUILTIN && sema_builtin_fn(v->u.builtin) == BF_CONSTEXPR;
 }
 
 /* -- control flow -------------------------------------------------------------- */
@@ -389,37 +390,37 @@ runtime_cond(Check *ck, Value *c)
 	TValue *t = c->u.rt;
 	if (t->type->kind != TY_SCALAR) {
 		diag_error(ck->d, c->span, "a runtime condition must be a scalar, not %s",
-		           type_str(ck, t->type));
+		           sema_type_str(ck, t->type));
 		return NULL;
 	}
 	if (t->type->dtype == DT_I1)
 		return t;
 	Value zero = {.kind = VAL_INT, .span = c->span};
-	Value *r = check_compare(ck, c->span, CMP_NE, c, &zero);
+	Value *r = sema_check_compare(ck, c->span, CMP_NE, c, &zero);
 	return r ? r->u.rt : NULL;
 }
 
 static void
 check_if(Check *ck, const Node *s)
 {
-	Value *c = eval_expr(&ck->ev, s->u.if_.cond);
+	Value *c = sema_eval_expr(&ck->ev, s->u.if_.cond);
 	if (!c)
 		return;
 	if (c->kind != VAL_RUNTIME) {
 		bool t;
-		if (value_truth(&ck->ev, c, &t))
-			check_block(ck, t ? &s->u.if_.then : &s->u.if_.else_);
+		if (sema_value_truth(&ck->ev, c, &t))
+			sema_check_block(ck, t ? &s->u.if_.then : &s->u.if_.else_);
 		return;
 	}
 	TValue *cond = runtime_cond(ck, c);
 	if (!cond)
 		return;
 	prepare_vars(ck, &s->u.if_.then, &s->u.if_.else_, s->span);
-	TInst *i = emit(ck, OP_IF, s->span, NULL, 1, cond);
+	TInst *i = sema_emit(ck, OP_IF, s->span, NULL, 1, cond);
 	TBlock *saved = enter(ck, &i->body);
-	check_block(ck, &s->u.if_.then);
+	sema_check_block(ck, &s->u.if_.then);
 	ck->blk = &i->else_body;
-	check_block(ck, &s->u.if_.else_);
+	sema_check_block(ck, &s->u.if_.else_);
 	leave(ck, saved);
 }
 
@@ -428,12 +429,12 @@ static_loop(Check *ck, const Node *s, const Node *call)
 {
 	Value *args[3] = {0};
 	static const char *const params[] = {"start", "end?", "step?"};
-	if (!bind_args(ck, call, "gl.static_range", params, 3, args))
+	if (!sema_bind_args(ck, call, "gl.static_range", params, 3, args))
 		return;
 	int64_t v[3] = {0, 0, 1};
 	int n = args[2] ? 3 : args[1] ? 2 : 1;
 	for (int k = 0; k < n; k++)
-		if (!value_int(ck, args[k], "a gl.static_range bound", &v[k]))
+		if (!sema_value_int(ck, args[k], "a gl.static_range bound", &v[k]))
 			return;
 	int64_t lo = n == 1 ? 0 : v[0], hi = n == 1 ? v[0] : v[1], step = n == 3 ? v[2] : 1;
 	if (step == 0) {
@@ -446,10 +447,10 @@ static_loop(Check *ck, const Node *s, const Node *call)
 		return;
 	}
 	for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
-		Value *iv = new_value(&ck->ev, VAL_INT, s->u.for_.target->span);
+		Value *iv = sema_new_value(&ck->ev, VAL_INT, s->u.for_.target->span);
 		iv->u.i = i;
 		assign(ck, s->u.for_.target, iv, false);
-		check_block(ck, &s->u.for_.body);
+		sema_check_block(ck, &s->u.for_.body);
 		if (ck->fr->returned)
 			return;
 	}
@@ -460,7 +461,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call)
 {
 	Value *args[3] = {0};
 	static const char *const params[] = {"start", "end?", "step?"};
-	if (!bind_args(ck, call, "range", params, 3, args))
+	if (!sema_bind_args(ck, call, "range", params, 3, args))
 		return;
 	int n = args[2] ? 3 : args[1] ? 2 : 1;
 	Value zero = {.kind = VAL_INT, .span = call->span}, one = zero;
@@ -475,12 +476,12 @@ runtime_loop(Check *ck, const Node *s, const Node *call)
 		          a->u.rt->type->kind == TY_SCALAR && !ir_dtype_is_float(a->u.rt->type->dtype));
 		if (!ok) {
 			diag_error(ck->d, a->span, "range bounds must be integer scalars, not %s",
-			           a->kind == VAL_RUNTIME ? type_str(ck, a->u.rt->type)
-			                                  : value_kind_phrase(a));
+			           a->kind == VAL_RUNTIME ? sema_type_str(ck, a->u.rt->type)
+			                                  : sema_value_kind_phrase(a));
 			return;
 		}
 		if (a->kind == VAL_RUNTIME)
-			dt = dtype_promote(dt, a->u.rt->type->dtype);
+			dt = sema_dtype_promote(dt, a->u.rt->type->dtype);
 	}
 	if (s->u.for_.target->kind != N_NAME) {
 		diag_error(ck->d, s->u.for_.target->span, "a runtime loop variable must be a name");
@@ -488,19 +489,19 @@ runtime_loop(Check *ck, const Node *s, const Node *call)
 	}
 	TValue *t[3];
 	for (int k = 0; k < 3; k++) {
-		t[k] = materialize(ck, all[k], dt);
+		t[k] = sema_materialize(ck, all[k], dt);
 		if (!t[k])
 			return;
-		t[k] = cast_to(ck, t[k], dt, all[k]->span);
+		t[k] = sema_cast_to(ck, t[k], dt, all[k]->span);
 	}
 	prepare_vars(ck, &s->u.for_.body, NULL, s->span);
-	TInst *i = emit(ck, OP_FOR, s->span, NULL, 3, t[0], t[1], t[2]);
+	TInst *i = sema_emit(ck, OP_FOR, s->span, NULL, 3, t[0], t[1], t[2]);
 	const char *name = s->u.for_.target->u.name.id;
-	i->var = new_var(ck, name, type_scalar(ck, dt));
+	i->var = new_var(ck, name, sema_type_scalar(ck, dt));
 	TBlock *saved = enter(ck, &i->body);
-	scope_bind(ck, name, NULL, false, s->u.for_.target->span);
+	sema_scope_bind(ck, name, NULL, false, s->u.for_.target->span);
 	ck->fr->locals->var = i->var;
-	check_block(ck, &s->u.for_.body);
+	sema_check_block(ck, &s->u.for_.body);
 	leave(ck, saved);
 }
 
@@ -509,10 +510,10 @@ check_for(Check *ck, const Node *s)
 {
 	const Node *it = s->u.for_.iter;
 	if (it->kind == N_CALL) {
-		Value *callee = eval_expr(&ck->ev, it->u.call.callee);
+		Value *callee = sema_eval_expr(&ck->ev, it->u.call.callee);
 		if (!callee)
 			return;
-		BuiltinFn fn = callee->kind == VAL_BUILTIN ? builtin_fn(callee->u.builtin) : BF_NONE;
+		BuiltinFn fn = callee->kind == VAL_BUILTIN ? sema_builtin_fn(callee->u.builtin) : BF_NONE;
 		if (fn == BF_STATIC_RANGE) {
 			static_loop(ck, s, it);
 			return;
@@ -530,16 +531,16 @@ static void
 check_while(Check *ck, const Node *s)
 {
 	prepare_vars(ck, &s->u.while_.body, NULL, s->span);
-	TInst *i = emit(ck, OP_WHILE, s->span, NULL, 0);
+	TInst *i = sema_emit(ck, OP_WHILE, s->span, NULL, 0);
 	TBlock *saved = enter(ck, &i->cond_block);
-	Value *c = eval_expr(&ck->ev, s->u.while_.cond);
+	Value *c = sema_eval_expr(&ck->ev, s->u.while_.cond);
 	if (c && c->kind != VAL_RUNTIME)
 		diag_error(ck->d, c->span, "a while condition must be a runtime scalar (a "
 		           "compile-time one would loop forever or never)");
 	else if (c)
 		i->cond_value = runtime_cond(ck, c);
 	ck->blk = &i->body;
-	check_block(ck, &s->u.while_.body);
+	sema_check_block(ck, &s->u.while_.body);
 	leave(ck, saved);
 }
 
@@ -555,7 +556,7 @@ check_aug(Check *ck, const Node *s)
 	bin.u.binary.op = s->u.aug.op;
 	bin.u.binary.lhs = (Node *)t;
 	bin.u.binary.rhs = s->u.aug.value;
-	Value *v = eval_expr(&ck->ev, &bin);
+	Value *v = sema_eval_expr(&ck->ev, &bin);
 	if (v)
 		assign(ck, t, v, false);
 	else
@@ -571,10 +572,10 @@ check_stmt(Check *ck, const Node *s)
 	case N_PASS:
 		return;
 	case N_EXPR_STMT:
-		eval_expr(&ck->ev, s->u.expr_stmt.expr);
+		sema_eval_expr(&ck->ev, s->u.expr_stmt.expr);
 		return;
 	case N_ASSIGN:
-		v = eval_expr(&ck->ev, s->u.assign.value);
+		v = sema_eval_expr(&ck->ev, s->u.assign.value);
 		for (size_t i = 0; i < s->u.assign.targets.len; i++) {
 			if (v)
 				assign(ck, s->u.assign.targets.data[i], v, false);
@@ -589,7 +590,7 @@ check_stmt(Check *ck, const Node *s)
 			poison_target(ck, s->u.ann.target);
 			return;
 		}
-		v = eval_expr(&ck->ev, s->u.ann.value);
+		v = sema_eval_expr(&ck->ev, s->u.ann.value);
 		if (v)
 			assign(ck, s->u.ann.target, v, cx);
 		else
@@ -615,7 +616,7 @@ check_stmt(Check *ck, const Node *s)
 			           s->kind == N_BREAK ? "break" : "continue");
 			return;
 		}
-		emit(ck, s->kind == N_BREAK ? OP_BREAK : OP_CONTINUE, s->span, NULL, 0);
+		sema_emit(ck, s->kind == N_BREAK ? OP_BREAK : OP_CONTINUE, s->span, NULL, 0);
 		return;
 	case N_RETURN:
 		if (ck->fr->rt_depth > 0) {
@@ -628,14 +629,14 @@ check_stmt(Check *ck, const Node *s)
 			           "store results through a pointer or a tensor descriptor");
 			return;
 		}
-		ck->fr->ret = s->u.ret.value ? eval_expr(&ck->ev, s->u.ret.value)
-		                             : new_value(&ck->ev, VAL_NONE, s->span);
+		ck->fr->ret = s->u.ret.value ? sema_eval_expr(&ck->ev, s->u.ret.value)
+		                             : sema_new_value(&ck->ev, VAL_NONE, s->span);
 		ck->fr->returned = true;
 		return;
 	case N_FUNC: {
-		Value *f = new_value(&ck->ev, VAL_FUNC, s->span);
+		Value *f = sema_new_value(&ck->ev, VAL_FUNC, s->span);
 		f->u.func = s;
-		scope_bind(ck, s->u.func.name, f, false, s->span);
+		sema_scope_bind(ck, s->u.func.name, f, false, s->span);
 		return;
 	}
 	default:
@@ -645,7 +646,7 @@ check_stmt(Check *ck, const Node *s)
 }
 
 void
-check_block(Check *ck, const NodeList *stmts)
+sema_check_block(Check *ck, const NodeList *stmts)
 {
 	for (size_t i = 0; i < stmts->len && !(ck->fr && ck->fr->returned); i++) {
 		if (ck->d->truncated)
@@ -664,15 +665,15 @@ kernel_warps(Check *ck, const Node *f)
 	for (size_t i = 0; i < f->u.func.decorators.len; i++) {
 		const Node *d = f->u.func.decorators.data[i];
 		const Node *callee = d->kind == N_CALL ? d->u.call.callee : d;
-		Value *v = eval_expr(&ck->ev, callee);
-		if (!v || v->kind != VAL_BUILTIN || builtin_fn(v->u.builtin) != BF_KERNEL)
+		Value *v = sema_eval_expr(&ck->ev, callee);
+		if (!v || v->kind != VAL_BUILTIN || sema_builtin_fn(v->u.builtin) != BF_KERNEL)
 			continue;
 		if (d->kind != N_CALL)
 			return 4;
 		int64_t w = 4;
 		for (size_t k = 0; k < d->u.call.kwargs.len; k++) {
 			const Node *kw = d->u.call.kwargs.data[k];
-			Value *x = eval_expr(&ck->ev, kw->u.keyword.value);
+			Value *x = sema_eval_expr(&ck->ev, kw->u.keyword.value);
 			if (!x)
 				return -1;
 			if (strcmp(kw->u.keyword.name, "num_warps") != 0) {
@@ -680,7 +681,7 @@ kernel_warps(Check *ck, const Node *f)
 				           kw->u.keyword.name);
 				return -1;
 			}
-			if (!value_int(ck, x, "num_warps", &w))
+			if (!sema_value_int(ck, x, "num_warps", &w))
 				return -1;
 			if (w < 1 || w > 32 || (w & (w - 1))) {
 				diag_error(ck->d, x->span, "num_warps is %lld; it must be a power of two "
@@ -703,7 +704,7 @@ define_value(Check *ck, const SemaDefine *def)
 		return NULL;
 	Frame *saved = ck->fr;
 	ck->fr = NULL;
-	Value *v = eval_expr(&ck->ev, e);
+	Value *v = sema_eval_expr(&ck->ev, e);
 	ck->fr = saved;
 	return v;
 }
@@ -716,18 +717,18 @@ param_type(Check *ck, const Node *p, const TType **out)
 		           "gl.i32 or gl.constexpr)", p->u.param.name);
 		return false;
 	}
-	Value *t = eval_expr(&ck->ev, p->u.param.annot);
+	Value *t = sema_eval_expr(&ck->ev, p->u.param.annot);
 	if (!t)
 		return false;
 	if (t->kind == VAL_DTYPE) {
-		*out = type_scalar(ck, t->u.dtype);
+		*out = sema_type_scalar(ck, t->u.dtype);
 		return true;
 	}
 	if (t->kind == VAL_TYPE) {
 		*out = t->u.type;
 		return true;
 	}
-	diag_error(ck->d, t->span, "expected a parameter type, got %s", value_kind_phrase(t));
+	diag_error(ck->d, t->span, "expected a parameter type, got %s", sema_value_kind_phrase(t));
 	return false;
 }
 
@@ -753,11 +754,11 @@ bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs,
 			           "with -D %s=VALUE", p->u.param.name, p->u.param.name);
 			return false;
 		}
-		if (!v && !(v = eval_expr(&ck->ev, p->u.param.dflt)))
+		if (!v && !(v = sema_eval_expr(&ck->ev, p->u.param.dflt)))
 			return false;
-		scope_bind(ck, p->u.param.name, v, true, p->span);
+		sema_scope_bind(ck, p->u.param.name, v, true, p->span);
 		StrBuf b = {0};
-		value_print(v, &b);
+		sema_value_print(v, &b);
 		vec_push(ck->a, &ck->cx_names, p->u.param.name);
 		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
 		buf_free(&b);
@@ -780,10 +781,10 @@ bind_params(Check *ck, const Node *f)
 			continue;
 		TParam tp = {p->u.param.name, t->kind == TY_PTR ? TP_PTR : t->kind == TY_DESC ?
 		             TP_DESC : TP_SCALAR, t};
-		TInst *in = emit(ck, OP_PARAM, p->span, t, 0);
+		TInst *in = sema_emit(ck, OP_PARAM, p->span, t, 0);
 		in->param = (int)params.len;
 		vec_push(ck->a, &params, tp);
-		scope_bind(ck, p->u.param.name, rt_value(ck, in->res, p->span), false, p->span);
+		sema_scope_bind(ck, p->u.param.name, sema_rt_value(ck, in->res, p->span), false, p->span);
 	}
 	ck->k->params = params.data;
 	ck->k->n_params = (int)params.len;
@@ -807,8 +808,8 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	if (bind_constexprs(ck, f, defs, n_defs, used))
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
-		check_block(ck, &f->u.func.body);
-	smem_plan(ck);
+		sema_check_block(ck, &f->u.func.body);
+	sema_smem_plan(ck);
 	k->vars = ck->vars.data;
 	k->n_vars = (int)ck->vars.len;
 	k->cx_names = ck->cx_names.data;
@@ -868,7 +869,7 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 	set_diags(ck, real);
 	if (ck->autos.len) {
 		ck->k = k;
-		ck->auto_plan = auto_resolve(ck, &ck->n_auto_plan);
+		ck->auto_plan = sema_auto_resolve(ck, &ck->n_auto_plan);
 		ck->k = NULL;
 		memset(&ck->autos, 0, sizeof ck->autos);
 		if (!ck->auto_plan)

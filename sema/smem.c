@@ -92,13 +92,13 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 }
 
 Value *
-smem_alloc(Check *ck, const Node *call)
+sema_smem_alloc(Check *ck, const Node *call)
 {
 	static const char *const ps[] = {"element_ty", "shape", "layout", "value?"};
 	Value *a[4];
 	TDType dt;
-	if (!bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
-	    !value_dtype(ck, a[0], "the element type", &dt))
+	if (!sema_bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
+	    !sema_value_dtype(ck, a[0], "the element type", &dt))
 		return NULL;
 	Value *sv = a[1];
 	int64_t shape[LL_MAX_RANK];
@@ -110,7 +110,7 @@ smem_alloc(Check *ck, const Node *call)
 		return NULL;
 	}
 	for (size_t i = 0; i < sv->u.list.n; i++) {
-		if (!value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
+		if (!sema_value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
 			return NULL;
 		if (shape[rank] <= 0) {
 			diag_error(ck->d, sv->u.list.items[i]->span, "shape entries must be positive");
@@ -118,7 +118,7 @@ smem_alloc(Check *ck, const Node *call)
 		}
 		rank++;
 	}
-	const LLDesc *l = value_layout(ck, a[2], "the shared layout", true);
+	const LLDesc *l = sema_value_layout(ck, a[2], "the shared layout", true);
 	if (!l)
 		return NULL;
 	int idx = (int)ck->smem.len;
@@ -135,25 +135,25 @@ smem_alloc(Check *ck, const Node *call)
 	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;
 	vec_push(ck->a, &ck->smem, s);
 	vec_push(ck->a, &ck->unfenced, false);
-	TInst *i = emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
+	TInst *i = sema_emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
 	i->attr.alloc = idx;
 	i->res->layout_at = a[2]->span;
 	if (a[3]) {
-		if (!want_rt(ck, a[3], TY_TENSOR, "the initial value"))
+		if (!sema_want_rt(ck, a[3], TY_TENSOR, "the initial value"))
 			return NULL;
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
+		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
 		ck->unfenced.data[idx] = true;
 	}
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 static Value *
 view(Check *ck, const Node *call, Value *self, const TType *t, int64_t offset)
 {
-	TInst *i = emit(ck, OP_SMEM_VIEW, call->span, t, 1, self->u.rt);
+	TInst *i = sema_emit(ck, OP_SMEM_VIEW, call->span, t, 1, self->u.rt);
 	i->attr.offset = offset;
 	i->res->layout_at = self->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 static Value *
@@ -162,11 +162,11 @@ smem_index(Check *ck, const Node *call, Value *self)
 	static const char *const ps[] = {"index"};
 	Value *a[1];
 	const TType *t = self->u.rt->type;
-	if (!bind_args(ck, call, ".index", ps, 1, a))
+	if (!sema_bind_args(ck, call, ".index", ps, 1, a))
 		return NULL;
 	if (t->rank < 2) {
 		diag_error(ck->d, call->span, ".index needs a buffer of rank 2 or more; this one "
-		           "is %s", type_str(ck, t));
+		           "is %s", sema_type_str(ck, t));
 		return NULL;
 	}
 	int64_t stride = 1;
@@ -184,16 +184,16 @@ smem_index(Check *ck, const Node *call, Value *self)
 		}
 		return view(ck, call, self, rt, a[0]->u.i * stride);
 	}
-	TValue *ix = materialize(ck, a[0], DT_I32);
+	TValue *ix = sema_materialize(ck, a[0], DT_I32);
 	if (!ix || ix->type->kind != TY_SCALAR || ir_dtype_is_float(ix->type->dtype)) {
 		if (ix)
 			diag_error(ck->d, a[0]->span, "an index must be an integer scalar");
 		return NULL;
 	}
-	TInst *i = emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
+	TInst *i = sema_emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
 	i->attr.stride = stride;
 	i->res->layout_at = self->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 /* The view of [start, start+len) along covered dim d of t (layout ll):
@@ -258,13 +258,14 @@ smem_slice(Check *ck, const Node *call, Value *self)
 	Value *a[3];
 	const TType *t = self->u.rt->type;
 	int64_t start, len, dim = 0;
-	if (!bind_args(ck, call, ".slice", ps, 3, a) || !value_int(ck, a[0], "the start", &start) ||
-	    !value_int(ck, a[1], "the length", &len) ||
-	    (a[2] && !value_int(ck, a[2], "the dim", &dim)))
+	if (!sema_bind_args(ck, call, ".slice", ps, 3, a) ||
+	    !sema_value_int(ck, a[0], "the start", &start) ||
+	    !sema_value_int(ck, a[1], "the length", &len) ||
+	    (a[2] && !sema_value_int(ck, a[2], "the dim", &dim)))
 		return NULL;
 	if (dim < 0 || dim >= t->rank) {
 		diag_error(ck->d, call->span, ".slice dim %lld is out of range for %s",
-		           (long long)dim, type_str(ck, t));
+		           (long long)dim, sema_type_str(ck, t));
 		return NULL;
 	}
 	if (len <= 0 || (len & (len - 1)) || start < 0 || start % len ||
@@ -313,7 +314,7 @@ smem_permute(Check *ck, const Node *call, Value *self)
 	const TType *t = self->u.rt->type;
 	int64_t order[LL_MAX_RANK];
 	int n;
-	if (!bind_args(ck, call, ".permute", ps, 1, a) || !covers_all(ck, call->span, t, ".permute"))
+	if (!sema_bind_args(ck, call, ".permute", ps, 1, a) || !covers_all(ck, call->span, t, ".permute"))
 		return NULL;
 	bool ok = (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) &&
 	          (int)a[0]->u.list.n == t->rank;
@@ -360,8 +361,9 @@ smem_reshape(Check *ck, const Node *call, Value *self)
 	const TType *t = self->u.rt->type;
 	int64_t shape[LL_MAX_RANK], have = 1, now = 1;
 	int rank, bits[LL_MAX_RANK];
-	if (!bind_args(ck, call, ".reshape", ps, 1, a) || !covers_all(ck, call->span, t, ".reshape") ||
-	    !value_shape(ck, a[0], "the new shape", shape, &rank))
+	if (!sema_bind_args(ck, call, ".reshape", ps, 1, a) ||
+	    !covers_all(ck, call->span, t, ".reshape") ||
+	    !sema_value_shape(ck, a[0], "the new shape", shape, &rank))
 		return NULL;
 	for (int i = 0; i < t->rank; i++)
 		have *= t->shape[i];
@@ -373,7 +375,7 @@ smem_reshape(Check *ck, const Node *call, Value *self)
 	LLErr err = {ck->a, NULL};
 	if (have != now || !ll_reshape_outs(&t->layout.ll, bits, rank, &ll, &err)) {
 		diag_error(ck->d, a[0]->span, ".reshape from %s to %lld elements: the element "
-		           "count must stay the same", type_str(ck, t), (long long)now);
+		           "count must stay the same", sema_type_str(ck, t), (long long)now);
 		return NULL;
 	}
 	return view(ck, call, self, view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll), 0);
@@ -389,10 +391,10 @@ smem_reinterpret(Check *ck, const Node *call, Value *self)
 	int64_t shape[LL_MAX_RANK];
 	int rank;
 	const LLDesc *l;
-	if (!bind_args(ck, call, "._reinterpret", ps, 3, a) ||
-	    !value_dtype(ck, a[0], "the dtype", &dt) ||
-	    !value_shape(ck, a[1], "the shape", shape, &rank) ||
-	    !(l = value_layout(ck, a[2], "the shared layout", true)))
+	if (!sema_bind_args(ck, call, "._reinterpret", ps, 3, a) ||
+	    !sema_value_dtype(ck, a[0], "the dtype", &dt) ||
+	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
+	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
 	int64_t have = elem_bytes(t->dtype), now = elem_bytes(dt);
 	for (int i = 0; i < t->rank; i++)
@@ -413,7 +415,7 @@ smem_reinterpret(Check *ck, const Node *call, Value *self)
 }
 
 Value *
-check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
+sema_check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
 {
 	const TType *t = self->u.rt->type;
 	static const struct {
@@ -431,32 +433,32 @@ check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
 		Value *a[1];
 		const LLDesc *l;
 		SrcSpan lat;
-		if (!bind_args(ck, call, ".load", ps, 1, a) ||
-		    !(l = auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
+		if (!sema_bind_args(ck, call, ".load", ps, 1, a) ||
+		    !(l = sema_auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
 		                          "the register layout", &lat)))
 			return NULL;
-		TType *rt = tensor_type(ck, lat, type_scalar(ck, t->dtype), t->shape, t->rank, l);
+		TType *rt = sema_tensor_type(ck, lat, sema_type_scalar(ck, t->dtype), t->shape, t->rank, l);
 		if (!rt)
 			return NULL;
-		TInst *i = emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
+		TInst *i = sema_emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
 		i->res->layout_at = lat;
-		return rt_value(ck, i->res, call->span);
+		return sema_rt_value(ck, i->res, call->span);
 	}
 	if (strcmp(name, "store") == 0) {
 		static const char *const ps[] = {"value"};
 		Value *a[1];
-		if (!bind_args(ck, call, ".store", ps, 1, a) ||
-		    !want_rt(ck, a[0], TY_TENSOR, "the stored value"))
+		if (!sema_bind_args(ck, call, ".store", ps, 1, a) ||
+		    !sema_want_rt(ck, a[0], TY_TENSOR, "the stored value"))
 			return NULL;
 		const TType *vt = a[0]->u.rt->type;
 		if (!ir_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
 			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
-			           "match", type_str(ck, vt), type_str(ck, t));
+			           "match", sema_type_str(ck, vt), sema_type_str(ck, t));
 			return NULL;
 		}
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
+		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
 		ck->unfenced.data[t->alloc] = true;
-		return new_value(&ck->ev, VAL_NONE, call->span);
+		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	}
 	static const char *const names[] = {"index", "slice", "permute", "reshape", "_reinterpret",
 	                                    "load", "store"};

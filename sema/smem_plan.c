@@ -156,7 +156,7 @@ report(Check *ck, int64_t total)
 }
 
 void
-smem_plan(Check *ck)
+sema_smem_plan(Check *ck)
 {
 	TKernel *k = ck->k;
 	Walk w = {.ck = ck, .s = ck->smem.data};

@@ -63,34 +63,34 @@ typedef struct Eval {
 } Eval;
 
 /* The value of a constexpr expression, or NULL after reporting why not. */
-Value *eval_expr(Eval *e, const Node *n);
+Value *sema_eval_expr(Eval *e, const Node *n);
 /* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
-void value_print(const Value *v, StrBuf *out);
+void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
-const char *value_kind_phrase(const Value *v);
+const char *sema_value_kind_phrase(const Value *v);
 
-Value *new_value(Eval *e, ValueKind k, SrcSpan at);
+Value *sema_new_value(Eval *e, ValueKind k, SrcSpan at);
 /* Python truthiness of a compile-time value; false with a diagnostic when
  * v is not a compile-time scalar. */
-bool value_truth(Eval *e, const Value *v, bool *out);
+bool sema_value_truth(Eval *e, const Value *v, bool *out);
 /* Reports an unknown name (or member of ns) with a "did you mean" note
  * drawn from extra[0..n_extra-1] and the builtins of ns. */
-void report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
+void sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                     const char *const *extra, size_t n_extra);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
-Value *eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
+Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
 /* The layout constructors known to eval_layout_ctor, by index. */
-size_t layout_ctor_count(void);
-const char *layout_ctor_name(size_t i);
+size_t sema_layout_ctor_count(void);
+const char *sema_layout_ctor_name(size_t i);
 
 /* The builtin called `name` inside namespace ns (NULL: the global scope). */
-const Builtin *builtin_lookup(const Builtin *ns, const char *name);
+const Builtin *sema_builtin_lookup(const Builtin *ns, const char *name);
 /* Names available inside ns, for "did you mean". */
-size_t builtin_names(const Builtin *ns, const char **names, size_t max);
-bool builtin_is_layout_ctor(const Builtin *b);
-bool builtin_is_namespace(const Builtin *b);
-const char *builtin_name(const Builtin *b);
+size_t sema_builtin_names(const Builtin *ns, const char **names, size_t max);
+bool sema_builtin_is_layout_ctor(const Builtin *b);
+bool sema_builtin_is_namespace(const Builtin *b);
+const char *sema_builtin_name(const Builtin *b);
 /* The function id of a callable builtin (BF_NONE for namespaces, layout
  * constructors and dtypes); the dtype of a dtype builtin (DT_VOID if none). */
 typedef enum BuiltinFn {
@@ -110,7 +110,7 @@ typedef enum BuiltinFn {
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
 } BuiltinFn;
-BuiltinFn builtin_fn(const Builtin *b);
-TDType builtin_dtype(const Builtin *b);
+BuiltinFn sema_builtin_fn(const Builtin *b);
+TDType sema_builtin_dtype(const Builtin *b);
 
 #endif
