@@ -181,14 +181,19 @@ Value *sema_check_smem_method(Check *ck, const Node *call, Value *self, const ch
  * the live ones exceed the per-block limit. */
 void sema_smem_plan(Check *ck);
 
-/* -- check.c: statements -- */
-void sema_check_block(Check *ck, const NodeList *stmts);
+/* -- scope.c: scopes and compile-time value helpers -- */
+/* The binding of name: locals of the current frame, then globals; NULL
+ * when unknown. sema_local_find looks only in the current frame. */
 Binding *sema_scope_find(Check *ck, const char *name);
+Binding *sema_local_find(Check *ck, const char *name);
+/* Binds name in the current frame (or module scope outside a function). */
 void sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
 /* Names visible now (locals, then globals), for "did you mean". */
 size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
+/* Eval's name lookup callback (ctx is the Check): the value bound to name,
+ * reading a variable's current value; NULL when unknown. */
+const Value *sema_lookup(void *ctx, const char *name);
 
-/* Helpers for values. */
 bool sema_value_is_rt(const Value *v);
 bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);
 /* A compile-time int list/tuple (a shape) into out[0..*n-1]. */
@@ -196,5 +201,22 @@ bool sema_value_shape(Check *ck, const Value *v, const char *what, int64_t *out,
 /* A layout argument (distributed unless shared is set). */
 const LLDesc *sema_value_layout(Check *ck, const Value *v, const char *what, bool shared);
 bool sema_value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
+
+/* -- assign.c: variables and assignment -- */
+/* A new mutable variable of the kernel (loop-carried or branch-assigned). */
+TVar *sema_new_var(Check *ck, const char *name, const TType *type);
+/* Before runtime control flow over the statements a (and b): the names they
+ * assign that are bound to runtime-capable values become variables. */
+void sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at);
+/* Binds the assignment target t (a name or a tuple of targets) to v. */
+void sema_assign(Check *ck, const Node *t, Value *v, bool is_constexpr);
+/* After a failed right-hand side: the names of t read as poison (silently). */
+void sema_poison_target(Check *ck, const Node *t);
+/* True when annot is `gl.constexpr` (or `constexpr`). */
+bool sema_is_constexpr_annot(Check *ck, const Node *annot);
+
+/* -- stmt.c: statements -- */
+void sema_check_stmt(Check *ck, const Node *s);
+void sema_check_block(Check *ck, const NodeList *stmts);
 
 #endif
