@@ -242,15 +242,17 @@ Value *
 sema_check_method_call(Check *ck, const Node *call, Value *m)
 {
 	Value *self = m->u.method.self;
-	const char *name = m->u.method.name;
 	const TType *t = self->u.rt->type;
-	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
-		return sema_check_smem_method(ck, call, self, name);
+	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
+	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!b || !sema_bind_builtin(ck, call, b, a))
+		return NULL;
+	if (of_smem)
+		return sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a);
 	/* .to(dtype) on tensors and scalars */
-	static const char *const ps[] = {"dtype", "bitcast?"};
-	Value *a[2];
 	TDType dt;
-	if (!sema_bind_args(ck, call, ".to", ps, 2, a) || !sema_value_dtype(ck, a[0], "the dtype", &dt))
+	if (!sema_value_dtype(ck, a[0], "the dtype", &dt))
 		return NULL;
 	if (t->kind == TY_PTR || t->elem_is_ptr) {
 		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");

@@ -11,16 +11,19 @@
 
 bool
 sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
-          Value **out)
+               Value **out)
 {
 	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
-	const Node *nodes[16] = {0};
+	const Node *nodes[SEMA_MAX_CALL_ARGS] = {0};
 	bool ok = true;
 	for (int i = 0; i < n; i++)
 		out[i] = NULL;
 	if ((int)pos->len > n) {
-		diag_error(ck->d, pos->data[n]->span, "%s takes at most %d argument%s, but %zu "
-		           "were given", fname, n, n == 1 ? "" : "s", pos->len);
+		if (n == 0)
+			diag_error(ck->d, pos->data[0]->span, "%s takes no arguments", fname);
+		else
+			diag_error(ck->d, pos->data[n]->span, "%s takes at most %d argument%s, but "
+			           "%zu were given", fname, n, n == 1 ? "" : "s", pos->len);
 		return false;
 	}
 	for (size_t i = 0; i < pos->len; i++)
@@ -28,7 +31,7 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 	for (size_t i = 0; i < kw->len; i++) {
 		const Node *k = kw->data[i];
 		int p = -1;
-		const char *names[16] = {0};
+		const char *names[SEMA_MAX_CALL_ARGS] = {0};
 		for (int j = 0; j < n; j++) {
 			size_t len = strcspn(params[j], "?");
 			names[j] = arena_strndup(ck->a, params[j], len);
@@ -64,6 +67,14 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 		ok &= out[i] != NULL;
 	}
 	return ok;
+}
+
+bool
+sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out)
+{
+	const char *const *params;
+	int n = sema_builtin_params(b, &params);
+	return sema_bind_args(ck, call, sema_builtin_qualname(ck->a, b), params, n, out);
 }
 
 Value *
@@ -117,17 +128,17 @@ sema_check_func_call(Check *ck, const Node *call, const Node *func)
 	}
 	const NodeList *ps = &func->u.func.params;
 	int n = (int)ps->len;
-	if (n > 32) {
+	if (n > SEMA_MAX_CALL_ARGS) {
 		diag_error(ck->d, call->span, "'%s' has too many parameters", func->u.func.name);
 		return NULL;
 	}
-	const char *names[32] = {0};
+	const char *names[SEMA_MAX_CALL_ARGS] = {0};
 	for (int i = 0; i < n; i++) {
 		const Node *p = ps->data[i];
 		names[i] = p->u.param.dflt ? arena_printf(ck->a, "%s?", p->u.param.name)
 		                           : p->u.param.name;
 	}
-	Value *args[32];
+	Value *args[SEMA_MAX_CALL_ARGS];
 	if (!sema_bind_args(ck, call, func->u.func.name, names, n, args))
 		return NULL;
 	for (int i = 0; i < n; i++)
@@ -138,8 +149,8 @@ sema_check_func_call(Check *ck, const Node *call, const Node *func)
 
 /* -- helpers --------------------------------------------------------------- */
 
-static TValue *
-tensor_arg(Check *ck, Value *v, const char *what)
+TValue *
+sema_tensor_arg(Check *ck, Value *v, const char *what)
 {
 	if (v->kind == VAL_RUNTIME && v->u.rt->type->kind == TY_TENSOR)
 		return v->u.rt;
@@ -203,12 +214,8 @@ match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *r
 }
 
 static Value *
-call_load(Check *ck, const Node *call)
+call_load(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"pointer", "mask?", "other?"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.load", ps, 3, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
 	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
 		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
@@ -231,12 +238,8 @@ call_load(Check *ck, const Node *call)
 }
 
 static Value *
-call_store(Check *ck, const Node *call)
+call_store(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"pointer", "value", "mask?"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.store", ps, 3, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
 	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
 		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
@@ -256,12 +259,8 @@ call_store(Check *ck, const Node *call)
 }
 
 static Value *
-call_arange(Check *ck, const Node *call)
+call_arange(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"start", "end", "layout?"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.arange", ps, 3, a))
-		return NULL;
 	int64_t lo, hi;
 	if (!sema_value_int(ck, a[0], "gl.arange's start", &lo) ||
 	    !sema_value_int(ck, a[1], "gl.arange's end", &hi))
@@ -286,14 +285,9 @@ call_arange(Check *ck, const Node *call)
 }
 
 static Value *
-call_full(Check *ck, const Node *call, bool zeros)
+call_full(Check *ck, const Node *call, bool zeros, Value **a)
 {
-	static const char *const pf[] = {"shape", "value", "dtype", "layout?"};
-	static const char *const pz[] = {"shape", "dtype", "layout?"};
-	Value *a[4];
 	const char *fname = zeros ? "gl.zeros" : "gl.full";
-	if (!sema_bind_args(ck, call, fname, zeros ? pz : pf, zeros ? 3 : 4, a))
-		return NULL;
 	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
 	Value zero = {.kind = VAL_INT, .span = call->span};
 	Value *val = zeros ? &zero : a[1];
@@ -333,15 +327,11 @@ slice_desc(Check *ck, const LLDesc *parent, int dim)
 }
 
 static Value *
-call_reduce(Check *ck, const Node *call, BuiltinFn fn)
+call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const ps[] = {"input", "axis", "keep_dims?"};
 	static const char *const names[] = {[BF_SUM] = "gl.sum", [BF_MAX] = "gl.max",
 	                                    [BF_MIN] = "gl.min"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, names[fn], ps, 3, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
+	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
 	int64_t axis;
 	bool keep;
 	if (!x || !sema_value_int(ck, a[1], "the reduction axis", &axis) ||
@@ -435,13 +425,9 @@ sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 }
 
 static Value *
-call_convert(Check *ck, const Node *call)
+call_convert(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"value", "layout", "assert_trivial?"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.convert_layout", ps, 3, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], "gl.convert_layout's value");
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.convert_layout's value");
 	const LLDesc *l = sema_value_layout(ck, a[1], "gl.convert_layout's layout", false);
 	bool trivial;
 	if (!x || !l || !opt_bool(ck, a[2], false, "assert_trivial", &trivial))
@@ -483,13 +469,9 @@ call_convert(Check *ck, const Node *call)
 }
 
 static Value *
-call_set_auto_layout(Check *ck, const Node *call)
+call_set_auto_layout(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"value", "layout"};
-	Value *a[2];
-	if (!sema_bind_args(ck, call, "gl.set_auto_layout", ps, 2, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], "gl.set_auto_layout's value");
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.set_auto_layout's value");
 	const LLDesc *l = sema_value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
 	if (!x || !l)
 		return NULL;
@@ -509,7 +491,7 @@ call_set_auto_layout(Check *ck, const Node *call)
 }
 
 static Value *
-call_math(Check *ck, const Node *call, BuiltinFn fn)
+call_math(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	static const struct { BuiltinFn fn; TOp op; const char *name; } map[] = {
 		{BF_EXP, OP_EXP, "gl.exp"}, {BF_EXP2, OP_EXP2, "gl.exp2"}, {BF_LOG, OP_LOG, "gl.log"},
@@ -519,10 +501,6 @@ call_math(Check *ck, const Node *call, BuiltinFn fn)
 	size_t k = 0;
 	while (map[k].fn != fn)
 		k++;
-	static const char *const ps[] = {"x"};
-	Value *a[1];
-	if (!sema_bind_args(ck, call, map[k].name, ps, 1, a))
-		return NULL;
 	TValue *x = sema_materialize(ck, a[0], DT_VOID);
 	if (!x)
 		return NULL;
@@ -539,12 +517,8 @@ call_math(Check *ck, const Node *call, BuiltinFn fn)
 }
 
 static Value *
-call_binary(Check *ck, const Node *call, const char *name, TOp op)
+call_binary(Check *ck, const Node *call, const char *name, TOp op, Value **a)
 {
-	static const char *const ps[] = {"x", "y"};
-	Value *a[2];
-	if (!sema_bind_args(ck, call, name, ps, 2, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
 		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
 			if (a[1]->u.i == 0) {
@@ -565,12 +539,8 @@ call_binary(Check *ck, const Node *call, const char *name, TOp op)
 }
 
 static Value *
-call_where(Check *ck, const Node *call)
+call_where(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"condition", "x", "y"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.where", ps, 3, a))
-		return NULL;
 	TValue *c = sema_materialize(ck, a[0], DT_I1);
 	if (!c)
 		return NULL;
@@ -600,13 +570,11 @@ call_where(Check *ck, const Node *call)
 }
 
 static Value *
-call_axis_query(Check *ck, const Node *call, BuiltinFn fn)
+call_axis_query(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const ps[] = {"axis"};
-	Value *a[1];
 	const char *name = fn == BF_PROGRAM_ID ? "gl.program_id" : "gl.num_programs";
 	int64_t axis;
-	if (!sema_bind_args(ck, call, name, ps, 1, a) || !sema_value_int(ck, a[0], "the axis", &axis))
+	if (!sema_value_int(ck, a[0], "the axis", &axis))
 		return NULL;
 	if (axis < 0 || axis > 2) {
 		diag_error(ck->d, a[0]->span, "%s axis is %lld; it must be 0, 1 or 2", name,
@@ -620,13 +588,9 @@ call_axis_query(Check *ck, const Node *call, BuiltinFn fn)
 }
 
 static Value *
-call_static_assert(Check *ck, const Node *call)
+call_static_assert(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"cond", "msg?"};
-	Value *a[2];
 	bool t;
-	if (!sema_bind_args(ck, call, "gl.static_assert", ps, 2, a))
-		return NULL;
 	if (a[0]->kind == VAL_RUNTIME) {
 		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
 		return NULL;
@@ -645,16 +609,11 @@ call_static_assert(Check *ck, const Node *call)
 }
 
 static Value *
-call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
+call_compile_time(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const p1[] = {"x"};
-	static const char *const p2[] = {"a", "b"};
-	Value *a[2];
 	Value *v;
 	switch (fn) {
 	case BF_FLOAT:
-		if (!sema_bind_args(ck, call, "float", p1, 1, a))
-			return NULL;
 		v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
 		if (a[0]->kind == VAL_STR) {
 			const char *s = arena_strndup(ck->a, a[0]->u.str.s, a[0]->u.str.len);
@@ -677,8 +636,6 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 		}
 		break;
 	case BF_INT:
-		if (!sema_bind_args(ck, call, "int", p1, 1, a))
-			return NULL;
 		v = sema_new_value(&ck->ev, VAL_INT, call->span);
 		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_BOOL) {
 			v->u.i = a[0]->kind == VAL_INT ? a[0]->u.i : a[0]->u.b;
@@ -690,8 +647,6 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 		}
 		break;
 	case BF_LEN:
-		if (!sema_bind_args(ck, call, "len", p1, 1, a))
-			return NULL;
 		if (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) {
 			v = sema_new_value(&ck->ev, VAL_INT, call->span);
 			v->u.i = (int64_t)a[0]->u.list.n;
@@ -699,8 +654,6 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 		}
 		break;
 	default:
-		if (!sema_bind_args(ck, call, fn == BF_MIN_PY ? "min" : "max", p2, 2, a))
-			return NULL;
 		if (a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
 			bool first = fn == BF_MIN_PY ? a[0]->u.i <= a[1]->u.i : a[0]->u.i >= a[1]->u.i;
 			return first ? a[0] : a[1];
@@ -716,53 +669,55 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 {
 	BuiltinFn fn = sema_builtin_fn(b);
 	switch (fn) {
-	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
-		return call_compile_time(ck, call, fn);
-	case BF_STATIC_ASSERT:
-		return call_static_assert(ck, call);
-	default:
-		break;
-	}
-	if (!ck->k) {
-		diag_error(ck->d, call->span, "%s can only be called inside a kernel", sema_builtin_name(b));
-		return NULL;
-	}
-	switch (fn) {
-	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn);
-	case BF_ARANGE: return call_arange(ck, call);
-	case BF_FULL: return call_full(ck, call, false);
-	case BF_ZEROS: return call_full(ck, call, true);
-	case BF_LOAD: return call_load(ck, call);
-	case BF_STORE: return call_store(ck, call);
-	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn);
-	case BF_WHERE: return call_where(ck, call);
-	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX);
-	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN);
-	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV);
-	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
-	case BF_ABS:
-		return call_math(ck, call, fn);
-	case BF_CONVERT_LAYOUT: return call_convert(ck, call);
-	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call);
-	case BF_EXPAND_DIMS: {
-		static const char *const ps[] = {"input", "axis"};
-		Value *a[2];
-		int64_t axis;
-		TValue *x;
-		if (!sema_bind_args(ck, call, "gl.expand_dims", ps, 2, a) ||
-		    !(x = tensor_arg(ck, a[0], "gl.expand_dims's input")) ||
-		    !sema_value_int(ck, a[1], "the axis", &axis))
-			return NULL;
-		return sema_expand_dims(ck, call->span, x, (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
-	}
 	case BF_STATIC_RANGE: case BF_RANGE:
 		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
-		           sema_builtin_name(b));
+		           sema_builtin_qualname(ck->a, b));
 		return NULL;
 	case BF_CONSTEXPR: case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
 		diag_error(ck->d, call->span, "gl.%s is not callable here", sema_builtin_name(b));
 		return NULL;
 	default:
-		return sema_check_hopper_call(ck, call, fn);
+		break;
+	}
+	bool compile_time = fn == BF_FLOAT || fn == BF_INT || fn == BF_LEN || fn == BF_MIN_PY ||
+	                    fn == BF_MAX_PY || fn == BF_STATIC_ASSERT;
+	if (!compile_time && !ck->k) {
+		diag_error(ck->d, call->span, "%s can only be called inside a kernel",
+		           sema_builtin_name(b));
+		return NULL;
+	}
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, a))
+		return NULL;
+	switch (fn) {
+	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
+		return call_compile_time(ck, call, fn, a);
+	case BF_STATIC_ASSERT: return call_static_assert(ck, call, a);
+	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn, a);
+	case BF_ARANGE: return call_arange(ck, call, a);
+	case BF_FULL: return call_full(ck, call, false, a);
+	case BF_ZEROS: return call_full(ck, call, true, a);
+	case BF_LOAD: return call_load(ck, call, a);
+	case BF_STORE: return call_store(ck, call, a);
+	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn, a);
+	case BF_WHERE: return call_where(ck, call, a);
+	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
+	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);
+	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV, a);
+	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
+	case BF_ABS:
+		return call_math(ck, call, fn, a);
+	case BF_CONVERT_LAYOUT: return call_convert(ck, call, a);
+	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call, a);
+	case BF_EXPAND_DIMS: {
+		int64_t axis;
+		TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
+		if (!x || !sema_value_int(ck, a[1], "the axis", &axis))
+			return NULL;
+		return sema_expand_dims(ck, call->span, x,
+		                        (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
+	}
+	default:
+		return sema_check_hopper_call(ck, call, fn, a);
 	}
 }

@@ -124,9 +124,16 @@ Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- calls.c: calls of builtins and user functions -- */
 Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+/* Binds call's arguments to builtin b's parameters from the builtin table
+ * (out[i] NULL for an omitted optional one); false after a diagnostic. */
+bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
+/* v as a register tensor, or NULL after a diagnostic naming `what`. */
+TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
 Value *sema_check_func_call(Check *ck, const Node *call, const Node *func);
-/* Binds positional/keyword arguments of call to params[0..n-1] (evaluated);
- * names ending in '?' are optional. False after a diagnostic. */
+/* Binds positional/keyword arguments of call to params[0..n-1] (evaluated;
+ * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional. False after a
+ * diagnostic. */
+enum { SEMA_MAX_CALL_ARGS = 32 };
 bool sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params,
                int n, Value **out);
 /* Inlines user function `func` with arguments args[0..n-1] (values for its
@@ -164,7 +171,9 @@ const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
 LLDesc *sema_auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps);
 
 /* -- hopper.c -- */
-Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn);
+/* The Hopper and shared-memory builtins, with arguments a bound by the
+ * builtin table. */
+Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* True when v is a runtime value of kind k; a diagnostic otherwise. */
 bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last
@@ -172,8 +181,9 @@ bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
 
 /* -- smem.c: allocations and views -- */
-Value *sema_smem_alloc(Check *ck, const Node *call);
-Value *sema_check_smem_method(Check *ck, const Node *call, Value *self, const char *name);
+Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
+Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
+                             Value **a);
 
 /* -- smem_plan.c: lifetimes and offsets -- */
 /* Gives the kernel's allocations live ranges and offsets (dead space is

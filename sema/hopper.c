@@ -102,15 +102,8 @@ tma_coords(Check *ck, Value *c, const TType *d, TValue **out)
 }
 
 static Value *
-tma_op(Check *ck, const Node *call, bool load)
+tma_op(Check *ck, const Node *call, bool load, Value **a)
 {
-	static const char *const pl[] = {"tensor_desc", "coord", "barrier", "result", "pred?"};
-	static const char *const ps[] = {"tensor_desc", "coord", "src"};
-	Value *a[5];
-	const char *fname = load ? "tma.async_copy_global_to_shared"
-	                         : "tma.async_copy_shared_to_global";
-	if (!sema_bind_args(ck, call, fname, load ? pl : ps, load ? 5 : 3, a))
-		return NULL;
 	Value *desc = a[0], *smem = load ? a[3] : a[2];
 	if (!sema_want_rt(ck, desc, TY_DESC, "the descriptor") ||
 	    (load && !sema_want_rt(ck, a[2], TY_MBARRIER, "the barrier")) ||
@@ -144,23 +137,9 @@ tma_op(Check *ck, const Node *call, bool load)
 }
 
 static Value *
-mbar_op(Check *ck, const Node *call, BuiltinFn fn)
+mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const p_init[] = {"mbarrier", "count"};
-	static const char *const p_one[] = {"mbarrier"};
-	static const char *const p_exp[] = {"mbarrier", "bytes", "pred?"};
-	static const char *const p_wait[] = {"mbarrier", "phase", "pred?", "deps?"};
-	static const char *const p_arr[] = {"mbarrier", "count?", "pred?"};
-	Value *a[4] = {0};
-	bool ok;
-	switch (fn) {
-	case BF_MBAR_INIT: ok = sema_bind_args(ck, call, "mbarrier.init", p_init, 2, a); break;
-	case BF_MBAR_INVALIDATE: ok = sema_bind_args(ck, call, "mbarrier.invalidate", p_one, 1, a); break;
-	case BF_MBAR_EXPECT: ok = sema_bind_args(ck, call, "mbarrier.expect", p_exp, 3, a); break;
-	case BF_MBAR_WAIT: ok = sema_bind_args(ck, call, "mbarrier.wait", p_wait, 4, a); break;
-	default: ok = sema_bind_args(ck, call, "mbarrier.arrive", p_arr, 3, a); break;
-	}
-	if (!ok || !sema_want_rt(ck, a[0], TY_MBARRIER, "the barrier"))
+	if (!sema_want_rt(ck, a[0], TY_MBARRIER, "the barrier"))
 		return NULL;
 	TValue *bar = a[0]->u.rt, *x = NULL, *pred = NULL;
 	int64_t count = 1;
@@ -252,12 +231,10 @@ infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TVal
 }
 
 static Value *
-wgmma(Check *ck, const Node *call)
+wgmma(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"a", "b", "acc", "use_acc?", "is_async?"};
-	Value *a[5];
-	if (!sema_bind_args(ck, call, "warpgroup_mma", ps, 5, a) ||
-	    !sema_want_rt(ck, a[1], TY_SMEM, "B") || !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
+	if (!sema_want_rt(ck, a[1], TY_SMEM, "B") ||
+	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
 		return NULL;
 	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
 	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
@@ -350,13 +327,10 @@ wgmma(Check *ck, const Node *call)
 }
 
 static Value *
-wgmma_wait(Check *ck, const Node *call)
+wgmma_wait(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"num_outstanding", "deps?"};
-	Value *a[2];
 	int64_t n;
-	if (!sema_bind_args(ck, call, "warpgroup_mma_wait", ps, 2, a) ||
-	    !sema_value_int(ck, a[0], "num_outstanding", &n))
+	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
 		return NULL;
 	size_t nd = a[1] ? a[1]->u.list.n : 0;
 	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
@@ -437,12 +411,8 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
 }
 
 static Value *
-warp_specialize(Check *ck, const Node *call)
+warp_specialize(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"partitions", "worker_num_warps", "worker_num_regs"};
-	Value *a[3];
-	if (!sema_bind_args(ck, call, "gl.warp_specialize", ps, 3, a))
-		return NULL;
 	if (ck->k->parts || ck->fr->rt_depth > 0) {
 		diag_error(ck->d, call->span, "gl.warp_specialize must be called once, outside "
 		           "runtime control flow");
@@ -510,39 +480,32 @@ warp_specialize(Check *ck, const Node *call)
 }
 
 Value *
-sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn)
+sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	switch (fn) {
-	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call);
+	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call, a);
 	case BF_THREAD_BARRIER:
 	case BF_FENCE_ASYNC_SHARED:
-		if (call->u.call.args.len || call->u.call.kwargs.len) {
-			diag_error(ck->d, call->span, "this call takes no arguments");
-			return NULL;
-		}
-		if (fn == BF_FENCE_ASYNC_SHARED)
-			memset(ck->unfenced.data, 0, ck->unfenced.len * sizeof *ck->unfenced.data);
+		for (size_t i = 0; fn == BF_FENCE_ASYNC_SHARED && i < ck->unfenced.len; i++)
+			ck->unfenced.data[i] = false;
 		sema_emit(ck, fn == BF_THREAD_BARRIER ? OP_THREAD_BARRIER : OP_FENCE_ASYNC_SHARED,
 		     call->span, NULL, 0);
 		return none(ck, call->span);
 	case BF_MBAR_INIT: case BF_MBAR_INVALIDATE: case BF_MBAR_EXPECT: case BF_MBAR_WAIT:
 	case BF_MBAR_ARRIVE:
-		return mbar_op(ck, call, fn);
-	case BF_TMA_LOAD: return tma_op(ck, call, true);
-	case BF_TMA_STORE: return tma_op(ck, call, false);
+		return mbar_op(ck, call, fn, a);
+	case BF_TMA_LOAD: return tma_op(ck, call, true, a);
+	case BF_TMA_STORE: return tma_op(ck, call, false, a);
 	case BF_TMA_STORE_WAIT: {
-		static const char *const ps[] = {"pendings"};
-		Value *a[1];
 		int64_t n;
-		if (!sema_bind_args(ck, call, "tma.store_wait", ps, 1, a) ||
-		    !sema_value_int(ck, a[0], "pendings", &n))
+		if (!sema_value_int(ck, a[0], "pendings", &n))
 			return NULL;
 		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	}
-	case BF_WGMMA: return wgmma(ck, call);
-	case BF_WGMMA_WAIT: return wgmma_wait(ck, call);
-	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call);
+	case BF_WGMMA: return wgmma(ck, call, a);
+	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
+	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call, a);
 	default:
 		diag_error(ck->d, call->span, "this builtin cannot be called here");
 		return NULL;

@@ -92,13 +92,10 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 }
 
 Value *
-sema_smem_alloc(Check *ck, const Node *call)
+sema_smem_alloc(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"element_ty", "shape", "layout", "value?"};
-	Value *a[4];
 	TDType dt;
-	if (!sema_bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
-	    !sema_value_dtype(ck, a[0], "the element type", &dt))
+	if (!sema_value_dtype(ck, a[0], "the element type", &dt))
 		return NULL;
 	Value *sv = a[1];
 	int64_t shape[LL_MAX_RANK];
@@ -157,13 +154,9 @@ view(Check *ck, const Node *call, Value *self, const TType *t, int64_t offset)
 }
 
 static Value *
-smem_index(Check *ck, const Node *call, Value *self)
+smem_index(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"index"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
-	if (!sema_bind_args(ck, call, ".index", ps, 1, a))
-		return NULL;
 	if (t->rank < 2) {
 		diag_error(ck->d, call->span, ".index needs a buffer of rank 2 or more; this one "
 		           "is %s", sema_type_str(ck, t));
@@ -252,14 +245,11 @@ slice_layout(Check *ck, SrcSpan at, const TType *t, int d, int64_t start, int64_
 }
 
 static Value *
-smem_slice(Check *ck, const Node *call, Value *self)
+smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"start", "length", "dim?"};
-	Value *a[3];
 	const TType *t = self->u.rt->type;
 	int64_t start, len, dim = 0;
-	if (!sema_bind_args(ck, call, ".slice", ps, 3, a) ||
-	    !sema_value_int(ck, a[0], "the start", &start) ||
+	if (!sema_value_int(ck, a[0], "the start", &start) ||
 	    !sema_value_int(ck, a[1], "the length", &len) ||
 	    (a[2] && !sema_value_int(ck, a[2], "the dim", &dim)))
 		return NULL;
@@ -307,14 +297,12 @@ covers_all(Check *ck, SrcSpan at, const TType *t, const char *what)
 }
 
 static Value *
-smem_permute(Check *ck, const Node *call, Value *self)
+smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"order"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
 	int64_t order[LL_MAX_RANK];
 	int n;
-	if (!sema_bind_args(ck, call, ".permute", ps, 1, a) || !covers_all(ck, call->span, t, ".permute"))
+	if (!covers_all(ck, call->span, t, ".permute"))
 		return NULL;
 	bool ok = (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) &&
 	          (int)a[0]->u.list.n == t->rank;
@@ -354,15 +342,12 @@ smem_permute(Check *ck, const Node *call, Value *self)
 }
 
 static Value *
-smem_reshape(Check *ck, const Node *call, Value *self)
+smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"shape"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
 	int64_t shape[LL_MAX_RANK], have = 1, now = 1;
 	int rank, bits[LL_MAX_RANK];
-	if (!sema_bind_args(ck, call, ".reshape", ps, 1, a) ||
-	    !covers_all(ck, call->span, t, ".reshape") ||
+	if (!covers_all(ck, call->span, t, ".reshape") ||
 	    !sema_value_shape(ck, a[0], "the new shape", shape, &rank))
 		return NULL;
 	for (int i = 0; i < t->rank; i++)
@@ -382,17 +367,14 @@ smem_reshape(Check *ck, const Node *call, Value *self)
 }
 
 static Value *
-smem_reinterpret(Check *ck, const Node *call, Value *self)
+smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"dtype", "shape", "layout"};
-	Value *a[3];
 	const TType *t = self->u.rt->type;
 	TDType dt;
 	int64_t shape[LL_MAX_RANK];
 	int rank;
 	const LLDesc *l;
-	if (!sema_bind_args(ck, call, "._reinterpret", ps, 3, a) ||
-	    !sema_value_dtype(ck, a[0], "the dtype", &dt) ||
+	if (!sema_value_dtype(ck, a[0], "the dtype", &dt) ||
 	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
 	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
@@ -415,40 +397,29 @@ smem_reinterpret(Check *ck, const Node *call, Value *self)
 }
 
 Value *
-sema_check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
+sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self, Value **a)
 {
 	const TType *t = self->u.rt->type;
-	static const struct {
-		const char *name;
-		Value *(*fn)(Check *, const Node *, Value *);
-	} views[] = {
-		{"index", smem_index}, {"slice", smem_slice}, {"permute", smem_permute},
-		{"reshape", smem_reshape}, {"_reinterpret", smem_reinterpret},
-	};
-	for (size_t k = 0; k < sizeof views / sizeof *views; k++)
-		if (strcmp(name, views[k].name) == 0)
-			return views[k].fn(ck, call, self);
-	if (strcmp(name, "load") == 0) {
-		static const char *const ps[] = {"layout?"};
-		Value *a[1];
-		const LLDesc *l;
+	switch (fn) {
+	case BF_SMEM_INDEX: return smem_index(ck, call, self, a);
+	case BF_SMEM_SLICE: return smem_slice(ck, call, self, a);
+	case BF_SMEM_PERMUTE: return smem_permute(ck, call, self, a);
+	case BF_SMEM_RESHAPE: return smem_reshape(ck, call, self, a);
+	case BF_SMEM_REINTERPRET: return smem_reinterpret(ck, call, self, a);
+	case BF_SMEM_LOAD: {
 		SrcSpan lat;
-		if (!sema_bind_args(ck, call, ".load", ps, 1, a) ||
-		    !(l = sema_auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
-		                          "the register layout", &lat)))
-			return NULL;
-		TType *rt = sema_tensor_type(ck, lat, sema_type_scalar(ck, t->dtype), t->shape, t->rank, l);
+		const LLDesc *l = sema_auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
+		                                       "the register layout", &lat);
+		TType *rt = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, t->dtype), t->shape,
+		                                 t->rank, l) : NULL;
 		if (!rt)
 			return NULL;
 		TInst *i = sema_emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
 		i->res->layout_at = lat;
 		return sema_rt_value(ck, i->res, call->span);
 	}
-	if (strcmp(name, "store") == 0) {
-		static const char *const ps[] = {"value"};
-		Value *a[1];
-		if (!sema_bind_args(ck, call, ".store", ps, 1, a) ||
-		    !sema_want_rt(ck, a[0], TY_TENSOR, "the stored value"))
+	default: {
+		if (!sema_want_rt(ck, a[0], TY_TENSOR, "the stored value"))
 			return NULL;
 		const TType *vt = a[0]->u.rt->type;
 		if (!ir_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
@@ -460,11 +431,5 @@ sema_check_smem_method(Check *ck, const Node *call, Value *self, const char *nam
 		ck->unfenced.data[t->alloc] = true;
 		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	}
-	static const char *const names[] = {"index", "slice", "permute", "reshape", "_reinterpret",
-	                                    "load", "store"};
-	Diag *g = diag_error(ck->d, call->span, "shared-memory buffers have no method '%s'", name);
-	const char *s = diag_suggest(name, names, sizeof names / sizeof *names);
-	if (s)
-		diag_note(ck->d, g, (SrcSpan){0}, "did you mean '%s'?", s);
-	return NULL;
+	}
 }

@@ -67,11 +67,10 @@ check_if(Check *ck, const Node *s)
 }
 
 static void
-static_loop(Check *ck, const Node *s, const Node *call)
+static_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 {
-	Value *args[3] = {0};
-	static const char *const params[] = {"start", "end?", "step?"};
-	if (!sema_bind_args(ck, call, "gl.static_range", params, 3, args))
+	Value *args[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, args))
 		return;
 	int64_t v[3] = {0, 0, 1};
 	int n = args[2] ? 3 : args[1] ? 2 : 1;
@@ -99,11 +98,10 @@ static_loop(Check *ck, const Node *s, const Node *call)
 }
 
 static void
-runtime_loop(Check *ck, const Node *s, const Node *call)
+runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 {
-	Value *args[3] = {0};
-	static const char *const params[] = {"start", "end?", "step?"};
-	if (!sema_bind_args(ck, call, "range", params, 3, args))
+	Value *args[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, args))
 		return;
 	int n = args[2] ? 3 : args[1] ? 2 : 1;
 	Value zero = {.kind = VAL_INT, .span = call->span}, one = zero;
@@ -157,11 +155,11 @@ check_for(Check *ck, const Node *s)
 			return;
 		BuiltinFn fn = callee->kind == VAL_BUILTIN ? sema_builtin_fn(callee->u.builtin) : BF_NONE;
 		if (fn == BF_STATIC_RANGE) {
-			static_loop(ck, s, it);
+			static_loop(ck, s, it, callee->u.builtin);
 			return;
 		}
 		if (fn == BF_RANGE) {
-			runtime_loop(ck, s, it);
+			runtime_loop(ck, s, it, callee->u.builtin);
 			return;
 		}
 	}

@@ -91,6 +91,16 @@ size_t sema_builtin_names(const Builtin *ns, const char **names, size_t max);
 bool sema_builtin_is_layout_ctor(const Builtin *b);
 bool sema_builtin_is_namespace(const Builtin *b);
 const char *sema_builtin_name(const Builtin *b);
+/* The method `name` of a shared-memory descriptor (of_smem) or of a
+ * register tensor or scalar; NULL when there is none. */
+const Builtin *sema_builtin_method(bool of_smem, const char *name);
+/* A callable builtin's parameters in order (optional ones end in '?'):
+ * *params receives them; returns their count. */
+enum { SEMA_MAX_BUILTIN_PARAMS = 8 };
+int sema_builtin_params(const Builtin *b, const char *const **params);
+/* The name as the user spells it in messages: "gl.load", "mbarrier.init",
+ * "range", ".index" (methods), allocated in a. */
+const char *sema_builtin_qualname(Arena *a, const Builtin *b);
 /* The function id of a callable builtin (BF_NONE for namespaces, layout
  * constructors and dtypes); the dtype of a dtype builtin (DT_VOID if none). */
 typedef enum BuiltinFn {
@@ -109,6 +119,9 @@ typedef enum BuiltinFn {
 	BF_TMA_STORE, BF_TMA_STORE_WAIT, BF_WGMMA, BF_WGMMA_WAIT, BF_WARP_SPECIALIZE,
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
+	/* methods */
+	BF_SMEM_INDEX, BF_SMEM_SLICE, BF_SMEM_PERMUTE, BF_SMEM_RESHAPE, BF_SMEM_REINTERPRET,
+	BF_SMEM_LOAD, BF_SMEM_STORE, BF_TO,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
 TDType sema_builtin_dtype(const Builtin *b);
