@@ -188,6 +188,24 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
 
+/* Descriptions the compiler makes (allocated in a): SliceLayout(dim,
+ * parent); DotOperandLayout(operand_index, parent, k_width); the WGMMA
+ * accumulator NVMMADistributedLayout([3, 0], [num_warps, 1],
+ * [16, instr_n, instr_k]); an NVMMASharedLayout with `transposed` flipped
+ * (the layout of a 2-D NVMMA buffer permuted by [1, 0]); the
+ * SharedLinearLayout whose offset bases are those of shared map ll; and
+ * Triton's default coalesced BlockedLayout for shape with elements of
+ * `bits` bits (16-byte vectors along the last dim, then lanes and warps
+ * from the fastest dim outwards). */
+const LLDesc *ll_desc_slice(Arena *a, const LLDesc *parent, int dim);
+const LLDesc *ll_desc_dot_operand(Arena *a, const LLDesc *parent, int operand_index,
+                                  int k_width);
+const LLDesc *ll_desc_wgmma(Arena *a, int num_warps, int instr_n, int instr_k);
+const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
+const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
+const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
+                                int num_warps);
+
 /* -- Memory access analysis ----------------------------------------------- */
 
 /* Cost of one warp-wide shared-memory access instruction. */

@@ -316,16 +316,6 @@ call_full(Check *ck, const Node *call, bool zeros, Value **a)
 	return result(ck, i, call->span);
 }
 
-static LLDesc *
-slice_desc(Check *ck, const LLDesc *parent, int dim)
-{
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_SLICE;
-	d->dim = dim;
-	d->parent = parent;
-	return d;
-}
-
 static Value *
 call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
@@ -361,7 +351,7 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			if (i != axis)
 				sh[r++] = xt->shape[i];
 		rt = sema_tensor_type(ck, call->span, sema_type_elem(ck, xt), sh, r,
-		                 slice_desc(ck, xt->layout.desc, (int)axis));
+		                 ll_desc_slice(ck->a, xt->layout.desc, (int)axis));
 		if (!rt)
 			return NULL;
 	}
@@ -401,7 +391,7 @@ sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 		sh[i] = i == axis ? 1 : xt->shape[r++];
 	const LLDesc *inferred = sema_auto_expand(ck, at, x, axis, sh, xt->rank + 1);
 	if (inferred)
-		d = slice_desc(ck, inferred, axis);
+		d = ll_desc_slice(ck->a, inferred, axis);
 	if (d->kind != LL_SLICE || d->dim != axis) {
 		StrBuf b = {0};
 		ll_desc_print(d, &b);

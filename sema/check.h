@@ -36,7 +36,7 @@ enum { SMEM_LIMIT = 232448, MAX_INLINE_DEPTH = 32 };
  * provisional description is a unique pointer that flows with the tensors
  * made from it; equalities and hints met on the way are recorded here. */
 typedef struct AutoVar {
-	LLDesc *desc;         /* provisional: a default BlockedLayout */
+	const LLDesc *desc;   /* provisional: a default BlockedLayout (a unique pointer) */
 	SrcSpan at;           /* where the unknown layout arose */
 	int rank;
 	int64_t shape[LL_MAX_RANK];
@@ -167,8 +167,6 @@ void sema_auto_memory(Check *ck, const TValue *ptr);
 /* After the probe pass: the layout of every source site, or NULL after
  * reporting why inference cannot decide. */
 const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
-/* The coalesced BlockedLayout for shape with elements of `bits` bits. */
-LLDesc *sema_auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the

@@ -191,10 +191,6 @@ wgmma_dtype_ok(TDType t)
 static const LLDesc *
 mma_layout(Check *ck, const TType *acc, int bits)
 {
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_NVMMA_DISTRIBUTED;
-	d->version = (LLInts){.n = 2, .v = {3, 0}};
-	d->warps_per_cta = (LLInts){.n = 2, .v = {ck->k->num_warps, 1}};
 	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
 	int64_t in = 8;
 	for (int64_t c = 256; c >= 8; c -= 8)
@@ -202,8 +198,7 @@ mma_layout(Check *ck, const TType *acc, int bits)
 			in = c;
 			break;
 		}
-	d->instr_shape = (LLInts){.n = 3, .v = {16, in, 256 / bits}};
-	return d;
+	return ll_desc_wgmma(ck->a, ck->k->num_warps, (int)in, 256 / bits);
 }
 
 /* Probe pass: an accumulator (and a register A) with an inferred layout
@@ -220,12 +215,7 @@ infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TVal
 	if (!sema_auto_fix(ck, at, acc, mma))
 		mma = acc->type->layout.desc;
 	if (a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR) {
-		LLDesc *dot = arena_alloc(ck->a, sizeof *dot);
-		dot->kind = LL_DOT_OPERAND;
-		dot->operand_index = 0;
-		dot->parent = mma;
-		dot->k_width = 32 / bits;
-		sema_auto_fix(ck, at, a->u.rt, dot);
+		sema_auto_fix(ck, at, a->u.rt, ll_desc_dot_operand(ck->a, mma, 0, 32 / bits));
 	}
 	return true;
 }

@@ -76,18 +76,7 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 		t->layout.desc = desc;
 		return t;
 	}
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_SHARED_LINEAR;
-	int off = ll_in_index(ll, LL_OFFSET);
-	d->offset_bases.n = off < 0 ? 0 : ll->in_bits[off];
-	for (int b = 0; b < d->offset_bases.n && b < LL_MAX_LIST; b++) {
-		uint32_t v[LL_MAX_DIMS];
-		ll_get_basis(ll, off, b, v);
-		d->offset_bases.b[b].n = lr;
-		for (int j = 0; j < lr; j++)
-			d->offset_bases.b[b].v[j] = v[j];
-	}
-	t->layout.desc = d;
+	t->layout.desc = ll_desc_shared_linear(ck->a, ll);
 	return t;
 }
 
@@ -332,12 +321,8 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 		return NULL;
 	}
 	const LLDesc *desc = t->layout.desc;
-	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1) {
-		LLDesc *d = arena_alloc(ck->a, sizeof *d);
-		*d = *desc;
-		d->transposed = !desc->transposed;
-		desc = d;
-	}
+	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1)
+		desc = ll_desc_transposed(ck->a, desc);
 	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, desc, &ll), 0);
 }
 
