@@ -65,9 +65,11 @@ unit: $(UNIT_TESTS)
 all: $(B)/glc $(B)/libglrt.a
 
 # Only codegen compiles against LLVM's headers; glc links libLLVM.
-LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
-LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs) \
-              -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
+# llvm-config runs once, when a rule first needs its answer (not at all for
+# rules that do not, and after `make deps` has installed it).
+LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CFLAGS)
+LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
+              -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
 
 $(B)/glc: $(GLC_OBJS)
@@ -124,21 +126,24 @@ $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
 		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
-# Every target includes the shared frame.
-$(FUZZ_TARGETS): test/fuzz/fuzz_input.h
+# Each target compiles its sources in one command, so it depends on every
+# compiler header (and the shared frame) rather than on per-object lists.
+COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h \
+                              codegen/*.h) $(B)/gen/parser/grammar.h
+$(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
 fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps
-	@$(MAKE) -s fuzz-build
-	@for t in build/fuzz/fuzz_*; do \
-		mkdir -p build/fuzz/corpus-$${t##*/}; \
+	@$(MAKE) -s B=$(B) fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(B)/fuzz/corpus-$${t##*/}; \
 		$$t -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
-			build/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
+			$(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
 	done
 
 clean:
-	rm -rf build
+	rm -rf $(B)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
