@@ -61,7 +61,7 @@ include test/unit/module.mk
 # Every unit-test binary (the list is complete only after the include).
 unit: $(UNIT_TESTS)
 
-.PHONY: all deps demo check fuzz fuzz-build clean unit
+.PHONY: all deps demo check fuzz fuzz-build clean unit layering
 all: $(B)/glc $(B)/libglrt.a
 
 # Only codegen compiles against LLVM's headers; glc links libLLVM.
@@ -93,6 +93,10 @@ demo: deps
 # the ASan+UBSan build, then a bounded fuzz run. The last line is the total.
 check: deps
 	@sh test/check.sh
+
+# Every #include against the module graph of docs/internals.md.
+layering:
+	@python3 test/layering.py
 
 # Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
 # to FUZZ_TARGETS. `make check` runs each for FUZZ_SECONDS (60 in all),
