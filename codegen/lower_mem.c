@@ -1,7 +1,7 @@
 /*
  * Masked global loads and stores.
  *
- * The axis analysis (axis.c, cg_access_plan) picks the tensor dim along which
+ * The axis analysis (ir/axis.c, ir_access_plan) picks the tensor dim along which
  * the pointers are contiguous and the layout holds consecutive registers;
  * registers r..r+V-1 along it form chunks of up to 16 bytes. When the
  * analysis proves every chunk aligned to its size and uniformly masked (the
@@ -17,7 +17,7 @@
  * Stores of layouts that duplicate elements (ll_free_masks) write each
  * element from one register of one thread.
  */
-#include "codegen/cg_axis.h"
+#include "codegen/cg_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -259,7 +259,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 	}
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
 	int n = ptrs.n;
-	CgAccess acc = cg_access_plan(in, l->axis);
+	IrAccess acc = ir_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
 	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,

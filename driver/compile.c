@@ -13,15 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-/* Wall time of each stage, for --time-passes. */
-typedef struct Timer {
-	bool on;
-	struct timespec last;
-	StrBuf report;
-} Timer;
-
-static void
-timer_lap(Timer *t, const char *stage)
+void
+drv_timer_lap(DrvTimer *t, const char *stage)
 {
 	if (!t->on)
 		return;
@@ -64,7 +57,7 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
-         const TProgram *p, StrBuf *out, const char **path, Timer *tm)
+         const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
 	CgOptions co = {o->arch, o->opt_level, o->debug_info};
 	CgTarget *t = cg_target_new(&co, d);
@@ -72,11 +65,11 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		return false;
 	CgResult r;
 	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
-	timer_lap(tm, "codegen");
+	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
-		timer_lap(tm, "ptxas");
+		drv_timer_lap(tm, "ptxas");
 	}
 	if (ok) {
 		CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
@@ -102,15 +95,15 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		}
 	}
 	cg_target_free(t);
-	timer_lap(tm, "output");
+	drv_timer_lap(tm, "output");
 	return ok;
 }
 
 int
 drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
 {
-	Timer tm = {o->time_passes, {0}, {0}};
-	timer_lap(&tm, NULL);
+	DrvTimer tm = {o->time_passes, {0}, {0}};
+	drv_timer_lap(&tm, NULL);
 	uint32_t file = drv_read_source(src, d, o->input);
 	if (!file)
 		return EXIT_INPUT;
@@ -118,21 +111,23 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
 		lex_file(a, in, src, file, d, &toks);
-		timer_lap(&tm, "read+lex");
+		drv_timer_lap(&tm, "read+lex");
 		lex_dump(&toks, src, out);
 	} else {
 		Node *m = parse_module(a, in, src, file, d);
-		timer_lap(&tm, "read+lex+parse");
+		drv_timer_lap(&tm, "read+lex+parse");
 		if (m && d->errors == 0) {
 			if (o->emit == EMIT_AST) {
 				parse_dump(m, src, out);
 			} else {
 				TProgram *p = check(o, a, in, src, d, m);
-				timer_lap(&tm, "sema");
-				if (p && o->emit == EMIT_TYPED)
-					ir_print(p, o->verbose, out);
-				else if (p)
-					generate(o, a, src, file, d, p, out, &path, &tm);
+				drv_timer_lap(&tm, "sema");
+				if (p && drv_run_passes(o, p, a, d, &tm)) {
+					if (o->emit == EMIT_TYPED)
+						ir_print(p, o->verbose, out);
+					else
+						generate(o, a, src, file, d, p, out, &path, &tm);
+				}
 			}
 		}
 	}

@@ -426,19 +426,20 @@ call_convert(Check *ck, const Node *call, Value **a)
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
-	int bits = x->type->elem_is_ptr ? 64 : ir_dtype_bits(x->type->dtype);
-	bits = bits < 8 ? 8 : bits;
-	LLCvtPlan *plan = arena_alloc(ck->a, sizeof *plan);
+	TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
+	i->res->layout_at = a[1]->span;
+	if (!trivial)
+		return sema_rt_value(ck, i->res, call->span);
+	/* The plan is the cvt-plan pass's job; assert_trivial needs it now. */
 	LLErr err = {ck->a, NULL};
-	if (!ll_plan_convert(&x->type->layout.ll, &t->layout.ll, bits, plan, &err)) {
+	const LLCvtPlan *plan = ir_plan_convert(ck->a, x->type, t, &err);
+	if (!plan) {
 		diag_error(ck->d, call->span, "cannot convert between these layouts: %s",
 		           err.msg ? err.msg : "no plan");
 		return NULL;
 	}
-	TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
 	i->attr.plan = plan;
-	i->res->layout_at = a[1]->span;
-	if (trivial && plan->kind != LL_CVT_FREE) {
+	if (plan->kind != LL_CVT_FREE) {
 		Diag *g = diag_error(ck->d, call->span, "assert_trivial=True, but this conversion "
 		                     "needs %s", plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
 		                                                              : "shared memory");

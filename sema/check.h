@@ -30,7 +30,7 @@ struct Frame {
 	Frame *up;
 };
 
-enum { SMEM_LIMIT = 232448, MAX_INLINE_DEPTH = 32 };
+enum { MAX_INLINE_DEPTH = 32 };
 
 /* A layout left to inference (probe pass of a kernel, auto.c). Its
  * provisional description is a unique pointer that flows with the tensors
@@ -182,12 +182,6 @@ void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *read
 Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
 Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
                              Value **a);
-
-/* -- smem_plan.c: lifetimes and offsets -- */
-/* Gives the kernel's allocations live ranges and offsets (dead space is
- * reused), names those never bound to a variable "smem", and reports when
- * the live ones exceed the per-block limit. */
-void sema_smem_plan(Check *ck);
 
 /* -- scope.c: scopes and compile-time value helpers -- */
 /* The binding of name: locals of the current frame, then globals; NULL

@@ -132,8 +132,9 @@ bind_params(Check *ck, const Node *f)
 		const TType *t;
 		if (!param_type(ck, p, &t))
 			continue;
-		TParam tp = {p->u.param.name, t->kind == TY_PTR ? TP_PTR : t->kind == TY_DESC ?
-		             TP_DESC : TP_SCALAR, t};
+		TParam tp = {.name = p->u.param.name, .type = t,
+		             .kind = t->kind == TY_PTR ? TP_PTR : t->kind == TY_DESC ? TP_DESC
+		                                                                     : TP_SCALAR};
 		TInst *in = sema_emit(ck, OP_PARAM, p->span, t, 0);
 		in->param = (int)params.len;
 		vec_push(ck->a, &params, tp);
@@ -162,7 +163,8 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		sema_check_block(ck, &f->u.func.body);
-	sema_smem_plan(ck);
+	k->smem = ck->smem.data;
+	k->n_smem = (int)ck->smem.len;
 	k->vars = ck->vars.data;
 	k->n_vars = (int)ck->vars.len;
 	k->cx_names = ck->cx_names.data;
