@@ -122,7 +122,7 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 # seeded with the lit inputs that type-check (no `not` in their RUN line).
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS)
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS) driver/passes.c driver/timer.c
 
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
