@@ -120,8 +120,12 @@ bool ll_divide_left(const LLayout *a, const LLayout *b, LLayout *out, LLErr *err
  * consecutive values of out-dim `out` and no other basis touches the low
  * k bits of `out` (Triton's getNumConsecutiveInOut). */
 int ll_num_consecutive(const LLayout *l, LLName in, LLName out);
-/* Out-dims reordered: out-dim j of the result is out-dim perm[j] of l. */
+/* Out-dims reordered: out-dim j of the result is out-dim perm[j] of l
+ * (names kept: the same map, listed in another order). */
 bool ll_transpose_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err);
+/* The map of a permuted tensor (numpy transpose): out-dim j of the result,
+ * named dim j, is out-dim perm[j] of l (l's out-dims are dim0..dim{n-1}). */
+bool ll_permute_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err);
 /* Out-dims replaced by dim0..dim{n-1} of 2^bits[j] elements each, row-major
  * (numpy reshape); the total size must match. */
 bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLErr *err);

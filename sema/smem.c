@@ -316,7 +316,7 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 	}
 	LLayout ll;
 	LLErr err = {ck->a, NULL};
-	if (!ll_transpose_outs(&t->layout.ll, perm, &ll, &err)) {
+	if (!ll_permute_outs(&t->layout.ll, perm, &ll, &err)) {
 		diag_error(ck->d, call->span, ".permute: %s", err.msg ? err.msg : "failed");
 		return NULL;
 	}
