@@ -191,6 +191,9 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
+/* Equality of descriptions as Gluon's layouts compare: the same
+ * constructor with the same parameters (parents compared the same way). */
+bool ll_desc_equal(const LLDesc *a, const LLDesc *b);
 
 /* Descriptions the compiler makes (allocated in a): SliceLayout(dim,
  * parent); DotOperandLayout(operand_index, parent, k_width); the WGMMA

@@ -324,18 +324,39 @@ num_of(const Value *v)
 	return v->kind == VAL_INT ? (double)v->u.i : v->kind == VAL_BOOL ? v->u.b : v->u.f;
 }
 
+/* The dtype a value names (gl.float16, gl.f16, x.dtype), else DT_VOID. */
+static TDType
+dtype_of(const Value *v)
+{
+	if (v->kind == VAL_DTYPE)
+		return v->u.dtype;
+	return v->kind == VAL_BUILTIN ? sema_builtin_dtype(v->u.builtin) : DT_VOID;
+}
+
+/* Types compare as Gluon's: kind, dtype, shape and layout parameters (a
+ * descriptor's block_type, a parameter type). */
+static bool
+same_type(const TType *a, const TType *b)
+{
+	return ir_type_equal(a, b) && (a->kind == TY_SCALAR || a->kind == TY_PTR ||
+	                               ll_desc_equal(a->layout.desc, b->layout.desc));
+}
+
 static bool
 same_value(const Value *x, const Value *y)
 {
 	if (is_num(x) && is_num(y))
 		return num_of(x) == num_of(y);
+	if (dtype_of(x) != DT_VOID || dtype_of(y) != DT_VOID)
+		return dtype_of(x) == dtype_of(y);
 	if (x->kind != y->kind)
 		return false;
 	switch (x->kind) {
 	case VAL_NONE: return true;
 	case VAL_STR: return x->u.str.len == y->u.str.len &&
 	                     memcmp(x->u.str.s, y->u.str.s, x->u.str.len) == 0;
-	case VAL_DTYPE: return x->u.dtype == y->u.dtype;
+	case VAL_LAYOUT: return ll_desc_equal(x->u.layout, y->u.layout);
+	case VAL_TYPE: return same_type(x->u.type, y->u.type);
 	case VAL_LIST: case VAL_TUPLE:
 		if (x->u.list.n != y->u.list.n)
 			return false;
