@@ -118,6 +118,16 @@ entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 	return a;
 }
 
+/* The LLVM type of one register of a variable: shared-memory views are
+ * pointers into shared memory. */
+static LLVMTypeRef
+var_type(CgModule *m, const TType *t)
+{
+	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
+		return m->ptr_shared;
+	return cg_elem_type(m, t);
+}
+
 static LLVMValueRef *
 var_slots(Lower *l, const TVar *var)
 {
@@ -125,7 +135,7 @@ var_slots(Lower *l, const TVar *var)
 		int n = cg_type_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = entry_alloca(l, cg_elem_type(l->m, var->type), var->name);
+			s[i] = entry_alloca(l, var_type(l->m, var->type), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -145,7 +155,7 @@ var_read(Lower *l, const TVar *var)
 	LLVMValueRef *s = var_slots(l, var);
 	CgVal v = cg_val_new(l, cg_type_regs(var->type));
 	for (int i = 0; i < v.n; i++)
-		v.r[i] = LLVMBuildLoad2(l->m->b, cg_elem_type(l->m, var->type), s[i], "");
+		v.r[i] = LLVMBuildLoad2(l->m->b, var_type(l->m, var->type), s[i], "");
 	return v;
 }
 

@@ -8,12 +8,12 @@
 
 #include "sema/value.h"
 
-/* A name bound in a function (or module) scope: a value, or a variable. */
+/* A name bound in a function (or module) scope: a value, possibly holding
+ * variables (VAL_VAR leaves: names assigned in runtime control flow). */
 typedef struct Binding Binding;
 struct Binding {
 	const char *name;     /* interned */
-	Value *v;             /* compile-time or runtime value; NULL for a var */
-	TVar *var;            /* a mutable runtime variable */
+	Value *v;             /* compile-time or runtime value, or variables */
 	bool is_constexpr;    /* declared `: gl.constexpr` */
 	SrcSpan at;
 	Binding *next;
@@ -207,6 +207,12 @@ bool sema_value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
 /* -- assign.c: variables and assignment -- */
 /* A new mutable variable of the kernel (loop-carried or branch-assigned). */
 TVar *sema_new_var(Check *ck, const char *name, const TType *type);
+/* The value standing for variable var in a binding (VAL_VAR). */
+Value *sema_var_value(Check *ck, TVar *var, SrcSpan at);
+/* True when v is a variable or a tuple holding one. */
+bool sema_holds_vars(const Value *v);
+/* A binding's value as read now: each variable in it read (OP_VAR_READ). */
+Value *sema_read_vars(Check *ck, Value *tree, SrcSpan at);
 /* Before runtime control flow over the statements a (and b): the names they
  * assign that are bound to runtime-capable values become variables. */
 void sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at);

@@ -40,6 +40,7 @@ sema_value_kind_phrase(const Value *v)
 	case VAL_TYPE: return "a type";
 	case VAL_AUTO_LAYOUT: return "gl.AutoLayout()";
 	case VAL_POISON: return "an invalid value";
+	case VAL_VAR: return "a variable";
 	}
 	return "a value";
 }
@@ -342,8 +343,8 @@ same_type(const TType *a, const TType *b)
 	                               ll_desc_equal(a->layout.desc, b->layout.desc));
 }
 
-static bool
-same_value(const Value *x, const Value *y)
+bool
+sema_same_value(const Value *x, const Value *y)
 {
 	if (is_num(x) && is_num(y))
 		return num_of(x) == num_of(y);
@@ -361,7 +362,7 @@ same_value(const Value *x, const Value *y)
 		if (x->u.list.n != y->u.list.n)
 			return false;
 		for (size_t i = 0; i < x->u.list.n; i++)
-			if (!same_value(x->u.list.items[i], y->u.list.items[i]))
+			if (!sema_same_value(x->u.list.items[i], y->u.list.items[i]))
 				return false;
 		return true;
 	default: return x == y;
@@ -373,9 +374,9 @@ static int
 compare_const(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y)
 {
 	if (op == CMP_EQ || op == CMP_IS)
-		return same_value(x, y);
+		return sema_same_value(x, y);
 	if (op == CMP_NE || op == CMP_IS_NOT)
-		return !same_value(x, y);
+		return !sema_same_value(x, y);
 	if (op == CMP_IN || op == CMP_NOT_IN) {
 		if (y->kind != VAL_LIST && y->kind != VAL_TUPLE) {
 			diag_error(e->diags, at, "'in' needs a list or tuple on the right, not %s",
@@ -384,7 +385,7 @@ compare_const(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y)
 		}
 		bool found = false;
 		for (size_t i = 0; i < y->u.list.n; i++)
-			found |= same_value(x, y->u.list.items[i]);
+			found |= sema_same_value(x, y->u.list.items[i]);
 		return op == CMP_IN ? found : !found;
 	}
 	if (!is_num(x) || !is_num(y)) {

@@ -63,13 +63,7 @@ sema_lookup(void *ctx, const char *name)
 	Binding *b = sema_scope_find(ck, name);
 	if (!b)
 		return NULL;
-	if (b->var) {
-		TInst *i = sema_emit(ck, OP_VAR_READ, b->at, b->var->type, 0);
-		i->var = b->var;
-		i->res->layout_at = b->at;
-		return sema_rt_value(ck, i->res, b->at);
-	}
-	return b->v;
+	return b->v ? sema_read_vars(ck, b->v, b->at) : NULL;
 }
 
 /* -- value helpers --------------------------------------------------------- */

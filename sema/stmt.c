@@ -139,8 +139,8 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 	const char *name = s->u.for_.target->u.name.id;
 	i->var = sema_new_var(ck, name, sema_type_scalar(ck, dt));
 	TBlock *saved = enter(ck, &i->body);
-	sema_scope_bind(ck, name, NULL, false, s->u.for_.target->span);
-	ck->fr->locals->var = i->var;
+	sema_scope_bind(ck, name, sema_var_value(ck, i->var, s->u.for_.target->span), false,
+	                s->u.for_.target->span);
 	sema_check_block(ck, &s->u.for_.body);
 	leave(ck, saved);
 }

@@ -26,6 +26,8 @@ typedef enum ValueKind {
 	VAL_AUTO_LAYOUT, /* gl.AutoLayout(): a layout left to inference */
 	VAL_POISON,    /* bound to a name whose assignment failed: reading it
 	                  yields NULL silently (the cause was reported) */
+	VAL_VAR,       /* u.var: a variable, only inside a binding's value
+	                  (reading the name reads it; sema/assign.c) */
 } ValueKind;
 
 typedef struct Check Check;
@@ -49,6 +51,7 @@ struct Value {
 		const Node *func;
 		struct { Value *self; const char *name; SrcSpan name_span; } method;
 		const TType *type;
+		TVar *var;
 	} u;
 };
 
@@ -64,6 +67,9 @@ typedef struct Eval {
 
 /* The value of a constexpr expression, or NULL after reporting why not. */
 Value *sema_eval_expr(Eval *e, const Node *n);
+/* Python's == on compile-time values, as Gluon compares them: numbers by
+ * value, layouts and types by what they describe, dtypes by dtype. */
+bool sema_same_value(const Value *x, const Value *y);
 /* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
 void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
