@@ -185,15 +185,18 @@ def main():
         print(f"{name} {size}:", flush=True)
         if "glc" not in fams:
             print(f"  glc: {name} not in any library of --libs")
-        res = H.run_problem(fams, nbytes, 1e9, a)
-        st = {f: r["stats"] for f, r in res.items()}
-        print("  GB/s: " + ", ".join(f"{f} {H.cell(s, False)}" for f, s in st.items()), flush=True)
+        try:
+            res = H.run_problem(fams, nbytes, 1e9, a)
+        except Exception as e:  # a launch that fails while timed: the job has no result
+            print(f"  FAILED: {H.reason(e)}", flush=True)
+            continue
+        H.print_results(res, "GB/s")
         rows.append((name, size, nbytes, res))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump({"device": H.header(), "rows": [
+                    {"kernel": n, "size": s, "bytes": b, "results": r} for n, s, b, r in rows]}, f, indent=1)
     report(rows)
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump({"device": H.header(), "rows": [
-                {"kernel": n, "size": s, "bytes": b, "results": r} for n, s, b, r in rows]}, f, indent=1)
     return 0
 
 

@@ -186,7 +186,9 @@ def report(rows):
                              "glc/cuBLAS", "glc/Triton", "glc/Gluon"], short)))
 
 
-def bench(args, anchors):
+def bench(args, anchors, save):
+    """Every shape and dtype; save(rows) after each (a run cut short keeps
+    what it measured)."""
     rows = []
     for dtype in [DTYPES[d] for d in args.dtypes.split(",")]:
         for (m, n, k) in args.shapes:
@@ -194,10 +196,15 @@ def bench(args, anchors):
             print(f"{NAMES[dtype]} {m}x{n}x{k}:", flush=True)
             a = torch.randn(m, k, device=H.DEVICE).to(dtype)
             b = torch.randn(k, n, device=H.DEVICE).to(dtype)
-            res = H.run_problem(families(a, b, dtype, args.libs, anchors), 2.0 * m * n * k, 1e12, args)
-            print("  TFLOP/s: " + ", ".join(f"{f} {H.cell(x['stats'], False)}" for f, x in res.items()) +
-                  f" ({time.time() - t0:.0f} s)", flush=True)
+            try:
+                res = H.run_problem(families(a, b, dtype, args.libs, anchors), 2.0 * m * n * k, 1e12, args)
+            except Exception as e:  # a launch that fails while timed: the problem has no result
+                print(f"  FAILED: {H.reason(e)}", flush=True)
+                continue
+            H.print_results(res, "TFLOP/s")
+            print(f"  ({time.time() - t0:.0f} s)", flush=True)
             rows.append({"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "results": res})
+            save(rows)
     report(rows)
     return rows
 
@@ -272,15 +279,20 @@ def main():
     anchors = load_anchors(args.anchors) if args.anchors else {}
     print(H.header())
     out = {"device": H.header()}
+
+    def save(rows=None):
+        if rows is not None:
+            out["bench"] = rows
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(out, f, indent=1)
     if args.check:
         out["check_failures"] = check(args.libs)
+        save()
     if args.bench:
-        out["bench"] = bench(args, anchors)
+        bench(args, anchors, save)
     if args.profile:
         profile(args.libs, args.profile_size)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(out, f, indent=1)
     return 1 if out.get("check_failures") else 0
 
 

@@ -186,6 +186,15 @@ def run_problem(families, work, scale, args, log=print):
     return result
 
 
+def print_results(result, unit):
+    """One line per family of run_problem's result: rate [10th-90th]
+    {round medians} and the pick."""
+    for name, r in result.items():
+        s = r["stats"]
+        what = f"{cell(s)} {{{s['rounds'][0]:.0f}-{s['rounds'][1]:.0f}}} {unit}" if s else "no result"
+        print(f"  = {name}: {what}; pick {r['pick']}", flush=True)
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
