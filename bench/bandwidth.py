@@ -144,14 +144,14 @@ def report(rows):
     """The markdown table: GB/s median [10th-90th percentile], ratios of medians."""
     print("\nGB/s: median of all timed launches [10th-90th percentile]; Triton: its picked configuration")
     head = ["kernel", "size", "MB moved", "glc", "torch", "Triton (pick)", "device copy",
-            "glc/torch", "glc/Triton", "glc/copy"]
+            "glc/torch", "glc/Triton", "glc/copy", "GPU in the rounds"]
     body = []
-    for name, size, nbytes, res in rows:
+    for name, size, nbytes, res, gpu in rows:
         st = {f: res[f]["stats"] if f in res else None for f in ("glc", "torch", "triton", "copy")}
         ratio = lambda f: f"{st['glc']['rate'] / st[f]['rate']:.3f}" if st["glc"] and st[f] else "-"
         tri = H.cell(st["triton"]) + (f" ({res['triton']['pick']})" if st["triton"] else "")
         body.append([name, size, f"{nbytes / 1e6:.0f}", H.cell(st["glc"]), H.cell(st["torch"]), tri,
-                     H.cell(st["copy"]), ratio("torch"), ratio("triton"), ratio("copy")])
+                     H.cell(st["copy"]), ratio("torch"), ratio("triton"), ratio("copy"), H.gpu_range(gpu)])
     print("\n".join(H.table(head, body)))
 
 
@@ -162,7 +162,8 @@ def main():
     ap.add_argument("--n", type=int, default=1 << 28, help="vector_add and swiglu length")
     ap.add_argument("--softmax-rows", type=int, default=1 << 17)
     ap.add_argument("--sum-size", type=int, default=16384, help="T: the sums read a T x T matrix")
-    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--warmup", type=int, default=10, help="warm-up launches per contestant and pass")
+    ap.add_argument("--warmup-s", type=float, default=1.0, help="seconds of warm-up passes at least")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--reps", type=int, default=10, help="launches per contestant and round")
     ap.add_argument("--pick-reps", type=int, default=10, help="launches timed per configuration")
@@ -172,7 +173,7 @@ def main():
     if a.smoke:
         os.environ["TRITON_INTERPRET"] = "1"
         a.size, a.n, a.softmax_rows, a.sum_size = 128, 4096, 64, 256
-        a.warmup, a.rounds, a.reps, a.pick_reps = 1, 2, 2, 1
+        a.warmup, a.warmup_s, a.rounds, a.reps, a.pick_reps = 1, 0, 2, 2, 1
     import triton_kernels  # after TRITON_INTERPRET is set
     if H.DEVICE != "cuda" and not a.smoke:
         print("SKIP: no GPU (--smoke tests the script without one)")
@@ -186,16 +187,17 @@ def main():
         if "glc" not in fams:
             print(f"  glc: {name} not in any library of --libs")
         try:
-            res = H.run_problem(fams, nbytes, 1e9, a)
+            res, gpu = H.run_problem(fams, nbytes, 1e9, a)
         except Exception as e:  # a launch that fails while timed: the job has no result
             print(f"  FAILED: {H.reason(e)}", flush=True)
             continue
-        H.print_results(res, "GB/s")
-        rows.append((name, size, nbytes, res))
+        H.print_results(res, gpu, "GB/s")
+        rows.append((name, size, nbytes, res, gpu))
         if a.json:
             with open(a.json, "w") as f:
                 json.dump({"device": H.header(), "rows": [
-                    {"kernel": n, "size": s, "bytes": b, "results": r} for n, s, b, r in rows]}, f, indent=1)
+                    {"kernel": n, "size": s, "bytes": b, "results": r, "gpu": g} for n, s, b, r, g in rows]},
+                    f, indent=1)
     report(rows)
     return 0
 

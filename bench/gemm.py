@@ -168,7 +168,7 @@ def report(rows):
         glu, glu_s = best_of(r, "gluon_")
         what = [r["dtype"], f"{r['M']}x{r['N']}x{r['K']}"]
         full.append(what + [H.cell(res[f]["stats"]) if f in res else "-" for f in fams] +
-                    [ratio(glc, cub), ratio(glc, tri_s), ratio(glc, glu_s)])
+                    [ratio(glc, cub), ratio(glc, tri_s), ratio(glc, glu_s), H.gpu_range(r["gpu"])])
         picks.append(what + [
             f"{res[f]['pick'] or 'none'} ({sum(c['status'] == 'ok' for c in res[f]['configs'])}/"
             f"{len(res[f]['configs'])})" if f in res else "-" for f in fams])
@@ -178,7 +178,7 @@ def report(rows):
     heads = ["dtype", "M x N x K"] + [TITLES.get(f, f) for f in fams]
     print("\nTFLOP/s: median of all timed launches [10th-90th percentile]; ratios of medians, "
           "glc against cuBLAS and the fastest Triton and Gluon family")
-    print("\n".join(H.table(heads + ["glc/cuBLAS", "glc/Triton", "glc/Gluon"], full)))
+    print("\n".join(H.table(heads + ["glc/cuBLAS", "glc/Triton", "glc/Gluon", "GPU in the rounds"], full)))
     print("\nPicked configurations (passed checks / configurations):")
     print("\n".join(H.table(heads, picks)))
     print("\nShort form (TFLOP/s, medians; family: pick):")
@@ -197,13 +197,14 @@ def bench(args, anchors, save):
             a = torch.randn(m, k, device=H.DEVICE).to(dtype)
             b = torch.randn(k, n, device=H.DEVICE).to(dtype)
             try:
-                res = H.run_problem(families(a, b, dtype, args.libs, anchors), 2.0 * m * n * k, 1e12, args)
+                res, gpu = H.run_problem(families(a, b, dtype, args.libs, anchors), 2.0 * m * n * k, 1e12,
+                                         args)
             except Exception as e:  # a launch that fails while timed: the problem has no result
                 print(f"  FAILED: {H.reason(e)}", flush=True)
                 continue
-            H.print_results(res, "TFLOP/s")
+            H.print_results(res, gpu, "TFLOP/s")
             print(f"  ({time.time() - t0:.0f} s)", flush=True)
-            rows.append({"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "results": res})
+            rows.append({"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "results": res, "gpu": gpu})
             save(rows)
     report(rows)
     return rows
@@ -259,8 +260,9 @@ def main():
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--shapes", type=shape_list, default=SHAPES, help="MxNxK,... (default: the three)")
     ap.add_argument("--dtypes", default="f16,bf16")
-    ap.add_argument("--warmup", type=int, default=10)
-    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--warmup", type=int, default=10, help="warm-up launches per contestant and pass")
+    ap.add_argument("--warmup-s", type=float, default=1.0, help="seconds of warm-up passes at least")
+    ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--reps", type=int, default=10, help="launches per contestant and round")
     ap.add_argument("--pick-reps", type=int, default=10, help="launches timed per configuration")
     ap.add_argument("--profile", action="store_true", help="one launch of each variant and of cuBLAS in f16")
@@ -270,8 +272,8 @@ def main():
     args = ap.parse_args()
     if args.smoke:
         os.environ["TRITON_INTERPRET"] = "1"
-        args.bench, args.shapes, args.warmup, args.rounds, args.reps, args.pick_reps = \
-            True, [(128, 128, 64)], 1, 2, 2, 1
+        args.bench, args.shapes, args.warmup, args.warmup_s, args.rounds, args.reps, args.pick_reps = \
+            True, [(128, 128, 64)], 1, 0, 2, 2, 1
     elif H.DEVICE != "cuda":
         print("SKIP: no GPU (--smoke tests the script without one)")
         return 77

@@ -133,24 +133,44 @@ def autotune(family, configs, fresh_out, check, reps, log=print):
     return best, records
 
 
-def interleaved(contestants, warmup, rounds, reps):
-    """contestants: name -> launch closure. Warms each up, then runs rounds
-    of reps launches of every contestant, the order rotated each round.
-    Returns name -> (all launch times, per-round medians), in ms."""
+def gpu_state():
+    """(SM clock in MHz, power in W) as NVML reads them now, or None."""
+    if DEVICE != "cuda":
+        return None
+    try:
+        return torch.cuda.clock_rate(), torch.cuda.power_draw() / 1000
+    except Exception:  # no NVML binding: the state is not reported
+        return None
+
+
+def interleaved(contestants, warmup, warmup_s, rounds, reps):
+    """contestants: name -> launch closure. Warms up (warmup launches of
+    every contestant, repeated until warmup_s seconds have passed, so that
+    the clocks settle), then runs rounds of reps launches of every
+    contestant, the order rotated each round. Returns (name -> (all launch
+    times, per-round medians) in ms, [(SM MHz, W) after each round])."""
     names = list(contestants)
-    for nm in names:
-        for _ in range(warmup):
-            contestants[nm]()
-    sync()
+    t0 = time.perf_counter()
+    while True:
+        for nm in names:
+            for _ in range(warmup):
+                contestants[nm]()
+        sync()
+        if time.perf_counter() - t0 >= warmup_s:
+            break
     times = {nm: [] for nm in names}
     rmed = {nm: [] for nm in names}
+    states = []
     for r in range(rounds):
         for i in range(len(names)):
             nm = names[(i + r) % len(names)]
             t = launch_times(contestants[nm], reps)
             times[nm] += t
             rmed[nm].append(statistics.median(t))
-    return {nm: (times[nm], rmed[nm]) for nm in names}
+        st = gpu_state()
+        if st:
+            states.append(st)
+    return {nm: (times[nm], rmed[nm]) for nm in names}, states
 
 
 # One contestant family of a problem: configs [(label, build)], fresh_out() ->
@@ -160,10 +180,11 @@ Family = collections.namedtuple("Family", "configs fresh_out check")
 
 def run_problem(families, work, scale, args, log=print):
     """Autotunes every family (args.pick_reps launches per configuration),
-    times the picks interleaved (args.warmup, args.rounds, args.reps), then
-    checks each pick's output of the timed launches again. Returns
-    family -> {pick, stats (see summarize; None when nothing passed), check,
-    configs (the autotune records)}."""
+    times the picks interleaved (args.warmup, args.warmup_s, args.rounds,
+    args.reps), then checks each pick's output of the timed launches again.
+    Returns (family -> {pick, stats (see summarize; None when nothing
+    passed), check, configs (the autotune records)}, the GPU's state over
+    the rounds: {sm_mhz: [min, max], power_w: [min, max]} or None)."""
     result, launches, outs = {}, {}, {}
     for name, fam in families.items():
         pick, records = autotune(name, fam.configs, fam.fresh_out, fam.check, args.pick_reps, log)
@@ -172,8 +193,8 @@ def run_problem(families, work, scale, args, log=print):
             outs[name] = fam.fresh_out()
             launches[name] = pick.build(outs[name])
     if not launches:
-        return result
-    times = interleaved(launches, args.warmup, args.rounds, args.reps)
+        return result, None
+    times, states = interleaved(launches, args.warmup, args.warmup_s, args.rounds, args.reps)
     for name, (ts, meds) in times.items():
         r = result[name]
         r["stats"] = summarize(ts, meds, work, scale)
@@ -183,16 +204,28 @@ def run_problem(families, work, scale, args, log=print):
             r["check"] = reason(e)
             r["stats"] = None
             log(f"  {name}: WRONG after the timed launches: {r['check']}")
-    return result
+    gpu = {"sm_mhz": [min(m for m, _ in states), max(m for m, _ in states)],
+           "power_w": [min(w for _, w in states), max(w for _, w in states)]} if states else None
+    return result, gpu
 
 
-def print_results(result, unit):
+def print_results(result, gpu, unit):
     """One line per family of run_problem's result: rate [10th-90th]
-    {round medians} and the pick."""
+    {round medians} and the pick; then the GPU's clock and power range."""
     for name, r in result.items():
         s = r["stats"]
         what = f"{cell(s)} {{{s['rounds'][0]:.0f}-{s['rounds'][1]:.0f}}} {unit}" if s else "no result"
         print(f"  = {name}: {what}; pick {r['pick']}", flush=True)
+    if gpu:
+        print(f"  GPU after each round: SM {gpu_range(gpu)}", flush=True)
+
+
+def gpu_range(gpu):
+    """'1755-1980 MHz, 450-690 W' from run_problem's GPU state."""
+    if not gpu:
+        return "-"
+    (m0, m1), (w0, w1) = gpu["sm_mhz"], gpu["power_w"]
+    return f"{m0}-{m1} MHz, {w0:.0f}-{w1:.0f} W"
 
 
 def pct(xs, q):
