@@ -16,7 +16,7 @@ enum {
 	IN_SMEM_METHODS = 32, IN_VALUE_METHODS = 64,
 	/* reached only through imports of a .py file (sema_builtin_namespace) */
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
-	IN_TL_CORE = 2048,
+	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096,
 };
 
 /* The signature of every callable builtin lives in this table: its
@@ -137,6 +137,8 @@ static const Builtin table[] = {
 	FN("to_tensor", GL, BF_TO_TENSOR, "x"),
 	FN("static_print", GL, BF_STATIC_PRINT),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
+	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
+	   "transposed?", "fp4_padded?"),
 	/* methods of shared-memory descriptors and mbarriers */
 	FN("index", IN_SMEM_METHODS, BF_SMEM_INDEX, "index"),
 	FN("slice", IN_SMEM_METHODS, BF_SMEM_SLICE, "start", "length", "dim?"),
@@ -247,6 +249,17 @@ sema_builtin_namespace(const char *name)
 {
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
 		if (table[i].kind == BI_NAMESPACE && strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+const Builtin *
+sema_builtin_static(const char *cls, const char *name)
+{
+	if (strcmp(cls, "NVMMASharedLayout") != 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if ((table[i].visible_in & IN_NVMMA_STATICS) && strcmp(table[i].name, name) == 0)
 			return &table[i];
 	return NULL;
 }

@@ -302,6 +302,8 @@ Value *sema_aggregate_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- pybuiltins.c: Python's compile-time builtins and Gluon queries -- */
 Value *sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* NVMMASharedLayout.get_default_for with arguments a bound by the table. */
+Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);

@@ -70,6 +70,8 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return int_value(ck, 1, call->span);
 	case BF_STATIC_PRINT:
 		return sema_new_value(&ck->ev, VAL_NONE, call->span);
+	case BF_NVMMA_DEFAULT:
+		return sema_nvmma_default(ck, call, a);
 	case BF_ISINSTANCE:
 		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
 		v->u.b = is_instance(a[0], a[1]);
@@ -130,6 +132,16 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		if (obj->u.list.cls)
 			return sema_aggregate_attr(ck, n, obj);
 		break;
+	case VAL_BUILTIN:
+		if (sema_builtin_is_layout_ctor(obj->u.builtin)) {
+			const Builtin *b = sema_builtin_static(sema_builtin_name(obj->u.builtin), name);
+			if (b) {
+				Value *v = sema_new_value(&ck->ev, VAL_BUILTIN, n->span);
+				v->u.builtin = b;
+				return v;
+			}
+		}
+		break;
 	case VAL_DTYPE:
 		if (strcmp(name, "primitive_bitwidth") == 0)
 			return int_value(ck, ir_dtype_bits(obj->u.dtype), n->span);
@@ -165,4 +177,43 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 	}
 	*handled = false;
 	return NULL;
+}
+
+/* NVMMASharedLayout.get_default_for(block_shape, dtype, transposed=False):
+ * the widest swizzle (128, 64 or 32 bytes) that the contiguous row of the
+ * block fills, none for rows narrower than 32 bytes or fewer than 8 rows,
+ * as Gluon picks it. */
+Value *
+sema_nvmma_default(Check *ck, const Node *call, Value **a)
+{
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	TDType dt;
+	bool transposed = a[2] && a[2]->kind == VAL_BOOL && a[2]->u.b;
+	if (!sema_value_shape(ck, a[0], "the block shape", shape, &rank) ||
+	    !sema_value_dtype(ck, a[1], "the dtype", &dt))
+		return NULL;
+	if (transposed && rank > 1) {
+		int64_t first = shape[0];
+		for (int i = 0; i + 1 < rank; i++)
+			shape[i] = shape[i + 1];
+		shape[rank - 1] = first;
+	}
+	int bits = ir_dtype_bits(dt);
+	int64_t row = shape[rank - 1] * bits / 8, outer = 1;
+	for (int i = 0; i + 1 < rank; i++)
+		outer *= shape[i];
+	int swizzle = row >= 128 && row % 128 == 0 ? 128 : row >= 64 && row % 64 == 0 ? 64 :
+	              row >= 32 && row % 32 == 0 ? 32 : 0;
+	if (rank < 2 || outer < 8)
+		swizzle = 0;
+	LLDesc *d = arena_alloc(ck->a, sizeof *d);
+	d->kind = LL_NVMMA_SHARED;
+	d->swizzle_byte_width = swizzle;
+	d->element_bitwidth = bits;
+	d->rank = rank;
+	d->transposed = transposed;
+	Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, call->span);
+	v->u.layout = d;
+	return v;
 }

@@ -114,6 +114,9 @@ bool sema_builtin_is_layout_ctor(const Builtin *b);
 /* The namespace builtin called name ("gl", "triton", "hopper", "core"),
  * whatever scope it is visible in; NULL when there is none. */
 const Builtin *sema_builtin_namespace(const char *name);
+/* The static method `name` of layout class cls (NVMMASharedLayout's
+ * get_default_for), or NULL. */
+const Builtin *sema_builtin_static(const char *cls, const char *name);
 bool sema_builtin_is_namespace(const Builtin *b);
 const char *sema_builtin_name(const Builtin *b);
 /* The method `name` of a shared-memory descriptor (of_smem) or of a
@@ -151,6 +154,7 @@ typedef enum BuiltinFn {
 	BF_PY_FIRST_,
 	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
 	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
+	BF_NVMMA_DEFAULT,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
 TDType sema_builtin_dtype(const Builtin *b);
