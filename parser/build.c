@@ -184,6 +184,16 @@ parse_host(Parser *p, const char *what, Node *value, SrcSpan at)
 }
 
 Node *
+parse_param(Parser *p, const Token *name, Node *annot, Node *dflt, SrcSpan at)
+{
+	Node *n = parse_node(p, N_PARAM, at);
+	n->u.param.name = name->text;
+	n->u.param.annot = annot;
+	n->u.param.dflt = dflt;
+	return n;
+}
+
+Node *
 parse_star_param(Parser *p, const Token *name, int star, Node *annot, SrcSpan at)
 {
 	Node *n = parse_node(p, N_PARAM, at);

@@ -160,10 +160,7 @@ host_small
 	| YIELD FROM test            { $$ = parse_host(p, "yield", NULL, @$); }
 	;
 
-name_list
-	: NAME
-	| name_list COMMA NAME
-	;
+name_list: NAME | name_list COMMA NAME ;
 
 expr_stmt
 	: testlist                   { $$ = parse_node(p, N_EXPR_STMT, @$); $$->u.expr_stmt.expr = $1; }
@@ -297,33 +294,20 @@ classdef
 	;
 
 class_args
-	: %empty                     { $$ = NULL; }
-	| LPAREN RPAREN              { $$ = parse_node(p, N_CALL, @$); }
-	| LPAREN args RPAREN         { $$ = $2; }
-	| LPAREN args COMMA RPAREN   { $$ = $2; }
+	: %empty { $$ = NULL; } | LPAREN RPAREN { $$ = parse_node(p, N_CALL, @$); }
+	| LPAREN args RPAREN { $$ = $2; } | LPAREN args COMMA RPAREN { $$ = $2; }
 	;
 
 with_stmt
 	: WITH with_items COLON block { $$ = parse_host(p, "with", NULL, @$); }
 	;
 
-with_items
-	: with_item
-	| with_items COMMA with_item
-	;
-
-with_item
-	: test
-	| test AS expr
-	;
+with_items: with_item | with_items COMMA with_item ;
+with_item: test | test AS expr ;
 
 try_stmt
-	: TRY COLON block except_clauses else_opt {
-		$$ = parse_host(p, "try", NULL, @$);
-	}
-	| TRY COLON block except_clauses else_opt FINALLY COLON block {
-		$$ = parse_host(p, "try", NULL, @$);
-	}
+	: TRY COLON block except_clauses else_opt { $$ = parse_host(p, "try", NULL, @$); }
+	| TRY COLON block except_clauses else_opt FINALLY COLON block { $$ = parse_host(p, "try", NULL, @$); }
 	| TRY COLON block FINALLY COLON block { $$ = parse_host(p, "try", NULL, @$); }
 	;
 
@@ -332,11 +316,7 @@ except_clauses
 	| except_clauses except_clause block { $$ = $1; }
 	;
 
-except_clause
-	: EXCEPT COLON
-	| EXCEPT test COLON
-	| EXCEPT test AS NAME COLON
-	;
+except_clause: EXCEPT COLON | EXCEPT test COLON | EXCEPT test AS NAME COLON ;
 
 else_opt
 	: %empty                     { $$ = parse_list1(p, NULL); }
@@ -371,23 +351,10 @@ params
 	;
 
 param
-	: NAME                       { $$ = parse_node(p, N_PARAM, @$); $$->u.param.name = $1->text; }
-	| NAME COLON test            {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.annot = $3;
-	}
-	| NAME ASSIGN test           {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.dflt = $3;
-	}
-	| NAME COLON test ASSIGN test {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.annot = $3;
-		$$->u.param.dflt = $5;
-	}
+	: NAME                       { $$ = parse_param(p, $1, NULL, NULL, @$); }
+	| NAME COLON test            { $$ = parse_param(p, $1, $3, NULL, @$); }
+	| NAME ASSIGN test           { $$ = parse_param(p, $1, NULL, $3, @$); }
+	| NAME COLON test ASSIGN test { $$ = parse_param(p, $1, $3, $5, @$); }
 	| STAR                       { $$ = parse_star_param(p, NULL, 1, NULL, @$); }
 	| STAR NAME                  { $$ = parse_star_param(p, $2, 1, NULL, @$); }
 	| STAR NAME COLON test       { $$ = parse_star_param(p, $2, 1, $4, @$); }
@@ -514,12 +481,8 @@ lparams
 	;
 
 lparam
-	: NAME                       { $$ = parse_node(p, N_PARAM, @$); $$->u.param.name = $1->text; }
-	| NAME ASSIGN test           {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.dflt = $3;
-	}
+	: NAME                       { $$ = parse_param(p, $1, NULL, NULL, @$); }
+	| NAME ASSIGN test           { $$ = parse_param(p, $1, NULL, $3, @$); }
 	| STAR                       { $$ = parse_star_param(p, NULL, 1, NULL, @$); }
 	| STAR NAME                  { $$ = parse_star_param(p, $2, 1, NULL, @$); }
 	| STARSTAR NAME              { $$ = parse_star_param(p, $2, 2, NULL, @$); }

@@ -54,6 +54,8 @@ void parse_check_target(Parser *p, const Node *t);
 void parse_check_single_target(Parser *p, const Node *t, const char *what);
 /* Host Python statement `what` (with, try, raise, ...), see N_HOST. */
 Node *parse_host(Parser *p, const char *what, Node *value, SrcSpan at);
+/* A parameter `name[: annot][= dflt]`. */
+Node *parse_param(Parser *p, const Token *name, Node *annot, Node *dflt, SrcSpan at);
 /* `*name`, `**name` (star 2) or a bare `*` (name NULL) parameter. */
 Node *parse_star_param(Parser *p, const Token *name, int star, Node *annot, SrcSpan at);
 /* `lambda params: value` as an N_LAMBDA whose body returns value. */
