@@ -214,6 +214,8 @@ typedef struct Lower {
 	bool failed;
 } Lower;
 
+/* Lowers the instructions of b in order (lower.c); false after an error. */
+bool cg_lower_block(Lower *l, const TBlock *b);
 /* Reports an operation codegen cannot lower and marks the kernel failed. */
 void cg_unsupported(Lower *l, const TInst *in, const char *what);
 /* The value of IR value v (registers or the scalar). */
@@ -245,8 +247,16 @@ LLVMValueRef cg_binary(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef
 bool cg_lower_elementwise(Lower *l, const TInst *in);
 bool cg_lower_layout_op(Lower *l, const TInst *in);
 bool cg_lower_convert(Lower *l, const TInst *in);
-/* Bytes of scratch shared memory an OP_REDUCE needs (0: none). */
+/* Bytes of scratch shared memory an OP_REDUCE by attr.combine needs (0:
+ * none). */
 int64_t cg_reduce_scratch(const TInst *in);
+/* OP_SCAN, OP_REDUCE with a combine region, and OP_GET of their tuples
+ * (lower_scan.c); the scratch shared memory the first two need. */
+bool cg_lower_scan(Lower *l, const TInst *in);
+int64_t cg_scan_scratch(const TInst *in);
+/* OP_RESHAPE, OP_PERMUTE, OP_JOIN and OP_SPLIT: registers renamed
+ * (lower_shape.c). */
+bool cg_lower_shape(Lower *l, const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
 bool cg_lower_smem(Lower *l, const TInst *in);
 /* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment

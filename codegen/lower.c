@@ -11,7 +11,6 @@
 
 #include <string.h>
 
-static bool lower_block(Lower *l, const TBlock *b);
 
 void
 cg_unsupported(Lower *l, const TInst *in, const char *what)
@@ -200,7 +199,7 @@ lower_for(Lower *l, const TInst *in)
 	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
 	l->brk = done;
 	l->cont = latch;
-	bool ok = lower_block(l, &in->body);
+	bool ok = cg_lower_block(l, &in->body);
 	l->brk = brk;
 	l->cont = cont;
 	br(l, latch);
@@ -220,10 +219,10 @@ lower_if(Lower *l, const TInst *in)
 	                  done = new_block(l, "if.end");
 	LLVMBuildCondBr(m->b, cg_val(l, in->args[0]).r[0], then, els);
 	LLVMPositionBuilderAtEnd(m->b, then);
-	bool ok = lower_block(l, &in->body);
+	bool ok = cg_lower_block(l, &in->body);
 	br(l, done);
 	LLVMPositionBuilderAtEnd(m->b, els);
-	ok = lower_block(l, &in->else_body) && ok;
+	ok = cg_lower_block(l, &in->else_body) && ok;
 	br(l, done);
 	LLVMPositionBuilderAtEnd(m->b, done);
 	return ok;
@@ -237,14 +236,14 @@ lower_while(Lower *l, const TInst *in)
 	                  done = new_block(l, "while.end");
 	LLVMBuildBr(m->b, cond);
 	LLVMPositionBuilderAtEnd(m->b, cond);
-	bool ok = lower_block(l, &in->cond_block);
+	bool ok = cg_lower_block(l, &in->cond_block);
 	if (ok)
 		LLVMBuildCondBr(m->b, cg_val(l, in->cond_value).r[0], body, done);
 	LLVMPositionBuilderAtEnd(m->b, body);
 	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
 	l->brk = done;
 	l->cont = cond;
-	ok = lower_block(l, &in->body) && ok;
+	ok = cg_lower_block(l, &in->body) && ok;
 	l->brk = brk;
 	l->cont = cont;
 	br(l, cond);
@@ -370,8 +369,18 @@ lower_inst(Lower *l, const TInst *in)
 	case OP_LOAD:
 	case OP_STORE:
 		return cg_lower_memory(l, in);
+	case OP_REDUCE:
+		if (in->n_region)
+			return cg_lower_scan(l, in);
+		return cg_lower_layout_op(l, in);
+	case OP_SCAN: case OP_GET:
+		return cg_lower_scan(l, in);
+	case OP_YIELD:   /* read by the combine that lowers the region */
+		return true;
+	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
+		return cg_lower_shape(l, in);
 	case OP_ARANGE: case OP_FULL: case OP_SPLAT: case OP_BROADCAST:
-	case OP_EXPAND_DIMS: case OP_REDUCE:
+	case OP_EXPAND_DIMS:
 		return cg_lower_layout_op(l, in);
 	case OP_CONVERT_LAYOUT:
 		return cg_lower_convert(l, in);
@@ -386,7 +395,7 @@ lower_inst(Lower *l, const TInst *in)
 	case OP_WGMMA: case OP_WGMMA_WAIT:
 		return cg_lower_wgmma(l, in);
 	case OP_WARP_SPECIALIZE:
-		return cg_lower_warp_specialize(l, in, lower_block);
+		return cg_lower_warp_specialize(l, in, cg_lower_block);
 	default:
 		if (in->op < OP_CAST || in->op == OP_CAST)
 			return cg_lower_elementwise(l, in);
@@ -395,8 +404,8 @@ lower_inst(Lower *l, const TInst *in)
 	}
 }
 
-static bool
-lower_block(Lower *l, const TBlock *b)
+bool
+cg_lower_block(Lower *l, const TBlock *b)
 {
 	for (size_t i = 0; i < b->n; i++)
 		if (!lower_inst(l, b->insts[i]))
@@ -451,7 +460,7 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
-	bool ok = !l.failed && lower_block(&l, &k->body) && !l.failed &&
+	bool ok = !l.failed && cg_lower_block(&l, &k->body) && !l.failed &&
 	          m->diags->errors == errors;
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);

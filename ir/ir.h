@@ -128,13 +128,34 @@ typedef enum TOp {
 	                     family (dims of size 1 in the operand) */
 	OP_EXPAND_DIMS,   /* axis = attr.axis; SliceLayout(axis, P) -> P */
 	OP_CONVERT_LAYOUT,/* attr.plan: the algebra's plan */
-	OP_REDUCE,        /* attr.axis, attr.combine (OP_ADD/OP_MAX/OP_MIN...) */
+	OP_REDUCE,        /* operands: the inputs (one shape and layout); attr.axis;
+	                     attr.combine (OP_ADD/OP_MAX/OP_MIN/OP_AND/OP_OR/
+	                     OP_XOR), or a combine region (TInst.region); res:
+	                     the result, a tuple of them for several inputs */
+	OP_SCAN,          /* operands: the inputs (one shape and layout);
+	                     attr.axis, attr.reverse; the combine region; res as
+	                     for reduce, in the inputs' layout */
+	OP_YIELD,         /* ends a combine region: operands are its results */
+	OP_GET,           /* element attr.index of tuple operand 0 */
+	OP_RESHAPE,       /* res type's shape, in the layout the algebra gives
+	                     (registers renamed) */
+	OP_PERMUTE,       /* attr.order: dim d of res is dim order[d] of the operand */
+	OP_JOIN,          /* a, b -> [..., 2] with a at index 0 of the new last dim */
+	OP_SPLIT,         /* [..., 2] -> the half at index attr.index of the last dim */
+	OP_GATHER,        /* src, index (an integer tensor); attr.axis: res[i] is src
+	                     at i with coordinate attr.axis replaced by index[i] */
+	OP_HISTOGRAM,     /* input [, mask]: res[b] counts the (unmasked) elements
+	                     equal to b; others are ignored */
 	/* tensor creation */
 	OP_ARANGE,        /* attr.lo .. attr.hi */
 	OP_FULL,          /* operand 0: the scalar value (a constant) */
 	/* global memory */
 	OP_LOAD,          /* ptrs [, mask [, other]]  (attr.has_mask, attr.has_other) */
 	OP_STORE,         /* ptrs, value [, mask] */
+	OP_ATOMIC_RMW,    /* ptrs, value [, mask]; attr.rmw, attr.sem, attr.scope;
+	                     res: the old values (a masked-off element: 0) */
+	OP_ATOMIC_CAS,    /* ptrs, cmp, value; attr.sem, attr.scope; res: the old
+	                     values */
 	/* shared memory */
 	OP_SMEM_ALLOC,    /* attr.alloc; optional operand: initial tensor */
 	OP_SMEM_VIEW,     /* base smem [, runtime index i]: res type is the view;
@@ -181,6 +202,18 @@ typedef enum TOp {
 /* "add", "convert_layout", ... (the printer's spelling). */
 const char *ir_op_name(TOp op);
 
+/* The read-modify-write of an atomic, its memory ordering and scope (PTX's
+ * .sem and .scope; Triton's defaults are acq_rel and gpu). */
+typedef enum TAtomicOp {
+	AT_ADD, AT_AND, AT_OR, AT_XOR, AT_MAX, AT_MIN, AT_XCHG, AT_COUNT
+} TAtomicOp;
+typedef enum TMemSem { SEM_ACQ_REL, SEM_ACQUIRE, SEM_RELEASE, SEM_RELAXED, SEM_COUNT } TMemSem;
+typedef enum TMemScope { SCOPE_GPU, SCOPE_CTA, SCOPE_SYS, SCOPE_COUNT } TMemScope;
+/* Their spellings: "add", "acq_rel", "gpu", ... (also Gluon's strings). */
+const char *ir_atomic_name(TAtomicOp op);
+const char *ir_sem_name(TMemSem sem);
+const char *ir_scope_name(TMemScope scope);
+
 typedef struct TBlock TBlock;
 typedef struct TInst TInst;
 
@@ -200,7 +233,13 @@ struct TInst {
 	int param;            /* OP_PARAM: index into TKernel.params */
 	struct {
 		int axis;
-		TOp combine;      /* OP_REDUCE */
+		TOp combine;      /* OP_REDUCE without a region */
+		bool reverse;     /* OP_SCAN */
+		int index;        /* OP_GET, OP_SPLIT */
+		int64_t order[LL_MAX_RANK];   /* OP_PERMUTE */
+		TAtomicOp rmw;    /* OP_ATOMIC_RMW */
+		TMemSem sem;      /* OP_ATOMIC_* */
+		TMemScope scope;
 		int64_t lo, hi;   /* OP_ARANGE */
 		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
 		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
@@ -209,9 +248,15 @@ struct TInst {
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
 	} attr;
-	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE */
+	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE; body: a combine region */
 	TBlock cond_block;               /* OP_WHILE */
 	TValue *cond_value;              /* OP_WHILE */
+	/* OP_REDUCE / OP_SCAN with a combine function: body computes the
+	 * combination of two groups of scalars, region[0..n-1] (the left one,
+	 * earlier along the axis) and region[n..2n-1] (the right one), n the
+	 * number of inputs; it ends with OP_YIELD of n scalars. */
+	TValue **region;
+	int n_region;
 };
 
 /* -- Kernels ----------------------------------------------------------------- */

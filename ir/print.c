@@ -18,8 +18,12 @@ static const char *const op_names[OP_COUNT] = {
 	[OP_LOG] = "log", [OP_LOG2] = "log2", [OP_SQRT] = "sqrt", [OP_RSQRT] = "rsqrt",
 	[OP_ABS] = "abs", [OP_CDIV] = "cdiv", [OP_CAST] = "cast", [OP_SPLAT] = "splat",
 	[OP_BROADCAST] = "broadcast", [OP_EXPAND_DIMS] = "expand_dims",
-	[OP_CONVERT_LAYOUT] = "convert_layout", [OP_REDUCE] = "reduce", [OP_ARANGE] = "arange",
+	[OP_CONVERT_LAYOUT] = "convert_layout", [OP_REDUCE] = "reduce", [OP_SCAN] = "scan",
+	[OP_YIELD] = "yield", [OP_GET] = "get", [OP_RESHAPE] = "reshape",
+	[OP_PERMUTE] = "permute", [OP_JOIN] = "join", [OP_SPLIT] = "split",
+	[OP_GATHER] = "gather", [OP_HISTOGRAM] = "histogram", [OP_ARANGE] = "arange",
 	[OP_FULL] = "full", [OP_LOAD] = "load", [OP_STORE] = "store",
+	[OP_ATOMIC_RMW] = "atomic_rmw", [OP_ATOMIC_CAS] = "atomic_cas",
 	[OP_SMEM_ALLOC] = "smem_alloc", [OP_SMEM_VIEW] = "smem_view",
 	[OP_SMEM_LOAD] = "smem_load", [OP_SMEM_STORE] = "smem_store",
 	[OP_MBAR_INIT] = "mbarrier.init", [OP_MBAR_INVALIDATE] = "mbarrier.invalidate",
@@ -38,6 +42,35 @@ const char *
 ir_op_name(TOp op)
 {
 	return op < OP_COUNT && op_names[op] ? op_names[op] : "?";
+}
+
+const char *
+ir_atomic_name(TAtomicOp op)
+{
+	static const char *const names[AT_COUNT] = {
+		[AT_ADD] = "add", [AT_AND] = "and", [AT_OR] = "or", [AT_XOR] = "xor",
+		[AT_MAX] = "max", [AT_MIN] = "min", [AT_XCHG] = "xchg",
+	};
+	return op < AT_COUNT ? names[op] : "?";
+}
+
+const char *
+ir_sem_name(TMemSem sem)
+{
+	static const char *const names[SEM_COUNT] = {
+		[SEM_ACQ_REL] = "acq_rel", [SEM_ACQUIRE] = "acquire", [SEM_RELEASE] = "release",
+		[SEM_RELAXED] = "relaxed",
+	};
+	return sem < SEM_COUNT ? names[sem] : "?";
+}
+
+const char *
+ir_scope_name(TMemScope scope)
+{
+	static const char *const names[SCOPE_COUNT] = {
+		[SCOPE_GPU] = "gpu", [SCOPE_CTA] = "cta", [SCOPE_SYS] = "sys",
+	};
+	return scope < SCOPE_COUNT ? names[scope] : "?";
 }
 
 static void
@@ -62,10 +95,27 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 		break;
 	case OP_PARAM: buf_printf(out, " %s", k->params[i->param].name); break;
 	case OP_PROGRAM_ID: case OP_NUM_PROGRAMS: case OP_DESC_SHAPE: case OP_EXPAND_DIMS:
+	case OP_GATHER:
 		buf_printf(out, " axis=%d", i->attr.axis);
 		break;
 	case OP_REDUCE:
-		buf_printf(out, " axis=%d combine=%s", i->attr.axis, ir_op_name(i->attr.combine));
+		buf_printf(out, " axis=%d", i->attr.axis);
+		if (!i->n_region)
+			buf_printf(out, " combine=%s", ir_op_name(i->attr.combine));
+		break;
+	case OP_SCAN:
+		buf_printf(out, " axis=%d%s", i->attr.axis, i->attr.reverse ? " reverse" : "");
+		break;
+	case OP_GET: case OP_SPLIT: buf_printf(out, " index=%d", i->attr.index); break;
+	case OP_PERMUTE:
+		buf_puts(out, " order=");
+		ir_shape_print(i->attr.order, i->res->type->rank, out);
+		break;
+	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
+		if (i->op == OP_ATOMIC_RMW)
+			buf_printf(out, " %s", ir_atomic_name(i->attr.rmw));
+		buf_printf(out, " sem=%s scope=%s", ir_sem_name(i->attr.sem),
+		           ir_scope_name(i->attr.scope));
 		break;
 	case OP_ARANGE:
 		buf_printf(out, " %lld, %lld", (long long)i->attr.lo, (long long)i->attr.hi);
@@ -130,6 +180,17 @@ print_inst(const TKernel *k, const TInst *i, int depth, bool verbose, StrBuf *ou
 	if (i->res && k->axis && verbose)
 		print_axis(&k->axis[i->res->id], i->res->type, out);
 	buf_putc(out, '\n');
+	if (i->n_region) {
+		indent(out, depth + 1);
+		buf_puts(out, "combine(");
+		for (int a = 0; a < i->n_region; a++) {
+			buf_printf(out, "%s%%%d: ", a ? ", " : "", i->region[a]->id);
+			ir_type_print(i->region[a]->type, out);
+		}
+		buf_puts(out, ")\n");
+		print_block(k, &i->body, depth + 2, verbose, out);
+		return;
+	}
 	switch (i->op) {
 	case OP_FOR:
 		print_block(k, &i->body, depth + 1, verbose, out);

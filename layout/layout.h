@@ -200,7 +200,9 @@ bool ll_desc_equal(const LLDesc *a, const LLDesc *b);
  * accumulator NVMMADistributedLayout([3, 0], [num_warps, 1],
  * [16, instr_n, instr_k]); an NVMMASharedLayout with `transposed` flipped
  * (the layout of a 2-D NVMMA buffer permuted by [1, 0]); the
- * SharedLinearLayout whose offset bases are those of shared map ll; and
+ * SharedLinearLayout whose offset bases are those of shared map ll; the
+ * DistributedLinearLayout with the register, lane, warp and block bases of
+ * distributed map ll on shape[0..rank-1]; and
  * Triton's default coalesced BlockedLayout for shape with elements of
  * `bits` bits (16-byte vectors along the last dim, then lanes and warps
  * from the fastest dim outwards). */
@@ -210,6 +212,8 @@ const LLDesc *ll_desc_dot_operand(Arena *a, const LLDesc *parent, int operand_in
 const LLDesc *ll_desc_wgmma(Arena *a, int num_warps, int instr_n, int instr_k);
 const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
 const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
+const LLDesc *ll_desc_distributed_linear(Arena *a, const LLayout *ll, const int64_t *shape,
+                                         int rank);
 const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
                                 int num_warps);
 

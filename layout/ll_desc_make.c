@@ -1,7 +1,8 @@
 /*
  * Layout descriptions made by the compiler rather than written by the user:
  * slices, dot operands, WGMMA accumulators, transposed NVMMA views, the
- * SharedLinearLayout of an arbitrary shared map, and Triton's default
+ * SharedLinearLayout of an arbitrary shared map, the DistributedLinearLayout
+ * of an arbitrary distributed one, and Triton's default
  * coalesced BlockedLayout. Everything is allocated in the given arena.
  */
 #include "layout/ll_internal.h"
@@ -20,6 +21,21 @@ set_ints(LLInts *l, const int64_t *v, int n)
 	l->n = n;
 	for (int i = 0; i < n; i++)
 		l->v[i] = v[i];
+}
+
+/* The bases of in-dim `name` of ll into list l (none when ll lacks it). */
+static void
+copy_bases(const LLayout *ll, LLName name, LLBases *l)
+{
+	int i = ll_in_index(ll, name);
+	l->n = i < 0 ? 0 : ll->in_bits[i];
+	for (int b = 0; b < l->n && b < LL_MAX_LIST; b++) {
+		uint32_t v[LL_MAX_DIMS];
+		ll_get_basis(ll, i, b, v);
+		l->b[b].n = ll->n_out;
+		for (int j = 0; j < ll->n_out; j++)
+			l->b[b].v[j] = v[j];
+	}
 }
 
 const LLDesc *
@@ -64,15 +80,19 @@ const LLDesc *
 ll_desc_shared_linear(Arena *a, const LLayout *ll)
 {
 	LLDesc *d = new_desc(a, LL_SHARED_LINEAR);
-	int off = ll_in_index(ll, LL_OFFSET);
-	d->offset_bases.n = off < 0 ? 0 : ll->in_bits[off];
-	for (int b = 0; b < d->offset_bases.n && b < LL_MAX_LIST; b++) {
-		uint32_t v[LL_MAX_DIMS];
-		ll_get_basis(ll, off, b, v);
-		d->offset_bases.b[b].n = ll->n_out;
-		for (int j = 0; j < ll->n_out; j++)
-			d->offset_bases.b[b].v[j] = v[j];
-	}
+	copy_bases(ll, LL_OFFSET, &d->offset_bases);
+	return d;
+}
+
+const LLDesc *
+ll_desc_distributed_linear(Arena *a, const LLayout *ll, const int64_t *shape, int rank)
+{
+	LLDesc *d = new_desc(a, LL_DISTRIBUTED_LINEAR);
+	copy_bases(ll, LL_REGISTER, &d->reg_bases);
+	copy_bases(ll, LL_LANE, &d->lane_bases);
+	copy_bases(ll, LL_WARP, &d->warp_bases);
+	copy_bases(ll, LL_BLOCK, &d->block_bases);
+	set_ints(&d->shape, shape, rank);
 	return d;
 }
 

@@ -2,7 +2,8 @@
  * Calls: argument binding, inlining of @gl.jit functions, compile-time
  * helpers (float, len, min, max, static_assert, cdiv on constants) and the
  * register-tensor builtins of gl (program_id, arange, full, zeros, load,
- * store, reductions, math, where, convert_layout, expand_dims).
+ * store, math, where, convert_layout, expand_dims); the dispatch of the
+ * others to their families' files.
  */
 #include "sema/check.h"
 
@@ -191,8 +192,8 @@ sema_tensor_arg(Check *ck, Value *v, const char *what)
 	return NULL;
 }
 
-static bool
-opt_bool(Check *ck, Value *v, bool dflt, const char *what, bool *out)
+bool
+sema_opt_bool(Check *ck, const Value *v, bool dflt, const char *what, bool *out)
 {
 	if (!v) {
 		*out = dflt;
@@ -348,66 +349,6 @@ call_full(Check *ck, const Node *call, bool zeros, Value **a)
 	return result(ck, i, call->span);
 }
 
-static Value *
-call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
-{
-	static const char *const names[] = {[BF_SUM] = "gl.sum", [BF_MAX] = "gl.max",
-	                                    [BF_MIN] = "gl.min"};
-	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
-	int64_t axis;
-	bool keep;
-	if (!x || !sema_value_int(ck, a[1], "the reduction axis", &axis) ||
-	    !opt_bool(ck, a[2], false, "keep_dims", &keep))
-		return NULL;
-	const TType *xt = x->type;
-	if (axis < -xt->rank || axis >= xt->rank) {
-		diag_error(ck->d, a[1]->span, "axis %lld is out of range for a rank-%d tensor",
-		           (long long)axis, xt->rank);
-		return NULL;
-	}
-	if (axis < 0)
-		axis += xt->rank;
-	/* Like Triton, gl.sum of integers narrower than 32 bits (i1 included:
-	 * a count, not a parity) adds in 32 bits of the same signedness. */
-	if (fn == BF_SUM && !ir_dtype_is_float(xt->dtype) && ir_dtype_bits(xt->dtype) < 32) {
-		x = sema_cast_to(ck, x, ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
-		xt = x->type;
-	}
-	const TType *rt;
-	if (xt->rank == 1) {
-		rt = sema_type_scalar(ck, xt->dtype);
-	} else {
-		int64_t sh[LL_MAX_RANK];
-		int r = 0;
-		for (int i = 0; i < xt->rank; i++)
-			if (i != axis)
-				sh[r++] = xt->shape[i];
-		rt = sema_tensor_type(ck, call->span, sema_type_elem(ck, xt), sh, r,
-		                 ll_desc_slice(ck->a, xt->layout.desc, (int)axis));
-		if (!rt)
-			return NULL;
-	}
-	TInst *i = sema_emit(ck, OP_REDUCE, call->span, rt, 1, x);
-	i->attr.axis = (int)axis;
-	i->attr.combine = fn == BF_SUM ? OP_ADD : fn == BF_MAX ? OP_MAX : OP_MIN;
-	if (keep && xt->rank > 1) {
-		TInst *e = sema_emit(ck, OP_EXPAND_DIMS, call->span, xt, 1, i->res);
-		TType *kt = sema_tensor_type(ck, call->span, sema_type_elem(ck, xt), xt->shape, xt->rank,
-		                        xt->layout.desc);
-		if (!kt)
-			return NULL;
-		kt->shape[axis] = 1;
-		LLErr err = {ck->a, NULL};
-		if (!ll_build(xt->layout.desc, kt->shape, kt->rank, ck->k->num_warps, &kt->layout.ll,
-		              &err))
-			return NULL;
-		e->res->type = kt;
-		e->attr.axis = (int)axis;
-		return result(ck, e, call->span);
-	}
-	return result(ck, i, call->span);
-}
-
 Value *
 sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 {
@@ -452,7 +393,7 @@ call_convert(Check *ck, const Node *call, Value **a)
 	TValue *x = sema_tensor_arg(ck, a[0], "gl.convert_layout's value");
 	const LLDesc *l = sema_value_layout(ck, a[1], "gl.convert_layout's layout", false);
 	bool trivial;
-	if (!x || !l || !opt_bool(ck, a[2], false, "assert_trivial", &trivial))
+	if (!x || !l || !sema_opt_bool(ck, a[2], false, "assert_trivial", &trivial))
 		return NULL;
 	TType *t = sema_tensor_type(ck, a[1]->span, sema_type_elem(ck, x->type), x->type->shape,
 	                       x->type->rank, l);
@@ -735,7 +676,9 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_ZEROS: return call_full(ck, call, true, a);
 	case BF_LOAD: return call_load(ck, call, a);
 	case BF_STORE: return call_store(ck, call, a);
-	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn, a);
+	case BF_SUM: case BF_MAX: case BF_MIN: case BF_XOR_SUM: case BF_REDUCE_OR: case BF_REDUCE:
+	case BF_SCAN:
+		return sema_check_reduce_call(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
 	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
 	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);

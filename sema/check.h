@@ -164,6 +164,9 @@ bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
+/* An optional compile-time bool argument (NULL: dflt) into *out; false
+ * after a diagnostic naming `what`. */
+bool sema_opt_bool(Check *ck, const Value *v, bool dflt, const char *what, bool *out);
 /* Calls user function func (self: the instance of a method call, else
  * NULL): inlined for @gluon.jit, run for @constexpr_function. */
 Value *sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self);
@@ -204,6 +207,16 @@ void sema_auto_memory(Check *ck, const TValue *ptr);
 /* After the probe pass: the layout of every source site, or NULL after
  * reporting why inference cannot decide. */
 const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
+
+/* -- reduce.c: reductions and scans -- */
+/* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce and
+ * gl.associative_scan with arguments a bound by the builtin table. */
+Value *sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- shape.c: shape operations on register tensors -- */
+/* x reshaped to shape[0..rank-1] (the same number of elements) in the
+ * layout the algebra gives (registers renamed); NULL after a diagnostic. */
+TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
