@@ -258,6 +258,25 @@ int64_t cg_scan_scratch(const TInst *in);
  * (lower_shape.c). */
 bool cg_lower_shape(Lower *l, const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
+/* OP_ATOMIC_RMW and OP_ATOMIC_CAS (lower_atomic.c); the scratch shared
+ * memory that brings their old values to every thread holding them. */
+bool cg_lower_atomic(Lower *l, const TInst *in);
+int64_t cg_atomic_scratch(const TInst *in);
+/* A call of inline PTX `text` with constraints cons on args[0..n-1]
+ * (side effects: never removed or merged), returning ret. */
+LLVMValueRef cg_inline_asm(CgModule *m, LLVMTypeRef ret, const char *text, const char *cons,
+                           LLVMValueRef *args, int n);
+/* i1: a chunk of v elements of `bits` bits from pointer first on is
+ * aligned to its size and every mask[0..v-1] is set (mask NULL: none); its
+ * pointers are consecutive, as the axis analysis proved before choosing
+ * the chunk. */
+LLVMValueRef cg_chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits);
+/* Of the places a layout holds an element (ll_free_masks), the first
+ * owns it: registers with a free register bit do not (*free_regs), and of
+ * the threads holding the same elements the one whose free lane and warp
+ * bits are all 0 does. Returns that thread condition (i1), or NULL when
+ * every thread owns its elements. */
+LLVMValueRef cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs);
 bool cg_lower_smem(Lower *l, const TInst *in);
 /* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment
  * shape, as stmatrix.x4 (lower_stmatrix.c); false (nothing built) when the

@@ -369,6 +369,8 @@ lower_inst(Lower *l, const TInst *in)
 	case OP_LOAD:
 	case OP_STORE:
 		return cg_lower_memory(l, in);
+	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
+		return cg_lower_atomic(l, in);
 	case OP_REDUCE:
 		if (in->n_region)
 			return cg_lower_scan(l, in);

@@ -62,9 +62,9 @@ from_bits(CgModule *m, LLVMValueRef w, LLVMTypeRef t, int bits)
 	return LLVMBuildBitCast(m->b, w, t, "");
 }
 
-static LLVMValueRef
-call_asm(CgModule *m, LLVMTypeRef ret, const char *text, const char *cons, LLVMValueRef *args,
-         int n)
+LLVMValueRef
+cg_inline_asm(CgModule *m, LLVMTypeRef ret, const char *text, const char *cons,
+              LLVMValueRef *args, int n)
 {
 	LLVMTypeRef ts[40];
 	for (int i = 0; i < n; i++)
@@ -111,11 +111,8 @@ unpack(CgModule *m, LLVMValueRef *words, int n_words, int v, int bits, LLVMTypeR
 		}
 }
 
-/* i1: the chunk's first pointer is aligned to the chunk and every mask bit
- * is set. (Its pointers are consecutive: the axis analysis proved that
- * before choosing the chunk width.) */
-static LLVMValueRef
-chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
+LLVMValueRef
+cg_chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
 {
 	LLVMValueRef base = LLVMBuildPtrToInt(m->b, first, m->i64, "");
 	uint64_t bytes = (uint64_t)v * (uint64_t)bits / 8;
@@ -133,7 +130,7 @@ scalar_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init,
 	snprintf(text, sizeof text, "@$2 ld.global.b%d $0, [$1];", ptx_bits(bits));
 	snprintf(cons, sizeof cons, "=%s,l,b,0", reg_class(bits));
 	LLVMValueRef args[] = {ptr, pred, init};
-	return call_asm(m, LLVMTypeOf(init), text, cons, args, 3);
+	return cg_inline_asm(m, LLVMTypeOf(init), text, cons, args, 3);
 }
 
 static void
@@ -143,7 +140,7 @@ scalar_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef val,
 	snprintf(text, sizeof text, "@$2 st.global.b%d [$0], $1;", ptx_bits(bits));
 	snprintf(cons, sizeof cons, "l,%s,b,~{memory}", reg_class(bits));
 	LLVMValueRef args[] = {ptr, val, pred};
-	call_asm(m, m->void_t, text, cons, args, 3);
+	cg_inline_asm(m, m->void_t, text, cons, args, 3);
 }
 
 /* The predicated opcode of a global access of n words, `ld.global.v2.b32 `
@@ -191,7 +188,7 @@ vector_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *word
 		fields[i] = wt;
 	}
 	LLVMTypeRef ret = n == 1 ? wt : LLVMStructTypeInContext(m->ctx, fields, (unsigned)n, false);
-	LLVMValueRef r = call_asm(m, ret, text.s, cons.s, args, 2 + n);
+	LLVMValueRef r = cg_inline_asm(m, ret, text.s, cons.s, args, 2 + n);
 	for (int i = 0; i < n; i++)
 		words[i] = n == 1 ? r : LLVMBuildExtractValue(m->b, r, (unsigned)i, "");
 	buf_free(&text);
@@ -219,18 +216,13 @@ vector_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *wor
 	for (int i = 0; i < n; i++)
 		args[1 + i] = words[i];
 	args[1 + n] = pred;
-	call_asm(m, m->void_t, text.s, cons.s, args, 2 + n);
+	cg_inline_asm(m, m->void_t, text.s, cons.s, args, 2 + n);
 	buf_free(&text);
 	buf_free(&cons);
 }
 
-/* A store of a tensor whose layout holds elements more than once writes
- * each element once: registers with a free register bit are skipped
- * (*free_regs), and of the threads holding the same elements only the one
- * whose free lane and warp bits are all 0 stores. Returns that thread
- * condition (i1), or NULL when every thread owns its elements. */
-static LLVMValueRef
-first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
+LLVMValueRef
+cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
 {
 	CgModule *m = l->m;
 	uint64_t free[LL_MAX_DIMS];
@@ -275,7 +267,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 	IrAccess acc = ir_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
-	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,
+	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? cg_first_owner(l, &pt->layout.ll,
 	                                                                  &free_regs) : NULL;
 	bool use_pred = has_mask || owner;
 	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);
@@ -294,7 +286,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 		if (v > 1) {
 			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
 			LLVMValueRef ok = acc.proven ? pred[c]
-			                             : chunk_ok(m, p[0], use_pred ? &pred[c] : NULL, v, bits);
+			                             : cg_chunk_ok(m, p[0], use_pred ? &pred[c] : NULL, v, bits);
 			LLVMValueRef words[4];
 			if (load) {
 				pack(m, &init[c], v, bits, words, nw);

@@ -28,6 +28,8 @@ op_scratch(const TInst *in)
 		return cg_scan_scratch(in);
 	if (in->op == OP_REDUCE)
 		return cg_reduce_scratch(in);
+	if (in->op == OP_ATOMIC_RMW || in->op == OP_ATOMIC_CAS)
+		return cg_atomic_scratch(in);
 	if (in->op == OP_CONVERT_LAYOUT && in->attr.plan && in->attr.plan->kind == LL_CVT_SHARED)
 		return in->attr.plan->scratch_bytes;
 	return 0;

@@ -214,9 +214,8 @@ result(Check *ck, TInst *i, SrcSpan at)
 	return sema_rt_value(ck, i->res, at);
 }
 
-/* Makes a memory operand (mask, other, value) match the pointer tensor. */
-static TValue *
-match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
+TValue *
+sema_match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
 {
 	TValue *t = sema_materialize(ck, v, dt);
 	if (!t)
@@ -246,21 +245,29 @@ match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *r
 	return sema_cast_to(ck, t, dt, at);
 }
 
+TValue *
+sema_pointer_arg(Check *ck, Value *v, const char *fname)
+{
+	if (v->kind != VAL_RUNTIME || (v->u.rt->type->kind != TY_PTR &&
+	    !(v->u.rt->type->kind == TY_TENSOR && v->u.rt->type->elem_is_ptr))) {
+		diag_error(ck->d, v->span, "%s needs a pointer or a tensor of pointers, not %s",
+		           fname, v->kind == VAL_RUNTIME ? sema_type_str(ck, v->u.rt->type)
+		                                         : sema_value_kind_phrase(v));
+		return NULL;
+	}
+	sema_auto_memory(ck, v->u.rt);
+	return v->u.rt;
+}
+
 static Value *
 call_load(Check *ck, const Node *call, Value **a)
 {
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
+	TValue *p = sema_pointer_arg(ck, a[0], "gl.load"), *m = NULL, *o = NULL;
+	if (!p)
 		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
-	sema_auto_memory(ck, p);
-	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
+	if (a[1] && !(m = sema_match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
 		return NULL;
-	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
+	if (a[2] && !(o = sema_match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
 		return NULL;
 	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
 	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
@@ -273,18 +280,12 @@ call_load(Check *ck, const Node *call, Value **a)
 static Value *
 call_store(Check *ck, const Node *call, Value **a)
 {
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
+	TValue *p = sema_pointer_arg(ck, a[0], "gl.store"), *v, *m = NULL;
+	if (!p)
 		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *v, *m = NULL;
-	sema_auto_memory(ck, p);
-	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
+	if (!(v = sema_match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
 		return NULL;
-	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
+	if (a[2] && !(m = sema_match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
 	i->attr.has_mask = m != NULL;
@@ -679,6 +680,9 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_SUM: case BF_MAX: case BF_MIN: case BF_XOR_SUM: case BF_REDUCE_OR: case BF_REDUCE:
 	case BF_SCAN:
 		return sema_check_reduce_call(ck, call, fn, a);
+	case BF_ATOMIC_ADD: case BF_ATOMIC_AND: case BF_ATOMIC_OR: case BF_ATOMIC_XOR:
+	case BF_ATOMIC_MAX: case BF_ATOMIC_MIN: case BF_ATOMIC_XCHG: case BF_ATOMIC_CAS:
+		return sema_check_atomic_call(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
 	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
 	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);

@@ -164,6 +164,15 @@ bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
+/* The pointer (or tensor of pointers) argument v of fname's memory access,
+ * with a coalesced layout asked for it when inference decides it; NULL
+ * after a diagnostic. */
+TValue *sema_pointer_arg(Check *ck, Value *v, const char *fname);
+/* A memory operand v (mask, other, value) of the access through ptr as dtype
+ * dt: splatted, broadcast and cast to the pointer's shape and layout; NULL
+ * after a diagnostic naming `role`. */
+TValue *sema_match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt,
+                       const char *role);
 /* An optional compile-time bool argument (NULL: dflt) into *out; false
  * after a diagnostic naming `what`. */
 bool sema_opt_bool(Check *ck, const Value *v, bool dflt, const char *what, bool *out);
@@ -212,6 +221,10 @@ const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
 /* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce and
  * gl.associative_scan with arguments a bound by the builtin table. */
 Value *sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- atomic.c -- */
+/* gl.atomic_* with arguments a bound by the builtin table. */
+Value *sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- shape.c: shape operations on register tensors -- */
 /* x reshaped to shape[0..rank-1] (the same number of elements) in the

@@ -1,0 +1,117 @@
+/*
+ * Atomics: gl.atomic_add/and/or/xor/max/min/xchg(pointer, val, mask=None,
+ * sem=None, scope=None) and gl.atomic_cas(pointer, cmp, val, sem=None,
+ * scope=None) on global memory, with Triton's element types per operation
+ * and its defaults (sem "acq_rel", scope "gpu"). The value, mask and cmp
+ * are broadcast and cast to the pointer's shape, layout and element type;
+ * the result, the old values, has the pointer's layout.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+static const struct {
+	BuiltinFn fn;
+	TAtomicOp op;
+	const char *name;
+	const char *types;    /* the element types allowed, for messages */
+} ops[] = {
+	{BF_ATOMIC_ADD, AT_ADD, "gl.atomic_add", "i32, u32, i64, u64, f16, bf16, f32 and f64"},
+	{BF_ATOMIC_AND, AT_AND, "gl.atomic_and", "i32, u32, i64 and u64"},
+	{BF_ATOMIC_OR, AT_OR, "gl.atomic_or", "i32, u32, i64 and u64"},
+	{BF_ATOMIC_XOR, AT_XOR, "gl.atomic_xor", "i32, u32, i64 and u64"},
+	{BF_ATOMIC_MAX, AT_MAX, "gl.atomic_max", "i32, u32, i64, u64, f32 and f64"},
+	{BF_ATOMIC_MIN, AT_MIN, "gl.atomic_min", "i32, u32, i64, u64, f32 and f64"},
+	{BF_ATOMIC_XCHG, AT_XCHG, "gl.atomic_xchg", "i32, u32, i64, u64, f32 and f64"},
+	{BF_ATOMIC_CAS, AT_COUNT, "gl.atomic_cas",
+	 "16-, 32- and 64-bit types (i16, u16, f16, bf16, i32, u32, f32, i64, u64, f64)"},
+};
+
+/* Whether op (AT_COUNT: compare-and-swap) exists for elements of t. */
+static bool
+supported(TAtomicOp op, TDType t)
+{
+	bool int32_64 = t == DT_I32 || t == DT_U32 || t == DT_I64 || t == DT_U64;
+	switch (op) {
+	case AT_ADD: return int32_64 || t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
+	case AT_AND: case AT_OR: case AT_XOR: return int32_64;
+	case AT_MAX: case AT_MIN: case AT_XCHG: return int32_64 || t == DT_F32 || t == DT_F64;
+	default: return ir_dtype_bits(t) >= 16 && t != DT_F8E4M3 && t != DT_F8E5M2;
+	}
+}
+
+/* A string argument (NULL or None: index 0) among names[0..n-1]. */
+static bool
+choice(Check *ck, const Value *v, const char *fname, const char *what,
+       const char *(*name)(int), int n, int *out)
+{
+	*out = 0;
+	if (!v || v->kind == VAL_NONE)
+		return true;
+	for (int i = 0; v->kind == VAL_STR && i < n; i++)
+		if (strlen(name(i)) == v->u.str.len && memcmp(name(i), v->u.str.s, v->u.str.len) == 0) {
+			*out = i;
+			return true;
+		}
+	StrBuf b = {0};
+	for (int i = 0; i < n; i++)
+		buf_printf(&b, "%s\"%s\"", !i ? "" : i == n - 1 ? " or " : ", ", name(i));
+	if (v->kind == VAL_STR)
+		diag_error(ck->d, v->span, "%s's %s must be %s, not \"%.*s\"", fname, what, b.s,
+		           (int)v->u.str.len, v->u.str.s);
+	else
+		diag_error(ck->d, v->span, "%s's %s must be a string (%s), not %s", fname, what, b.s,
+		           sema_value_kind_phrase(v));
+	buf_free(&b);
+	return false;
+}
+
+static const char *
+sem_name(int i)
+{
+	return ir_sem_name((TMemSem)i);
+}
+
+static const char *
+scope_name(int i)
+{
+	return ir_scope_name((TMemScope)i);
+}
+
+Value *
+sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	size_t k = 0;
+	while (ops[k].fn != fn)
+		k++;
+	const char *fname = ops[k].name;
+	bool cas = fn == BF_ATOMIC_CAS;
+	TValue *p = sema_pointer_arg(ck, a[0], fname);
+	if (!p)
+		return NULL;
+	TDType dt = p->type->dtype;
+	if (!supported(ops[k].op, dt)) {
+		diag_error(ck->d, a[0]->span, "%s does not support %s elements; it supports %s",
+		           fname, ir_dtype_name(dt), ops[k].types);
+		return NULL;
+	}
+	int sem, scope;
+	if (!choice(ck, a[3], fname, "sem", sem_name, SEM_COUNT, &sem) ||
+	    !choice(ck, a[4], fname, "scope", scope_name, SCOPE_COUNT, &scope))
+		return NULL;
+	TValue *x = sema_match_ptr(ck, call->span, p, a[cas ? 2 : 1], dt, "the value");
+	TValue *y = NULL;
+	if (!x || (a[cas ? 1 : 2] && !(y = sema_match_ptr(ck, call->span, p, a[cas ? 1 : 2],
+	                                                  cas ? dt : DT_I1,
+	                                                  cas ? "cmp" : "the mask"))))
+		return NULL;
+	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, dt));
+	TInst *i = cas ? sema_emit(ck, OP_ATOMIC_CAS, call->span, rt, 3, p, y, x)
+	               : sema_emit(ck, OP_ATOMIC_RMW, call->span, rt, 2 + (y != NULL), p, x, y);
+	i->attr.rmw = ops[k].op;
+	i->attr.has_mask = !cas && y;
+	i->attr.sem = (TMemSem)sem;
+	i->attr.scope = (TMemScope)scope;
+	i->res->layout_at = p->layout_at;
+	return sema_rt_value(ck, i->res, call->span);
+}
