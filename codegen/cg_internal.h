@@ -257,6 +257,12 @@ int64_t cg_scan_scratch(const TInst *in);
 /* OP_RESHAPE, OP_PERMUTE, OP_JOIN and OP_SPLIT: registers renamed
  * (lower_shape.c). */
 bool cg_lower_shape(Lower *l, const TInst *in);
+/* OP_GATHER (lower_gather.c) and OP_HISTOGRAM (lower_histogram.c), and the
+ * scratch shared memory each needs. */
+bool cg_lower_gather(Lower *l, const TInst *in);
+int64_t cg_gather_scratch(const TInst *in);
+bool cg_lower_histogram(Lower *l, const TInst *in);
+int64_t cg_histogram_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
 /* OP_ATOMIC_RMW and OP_ATOMIC_CAS (lower_atomic.c); the scratch shared
  * memory that brings their old values to every thread holding them. */
@@ -333,5 +339,8 @@ LLVMValueRef cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t);
 void cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, CgVal v);
 void cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st,
                   LLVMTypeRef et, CgVal v);
+/* The hardware map (register, lane, warp -> offset) of tensor type t
+ * stored row-major, as cg_smem_store and cg_smem_load take it. */
+LLayout cg_offset_map(const TType *t);
 
 #endif

@@ -381,6 +381,10 @@ lower_inst(Lower *l, const TInst *in)
 		return true;
 	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return cg_lower_shape(l, in);
+	case OP_GATHER:
+		return cg_lower_gather(l, in);
+	case OP_HISTOGRAM:
+		return cg_lower_histogram(l, in);
 	case OP_ARANGE: case OP_FULL: case OP_SPLAT: case OP_BROADCAST:
 	case OP_EXPAND_DIMS:
 		return cg_lower_layout_op(l, in);

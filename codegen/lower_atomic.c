@@ -196,21 +196,6 @@ via_smem(const TType *pt)
 	return (wi >= 0 && free[wi]) || !free_bits_zero(&pt->layout.ll, LL_LANE);
 }
 
-/* The element map of tensor type t as (register, lane, warp) -> row-major
- * offset. */
-static LLayout
-offset_map(const TType *t)
-{
-	int bits = 0;
-	for (int d = 0; d < t->rank; d++)
-		bits += ll_out_bits(&t->layout.ll, (LLName)(LL_DIM0 + d));
-	LLayout hw;
-	LLErr err = {NULL, NULL};
-	ll_reshape_outs(&t->layout.ll, &bits, 1, &hw, &err);
-	hw.out_name[0] = LL_OFFSET;
-	return hw;
-}
-
 int64_t
 cg_atomic_scratch(const TInst *in)
 {
@@ -230,7 +215,7 @@ broadcast_smem(Lower *l, const TInst *in, LLVMValueRef owner, uint64_t free_regs
 	const TType *pt = in->args[0]->type;
 	LLVMTypeRef et = cg_elem_type(m, in->res->type);
 	LLVMValueRef base = cg_scratch(l);
-	LLayout hw = pt->kind == TY_TENSOR ? offset_map(pt) : ll_empty();
+	LLayout hw = pt->kind == TY_TENSOR ? cg_offset_map(pt) : ll_empty();
 	cg_barrier(m);
 	LLVMBasicBlockRef own = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "atomic.owner");
 	LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "atomic.shared");

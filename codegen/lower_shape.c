@@ -74,21 +74,30 @@ source_of(const TInst *in, const uint32_t *c, int *k, uint32_t *src)
 }
 
 /* Whether each lane and warp basis of the result maps by f to the
- * operands' (and stays in operand 0's part for join). */
+ * operands' (and stays in operand 0's part for join): f is linear but for
+ * its value at 0 (split's index), which is taken off. */
 static bool
 threads_agree(const TInst *in)
 {
 	const TType *res = in->res->type, *op = in->args[0]->type;
 	static const LLName hw[] = {LL_LANE, LL_WARP};
+	uint32_t zero[LL_MAX_RANK] = {0}, origin[LL_MAX_RANK];
+	int k0;
+	source_of(in, zero, &k0, origin);
 	for (int h = 0; h < 2; h++) {
-		if (ll_in_bits(&res->layout.ll, hw[h]) != ll_in_bits(&op->layout.ll, hw[h]))
+		/* a scalar result (split of a [2]): every thread holds it */
+		int bits = ll_in_bits(&op->layout.ll, hw[h]);
+		if (res->kind == TY_TENSOR && ll_in_bits(&res->layout.ll, hw[h]) != bits)
 			return false;
-		for (int b = 0; b < ll_in_bits(&res->layout.ll, hw[h]); b++) {
-			uint32_t c[LL_MAX_RANK], want[LL_MAX_RANK], have[LL_MAX_RANK];
+		for (int b = 0; b < bits; b++) {
+			uint32_t c[LL_MAX_RANK] = {0}, want[LL_MAX_RANK], have[LL_MAX_RANK];
 			int k;
-			coords(&res->layout.ll, hw[h], 1u << b, c, res->rank);
+			if (res->kind == TY_TENSOR)
+				coords(&res->layout.ll, hw[h], 1u << b, c, res->rank);
 			source_of(in, c, &k, want);
 			coords(&op->layout.ll, hw[h], 1u << b, have, op->rank);
+			for (int d = 0; d < op->rank; d++)
+				want[d] ^= origin[d];
 			if (k || memcmp(want, have, (size_t)op->rank * sizeof *have) != 0)
 				return false;
 		}
@@ -127,9 +136,10 @@ cg_lower_shape(Lower *l, const TInst *in)
 	qsort(table, (size_t)n_src, sizeof *table, cmp_reg_at);
 	CgVal r = cg_val_new(l, n);
 	for (int i = 0; i < n; i++) {
-		uint32_t c[LL_MAX_RANK], src[LL_MAX_RANK];
+		uint32_t c[LL_MAX_RANK] = {0}, src[LL_MAX_RANK];
 		int k;
-		coords(&res->layout.ll, LL_REGISTER, (uint32_t)i, c, res->rank);
+		if (res->kind == TY_TENSOR)
+			coords(&res->layout.ll, LL_REGISTER, (uint32_t)i, c, res->rank);
 		source_of(in, c, &k, src);
 		RegAt key = {flat(op, src), 0};
 		const RegAt *hit = bsearch(&key, table, (size_t)n_src, sizeof *table, cmp_reg_at);

@@ -30,6 +30,10 @@ op_scratch(const TInst *in)
 		return cg_reduce_scratch(in);
 	if (in->op == OP_ATOMIC_RMW || in->op == OP_ATOMIC_CAS)
 		return cg_atomic_scratch(in);
+	if (in->op == OP_GATHER)
+		return cg_gather_scratch(in);
+	if (in->op == OP_HISTOGRAM)
+		return cg_histogram_scratch(in);
 	if (in->op == OP_CONVERT_LAYOUT && in->attr.plan && in->attr.plan->kind == LL_CVT_SHARED)
 		return in->attr.plan->scratch_bytes;
 	return 0;
@@ -211,6 +215,18 @@ cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, LLV
 			v.r[r + i] = cg_from_smem(m, e, et);
 		}
 	}
+}
+
+LLayout
+cg_offset_map(const TType *t)
+{
+	int bits = 0;
+	for (int d = 0; d < t->rank; d++)
+		bits += ll_out_bits(&t->layout.ll, (LLName)(LL_DIM0 + d));
+	LLayout hw;
+	ll_reshape_outs(&t->layout.ll, &bits, 1, &hw, NULL);
+	hw.out_name[0] = LL_OFFSET;
+	return hw;
 }
 
 /* The tensor's hardware -> offset map for smem type s (offset -> view

@@ -1,7 +1,8 @@
 /*
  * Attributes, subscripts and method calls: parameter types (gl.ptr[T],
  * gl.tensor_desc[T, shape, layout]), `x[:, None]`, tensor.to/shape/dtype,
- * descriptor queries, and methods of shared buffers (in hopper.c).
+ * descriptor queries, and method calls: shared buffers' (in smem.c),
+ * tensors' (the gl builtins of the same name, the receiver first).
  */
 #include "sema/check.h"
 
@@ -92,9 +93,11 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 	case TY_TENSOR:
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
-		if (is(n, "to"))
+		if (sema_builtin_method(false, n->u.attr.name))
 			return method(ck, obj, n);
-		return no_attr(ck, n, obj, NAMES("shape", "dtype", "to"));
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "to", "reshape", "permute",
+		                                 "split", "ravel", "sum", "max", "min", "reduce",
+		                                 "associative_scan", "histogram", "gather"));
 	case TY_SCALAR:
 		if (is(n, "to"))
 			return method(ck, obj, n);
@@ -248,20 +251,24 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
 	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);
 	Value *a[SEMA_MAX_BUILTIN_PARAMS];
-	if (!b || !sema_bind_builtin(ck, call, b, a))
-		return NULL;
 	if (of_smem)
-		return sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a);
+		return b && sema_bind_builtin(ck, call, b, a)
+		       ? sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a) : NULL;
+	/* the receiver is the first parameter of a tensor's methods */
+	if (!b || !sema_bind_method(ck, call, b, self, a))
+		return NULL;
+	if (sema_builtin_fn(b) != BF_TO)
+		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
 	/* .to(dtype) on tensors and scalars */
 	TDType dt;
-	if (!sema_value_dtype(ck, a[0], "the dtype", &dt))
+	if (!sema_value_dtype(ck, a[1], "the dtype", &dt))
 		return NULL;
 	if (t->kind == TY_PTR || t->elem_is_ptr) {
 		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");
 		return NULL;
 	}
-	if (a[1] && !(a[1]->kind == VAL_BOOL && !a[1]->u.b)) {
-		diag_error(ck->d, a[1]->span, "bitcast=True is not supported");
+	if (a[2] && !(a[2]->kind == VAL_BOOL && !a[2]->u.b)) {
+		diag_error(ck->d, a[2]->span, "bitcast=True is not supported");
 		return NULL;
 	}
 	TValue *r = sema_cast_to(ck, self->u.rt, dt, call->span);

@@ -38,6 +38,8 @@ struct Builtin {
  * `from ...nvidia.hopper import ...` the examples use, and also in gl. */
 #define GL (IN_GL | IN_TTGL)
 #define LAYOUT_SCOPES (IN_GLOBAL | GL)
+/* gl functions that are also tensor methods (the tensor first) */
+#define TENSOR_FN (GL | IN_VALUE_METHODS)
 #define NS(n, opens) {n, BI_NAMESPACE, IN_GLOBAL | GL, opens, BF_NONE, DT_VOID, {0}}
 #define LAYOUT(n, in) {n, BI_LAYOUT_CTOR, in, 0, BF_NONE, DT_VOID, {0}}
 #define FN(n, in, f, ...) {n, BI_FUNC, in, 0, f, DT_VOID, {__VA_ARGS__}}
@@ -93,15 +95,23 @@ static const Builtin table[] = {
 	FN("zeros", GL, BF_ZEROS, "shape", "dtype", "layout?"),
 	FN("load", GL, BF_LOAD, "pointer", "mask?", "other?"),
 	FN("store", GL, BF_STORE, "pointer", "value", "mask?"),
-	FN("sum", GL, BF_SUM, "input", "axis?", "keep_dims?", "dtype?"),
-	FN("max", GL, BF_MAX, "input", "axis?", "return_indices?", "return_indices_tie_break_left?",
-	   "keep_dims?"),
-	FN("min", GL, BF_MIN, "input", "axis?", "return_indices?", "return_indices_tie_break_left?",
-	   "keep_dims?"),
-	FN("xor_sum", GL, BF_XOR_SUM, "input", "axis?", "keep_dims?"),
-	FN("reduce_or", GL, BF_REDUCE_OR, "input", "axis", "keep_dims?"),
-	FN("reduce", GL, BF_REDUCE, "input", "axis", "combine_fn", "keep_dims?"),
-	FN("associative_scan", GL, BF_SCAN, "input", "axis", "combine_fn", "reverse?"),
+	FN("sum", TENSOR_FN, BF_SUM, "input", "axis?", "keep_dims?", "dtype?"),
+	FN("max", TENSOR_FN, BF_MAX, "input", "axis?", "return_indices?",
+	   "return_indices_tie_break_left?", "keep_dims?"),
+	FN("min", TENSOR_FN, BF_MIN, "input", "axis?", "return_indices?",
+	   "return_indices_tie_break_left?", "keep_dims?"),
+	FN("xor_sum", TENSOR_FN, BF_XOR_SUM, "input", "axis?", "keep_dims?"),
+	FN("reduce_or", TENSOR_FN, BF_REDUCE_OR, "input", "axis", "keep_dims?"),
+	FN("reduce", TENSOR_FN, BF_REDUCE, "input", "axis", "combine_fn", "keep_dims?"),
+	FN("associative_scan", TENSOR_FN, BF_SCAN, "input", "axis", "combine_fn", "reverse?"),
+	FN("reshape", TENSOR_FN, BF_RESHAPE, "input", "*shape", "can_reorder?"),
+	FN("permute", TENSOR_FN, BF_PERMUTE, "input", "*dims"),
+	FN("join", GL, BF_JOIN, "a", "b"),
+	FN("split", TENSOR_FN, BF_SPLIT, "a"),
+	FN("broadcast", GL, BF_BROADCAST, "input", "other"),
+	FN("ravel", TENSOR_FN, BF_RAVEL, "x", "can_reorder?"),
+	FN("gather", TENSOR_FN, BF_GATHER, "src", "index", "axis"),
+	FN("histogram", TENSOR_FN, BF_HISTOGRAM, "input", "num_bins", "mask?", "layout?"),
 	FN("atomic_add", GL, BF_ATOMIC_ADD, "pointer", "val", "mask?", "sem?", "scope?"),
 	FN("atomic_and", GL, BF_ATOMIC_AND, "pointer", "val", "mask?", "sem?", "scope?"),
 	FN("atomic_or", GL, BF_ATOMIC_OR, "pointer", "val", "mask?", "sem?", "scope?"),
@@ -162,10 +172,11 @@ static const Builtin table[] = {
 	FN("load", IN_SMEM_METHODS, BF_SMEM_LOAD, "layout?"),
 	FN("store", IN_SMEM_METHODS, BF_SMEM_STORE, "value"),
 	/* methods of register tensors and scalars */
-	FN("to", IN_VALUE_METHODS, BF_TO, "dtype", "bitcast?"),
+	FN("to", IN_VALUE_METHODS, BF_TO, "self", "dtype", "bitcast?"),
 };
 #undef GL
 #define GL_SCOPES (IN_GL | IN_TTGL)
+#undef TENSOR_FN
 #undef LAYOUT_SCOPES
 #undef NS
 #undef LAYOUT

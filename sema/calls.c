@@ -10,6 +10,21 @@
 #include <math.h>
 #include <string.h>
 
+/* The extra positional arguments pos[from..] evaluated into a tuple (a
+ * `*name` parameter). */
+static Value *
+star_tuple(Check *ck, const Node *call, size_t from)
+{
+	const NodeList *pos = &call->u.call.args;
+	Value *t = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	size_t n = pos->len > from ? pos->len - from : 0;
+	t->u.list.items = arena_alloc(ck->a, (n + 1) * sizeof *t->u.list.items);
+	for (size_t i = 0; i < n; i++)
+		if (!(t->u.list.items[t->u.list.n++] = sema_eval_expr(&ck->ev, pos->data[from + i])))
+			return NULL;
+	return t;
+}
+
 bool
 sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
                Value **out)
@@ -17,9 +32,13 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
 	const Node *nodes[SEMA_MAX_CALL_ARGS] = {0};
 	bool ok = true;
-	for (int i = 0; i < n; i++)
+	int star = n;
+	for (int i = 0; i < n; i++) {
 		out[i] = NULL;
-	if ((int)pos->len > n) {
+		if (params[i][0] == '*')
+			star = i;
+	}
+	if ((int)pos->len > n && star == n) {
 		if (n == 0)
 			diag_error(ck->d, pos->data[0]->span, "%s takes no arguments", fname);
 		else
@@ -27,16 +46,16 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 			           "%zu were given", fname, n, n == 1 ? "" : "s", pos->len);
 		return false;
 	}
-	for (size_t i = 0; i < pos->len; i++)
+	for (size_t i = 0; i < pos->len && (int)i < star; i++)
 		nodes[i] = pos->data[i];
 	for (size_t i = 0; i < kw->len; i++) {
 		const Node *k = kw->data[i];
 		int p = -1;
 		const char *names[SEMA_MAX_CALL_ARGS] = {0};
 		for (int j = 0; j < n; j++) {
-			size_t len = strcspn(params[j], "?");
-			names[j] = arena_strndup(ck->a, params[j], len);
-			if (strcmp(names[j], k->u.keyword.name) == 0)
+			const char *nm = params[j] + (j == star);
+			names[j] = arena_strndup(ck->a, nm, strcspn(nm, "?"));
+			if (j != star && strcmp(names[j], k->u.keyword.name) == 0)
 				p = j;
 		}
 		if (p < 0) {
@@ -56,6 +75,10 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 		nodes[p] = k->u.keyword.value;
 	}
 	for (int i = 0; i < n && ok; i++) {
+		if (i == star) {
+			ok = (out[i] = star_tuple(ck, call, (size_t)star)) != NULL;
+			continue;
+		}
 		if (!nodes[i]) {
 			if (!strchr(params[i], '?')) {
 				diag_error(ck->d, call->span, "%s is missing its argument '%s'", fname,
@@ -76,6 +99,16 @@ sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out)
 	const char *const *params;
 	int n = sema_builtin_params(b, &params);
 	return sema_bind_args(ck, call, sema_builtin_qualname(ck->a, b), params, n, out);
+}
+
+bool
+sema_bind_method(Check *ck, const Node *call, const Builtin *b, Value *self, Value **out)
+{
+	const char *const *params;
+	int n = sema_builtin_params(b, &params);
+	out[0] = self;
+	return sema_bind_args(ck, call, arena_printf(ck->a, ".%s", sema_builtin_name(b)),
+	                      params + 1, n - 1, out + 1);
 }
 
 Value *
@@ -661,6 +694,12 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	Value *a[SEMA_MAX_BUILTIN_PARAMS];
 	if (!sema_bind_builtin(ck, call, b, a))
 		return NULL;
+	return sema_dispatch_builtin(ck, call, fn, a);
+}
+
+Value *
+sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
 	switch (fn) {
 	case BF_FLOAT: case BF_INT: case BF_LEN:
 		return call_compile_time(ck, call, fn, a);
@@ -683,6 +722,9 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_ATOMIC_ADD: case BF_ATOMIC_AND: case BF_ATOMIC_OR: case BF_ATOMIC_XOR:
 	case BF_ATOMIC_MAX: case BF_ATOMIC_MIN: case BF_ATOMIC_XCHG: case BF_ATOMIC_CAS:
 		return sema_check_atomic_call(ck, call, fn, a);
+	case BF_RESHAPE: case BF_PERMUTE: case BF_JOIN: case BF_SPLIT: case BF_BROADCAST:
+	case BF_RAVEL: case BF_GATHER: case BF_HISTOGRAM:
+		return sema_check_shape_call(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
 	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
 	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);

@@ -155,6 +155,9 @@ Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- calls.c: calls of builtins and user functions -- */
 Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+/* The builtin fn with its arguments a already bound (a call or a method
+ * call of call). */
+Value *sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* Checks a compile-time assertion (static_assert, assert): an error at
  * `at` ("<what> failed: msg") when cond is false; false after any error. */
 bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
@@ -162,6 +165,9 @@ bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
 /* Binds call's arguments to builtin b's parameters from the builtin table
  * (out[i] NULL for an omitted optional one); false after a diagnostic. */
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
+/* Binds call's arguments to method b of the receiver self: self is its
+ * first parameter (out[0]), the call's arguments the others. */
+bool sema_bind_method(Check *ck, const Node *call, const Builtin *b, Value *self, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
 /* The pointer (or tensor of pointers) argument v of fname's memory access,
@@ -180,8 +186,9 @@ bool sema_opt_bool(Check *ck, const Value *v, bool dflt, const char *what, bool 
  * NULL): inlined for @gluon.jit, run for @constexpr_function. */
 Value *sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self);
 /* Binds positional/keyword arguments of call to params[0..n-1] (evaluated;
- * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional. False after a
- * diagnostic. */
+ * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional, a name
+ * starting with '*' takes the remaining positional arguments as a tuple.
+ * False after a diagnostic. */
 enum { SEMA_MAX_CALL_ARGS = 32 };
 bool sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params,
                int n, Value **out);
@@ -230,6 +237,9 @@ Value *sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value *
 /* x reshaped to shape[0..rank-1] (the same number of elements) in the
  * layout the algebra gives (registers renamed); NULL after a diagnostic. */
 TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank);
+/* gl.reshape, gl.permute, gl.join, gl.split, gl.broadcast, gl.ravel,
+ * gl.gather and gl.histogram with arguments a bound by the builtin table. */
+Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the

@@ -1,9 +1,13 @@
 /*
- * Shape operations on register tensors: gl.reshape and gl.ravel. Their
- * result layouts come from the linear-layout algebra as Gluon infers them
- * (Triton's inferReshapeOpEncoding and friends): each thread keeps the
- * elements it holds, so the operations only rename registers. A result
- * layout that no named constructor gives is a DistributedLinearLayout.
+ * Shape operations on register tensors: gl.reshape, gl.ravel, gl.permute,
+ * gl.join, gl.split and gl.broadcast, whose result layouts come from the
+ * linear-layout algebra as Gluon infers them (Triton's
+ * infer{Reshape,Trans,Join,Split}OpEncoding): each thread keeps the
+ * elements it holds, so the operations only rename registers. A result is
+ * described as the BlockedLayout Triton derives from a blocked operand
+ * when that gives the same map, else as a DistributedLinearLayout. Also
+ * gl.gather (the index's shape and layout) and gl.histogram (the layout
+ * given).
  */
 #include "sema/check.h"
 
@@ -71,4 +75,395 @@ sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 		return NULL;
 	TInst *i = sema_emit(ck, OP_RESHAPE, at, t, 1, x);
 	return i->res;
+}
+
+/* A tensor of xt's element type over shape in map ll: described by nice
+ * (a constructor form, or NULL) when it builds to exactly ll, else by a
+ * DistributedLinearLayout. */
+static TType *
+result_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int rank,
+            const LLDesc *nice, const LLayout *ll)
+{
+	LLayout built;
+	LLErr err = {ck->a, NULL};
+	if (nice && ll_build(nice, shape, rank, ck->k->num_warps, &built, &err) &&
+	    ll_equal(&built, ll))
+		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, nice);
+	return linear_type(ck, at, xt, shape, rank, ll);
+}
+
+/* A BlockedLayout like d (one of rank `rank`) edited by the caller. */
+static LLDesc *
+blocked_copy(Check *ck, const LLDesc *d)
+{
+	LLDesc *c = arena_alloc(ck->a, sizeof *c);
+	*c = *d;
+	return c;
+}
+
+/* The integers of a `*name` argument: the items of tuple v, or of its
+ * only item when that is a list or tuple (Triton's _unwrap_iterable). */
+static bool
+int_items(Check *ck, Value *v, SrcSpan at, const char *what, int64_t *out, int *n)
+{
+	if (v->u.list.n == 1 && (v->u.list.items[0]->kind == VAL_LIST ||
+	                         v->u.list.items[0]->kind == VAL_TUPLE))
+		v = v->u.list.items[0];
+	if (v->u.list.n < 1 || v->u.list.n > LL_MAX_RANK) {
+		diag_error(ck->d, at, "%s must list 1 to %d integers, not %zu", what, LL_MAX_RANK,
+		           v->u.list.n);
+		return false;
+	}
+	*n = (int)v->u.list.n;
+	for (int i = 0; i < *n; i++)
+		if (!sema_value_int(ck, v->u.list.items[i], what, &out[i]))
+			return false;
+	return true;
+}
+
+static bool
+no_reorder(Check *ck, const Value *v, const char *fname)
+{
+	bool reorder;
+	if (!sema_opt_bool(ck, v, false, "can_reorder", &reorder))
+		return false;
+	if (reorder)
+		diag_error(ck->d, v->span, "%s: can_reorder is not supported in Gluon", fname);
+	return !reorder;
+}
+
+static Value *
+call_reshape(Check *ck, const Node *call, TValue *x, Value **a)
+{
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	if (!int_items(ck, a[1], call->span, "gl.reshape's shape", shape, &rank) ||
+	    !no_reorder(ck, a[2], "gl.reshape"))
+		return NULL;
+	for (int d = 0; d < rank; d++)
+		if (shape[d] < 1 || (shape[d] & (shape[d] - 1))) {
+			diag_error(ck->d, call->span, "gl.reshape: dimension %d is %lld; every dimension "
+			           "must be a power of two", d, (long long)shape[d]);
+			return NULL;
+		}
+	TValue *r = sema_reshape(ck, call->span, x, shape, rank);
+	return r ? sema_rt_value(ck, r, call->span) : NULL;
+}
+
+static Value *
+call_permute(Check *ck, const Node *call, TValue *x, Value **a)
+{
+	const TType *xt = x->type;
+	int64_t order[LL_MAX_RANK];
+	int n, perm[LL_MAX_RANK];
+	unsigned seen = 0;
+	if (!int_items(ck, a[1], call->span, "gl.permute's dims", order, &n))
+		return NULL;
+	for (int d = 0; d < n; d++) {
+		if (n != xt->rank || order[d] < 0 || order[d] >= n || (seen >> order[d] & 1)) {
+			diag_error(ck->d, a[1]->span, "gl.permute's dims must be a permutation of 0..%d "
+			           "for a rank-%d tensor", xt->rank - 1, xt->rank);
+			return NULL;
+		}
+		seen |= 1u << order[d];
+		perm[d] = (int)order[d];
+	}
+	int64_t shape[LL_MAX_RANK];
+	for (int d = 0; d < n; d++)
+		shape[d] = xt->shape[perm[d]];
+	LLayout ll;
+	LLErr err = {ck->a, NULL};
+	if (!ll_permute_outs(&xt->layout.ll, perm, &ll, &err)) {
+		diag_error(ck->d, call->span, "gl.permute: %s", err.msg);
+		return NULL;
+	}
+	LLDesc *nice = NULL;
+	const LLDesc *d = xt->layout.desc;
+	if (d->kind == LL_BLOCKED && d->order.n == n) {
+		int inv[LL_MAX_RANK];
+		for (int i = 0; i < n; i++)
+			inv[perm[i]] = i;
+		nice = blocked_copy(ck, d);
+		for (int i = 0; i < n; i++) {
+			nice->size_per_thread.v[i] = d->size_per_thread.v[perm[i]];
+			nice->threads_per_warp.v[i] = d->threads_per_warp.v[perm[i]];
+			nice->warps_per_cta.v[i] = d->warps_per_cta.v[perm[i]];
+			nice->order.v[i] = inv[d->order.v[i]];
+		}
+	}
+	TType *t = result_type(ck, call->span, xt, shape, n, nice, &ll);
+	if (!t)
+		return NULL;
+	TInst *i = sema_emit(ck, OP_PERMUTE, call->span, t, 1, x);
+	for (int k = 0; k < n; k++)
+		i->attr.order[k] = order[k];
+	return sema_rt_value(ck, i->res, call->span);
+}
+
+static Value *
+call_join(Check *ck, const Node *call, Value **a)
+{
+	TValue *x = sema_materialize(ck, a[0], DT_VOID), *y = sema_materialize(ck, a[1], DT_VOID);
+	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.join", &x, &y))
+		return NULL;
+	const TType *xt = x->type;
+	if (xt->kind != TY_TENSOR || xt->dtype != y->type->dtype || xt->rank >= LL_MAX_RANK) {
+		diag_error(ck->d, call->span, "gl.join needs two tensors of one dtype and rank "
+		           "below %d, not %s and %s", LL_MAX_RANK, sema_type_str(ck, xt),
+		           sema_type_str(ck, y->type));
+		return NULL;
+	}
+	/* identity1D(2, register, new dim) * ll: the new dim is the first
+	 * register bit; out-dims back in order */
+	int r = xt->rank, perm[LL_MAX_RANK];
+	LLayout one = ll_identity_1d(1, LL_REGISTER, (LLName)(LL_DIM0 + r)), prod, ll;
+	LLErr err = {ck->a, NULL};
+	for (int d = 0; d <= r; d++)
+		perm[d] = (d + 1) % (r + 1);
+	if (!ll_product(&one, &xt->layout.ll, &prod, &err) ||
+	    !ll_transpose_outs(&prod, perm, &ll, &err)) {
+		diag_error(ck->d, call->span, "gl.join: %s", err.msg);
+		return NULL;
+	}
+	int64_t shape[LL_MAX_RANK];
+	memcpy(shape, xt->shape, sizeof shape);
+	shape[r] = 2;
+	LLDesc *nice = NULL;
+	const LLDesc *d = xt->layout.desc;
+	if (d->kind == LL_BLOCKED && d->order.n == r && r < LL_MAX_LIST) {
+		nice = blocked_copy(ck, d);
+		nice->size_per_thread.v[r] = 2;
+		nice->threads_per_warp.v[r] = 1;
+		nice->warps_per_cta.v[r] = 1;
+		nice->order.v[0] = r;
+		for (int i = 0; i < r; i++)
+			nice->order.v[i + 1] = d->order.v[i];
+		nice->size_per_thread.n = nice->threads_per_warp.n = nice->warps_per_cta.n =
+		nice->order.n = r + 1;
+	}
+	TType *t = result_type(ck, call->span, xt, shape, r + 1, nice, &ll);
+	if (!t)
+		return NULL;
+	return sema_rt_value(ck, sema_emit(ck, OP_JOIN, call->span, t, 2, x, y)->res, call->span);
+}
+
+/* The layout of x.split(): x's without the register bit that gives the
+ * last dimension (size 2), which nothing else may move along. */
+static bool
+split_layout(Check *ck, SrcSpan at, const TType *xt, LLayout *out)
+{
+	const LLayout *l = &xt->layout.ll;
+	int last = ll_out_index(l, (LLName)(LL_DIM0 + xt->rank - 1));
+	int ri = ll_in_index(l, LL_REGISTER), drop = -1;
+	bool other = false;
+	LLayout r = ll_empty();
+	for (int j = 0; j < l->n_out; j++)
+		if (j != last)
+			ll_add_out(&r, (LLName)l->out_name[j], l->out_bits[j]);
+	for (int i = 0; i < l->n_in; i++)
+		for (int b = 0; b < l->in_bits[i]; b++) {
+			uint32_t v[LL_MAX_DIMS];
+			ll_get_basis(l, i, b, v);
+			bool only = v[last] == 1;
+			for (int j = 0; j < l->n_out; j++)
+				only &= j == last || !v[j];
+			if (i == ri && only && drop < 0)
+				drop = b;
+			else
+				other |= v[last] != 0;
+		}
+	if (drop < 0 || other) {
+		diag_error(ck->d, at, "split needs the last dimension (of size 2) in each thread's "
+		           "registers, which this layout does not have; convert_layout first");
+		return false;
+	}
+	for (int i = 0; i < l->n_in; i++) {
+		int k = ll_add_in(&r, (LLName)l->in_name[i], l->in_bits[i] - (i == ri));
+		for (int b = 0, nb = 0; b < l->in_bits[i]; b++) {
+			uint32_t v[LL_MAX_DIMS], w[LL_MAX_DIMS];
+			if (i == ri && b == drop)
+				continue;
+			ll_get_basis(l, i, b, v);
+			for (int j = 0, q = 0; j < l->n_out; j++)
+				if (j != last)
+					w[q++] = v[j];
+			ll_set_basis(&r, k, nb++, w);
+		}
+	}
+	*out = r;
+	return true;
+}
+
+static Value *
+call_split(Check *ck, const Node *call, TValue *x)
+{
+	const TType *xt = x->type;
+	int r = xt->rank - 1;
+	LLayout ll;
+	if (xt->shape[r] != 2) {
+		diag_error(ck->d, call->span, "split needs a last dimension of size 2; this tensor "
+		           "is %s", sema_type_str(ck, xt));
+		return NULL;
+	}
+	if (!split_layout(ck, call->span, xt, &ll))
+		return NULL;
+	const TType *t = sema_type_scalar(ck, xt->dtype);
+	const LLDesc *d = xt->layout.desc;
+	if (r > 0) {
+		LLDesc *nice = NULL;
+		if (d->kind == LL_BLOCKED && d->order.n == r + 1) {
+			nice = blocked_copy(ck, d);
+			for (int i = 0, k = 0; i <= r; i++)
+				if (d->order.v[i] != r)
+					nice->order.v[k++] = d->order.v[i];
+			nice->size_per_thread.n = nice->threads_per_warp.n = nice->warps_per_cta.n =
+			nice->order.n = r;
+		}
+		if (!(t = result_type(ck, call->span, xt, xt->shape, r, nice, &ll)))
+			return NULL;
+	}
+	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	out->u.list.items = arena_alloc(ck->a, 2 * sizeof *out->u.list.items);
+	out->u.list.n = 2;
+	for (int k = 0; k < 2; k++) {
+		TInst *i = sema_emit(ck, OP_SPLIT, call->span, t, 1, x);
+		i->attr.index = k;
+		i->res->layout_at = x->layout_at;
+		out->u.list.items[k] = sema_rt_value(ck, i->res, call->span);
+	}
+	return out;
+}
+
+static Value *
+call_gather(Check *ck, const Node *call, Value **a)
+{
+	TValue *src = sema_tensor_arg(ck, a[0], "gl.gather's src");
+	TValue *idx = src ? sema_tensor_arg(ck, a[1], "gl.gather's index") : NULL;
+	int64_t axis;
+	if (!idx || !sema_value_int(ck, a[2], "gl.gather's axis", &axis))
+		return NULL;
+	const TType *st = src->type, *it = idx->type;
+	if (ir_dtype_is_float(it->dtype) || it->elem_is_ptr || it->dtype == DT_I1) {
+		diag_error(ck->d, a[1]->span, "gl.gather's index must be an integer tensor, not %s",
+		           sema_type_str(ck, it));
+		return NULL;
+	}
+	if (st->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "gl.gather cannot gather pointers (%s)",
+		           sema_type_str(ck, st));
+		return NULL;
+	}
+	if (it->rank != st->rank) {
+		diag_error(ck->d, a[1]->span, "gl.gather's source and index tensors must have the "
+		           "same rank; they are %s and %s", sema_type_str(ck, st), sema_type_str(ck, it));
+		return NULL;
+	}
+	if (axis < -st->rank || axis >= st->rank) {
+		diag_error(ck->d, a[2]->span, "axis %lld is out of range for a rank-%d tensor",
+		           (long long)axis, st->rank);
+		return NULL;
+	}
+	if (axis < 0)
+		axis += st->rank;
+	for (int d = 0; d < st->rank; d++)
+		if (d != axis && it->shape[d] != st->shape[d]) {
+			diag_error(ck->d, a[1]->span, "gl.gather's index dim %d (%lld) must match the "
+			           "source's (%lld); only dim %lld may differ", d, (long long)it->shape[d],
+			           (long long)st->shape[d], (long long)axis);
+			return NULL;
+		}
+	const TType *rt = sema_type_with_elem(ck, it, sema_type_scalar(ck, st->dtype));
+	TInst *i = sema_emit(ck, OP_GATHER, call->span, rt, 2, src, idx);
+	i->attr.axis = (int)axis;
+	i->res->layout_at = idx->layout_at;
+	return sema_rt_value(ck, i->res, call->span);
+}
+
+static Value *
+call_histogram(Check *ck, const Node *call, Value **a)
+{
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.histogram's input"), *m = NULL;
+	int64_t bins;
+	if (!x || !sema_value_int(ck, a[1], "gl.histogram's num_bins", &bins))
+		return NULL;
+	const TType *xt = x->type;
+	if (xt->rank != 1 || ir_dtype_is_float(xt->dtype) || xt->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "gl.histogram needs a 1-D integer tensor, not %s",
+		           sema_type_str(ck, xt));
+		return NULL;
+	}
+	if (bins < 1 || bins > (1 << 20) || (bins & (bins - 1))) {
+		diag_error(ck->d, a[1]->span, "gl.histogram's num_bins is %lld; it must be a power of "
+		           "two up to 2^20", (long long)bins);
+		return NULL;
+	}
+	if (!a[3] || a[3]->kind == VAL_NONE) {
+		diag_error(ck->d, call->span, "gl.histogram requires a destination layout "
+		           "(layout=...)");
+		return NULL;
+	}
+	if (a[2] && a[2]->kind != VAL_NONE) {
+		if (!(m = sema_materialize(ck, a[2], DT_I1)) ||
+		    !sema_unify_shapes(ck, call->span, "gl.histogram's mask", &m, &x))
+			return NULL;
+		if (m->type->dtype != DT_I1) {
+			diag_error(ck->d, a[2]->span, "gl.histogram's mask must be i1, not %s",
+			           sema_type_str(ck, m->type));
+			return NULL;
+		}
+	}
+	SrcSpan lat;
+	const LLDesc *l = sema_auto_layout_arg(ck, a[3], call->span, &bins, 1,
+	                                       "gl.histogram's layout", &lat);
+	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, DT_I32), &bins, 1, l) : NULL;
+	if (!t)
+		return NULL;
+	TInst *i = sema_emit(ck, OP_HISTOGRAM, call->span, t, 1 + (m != NULL), x, m);
+	i->attr.has_mask = m != NULL;
+	i->res->layout_at = lat;
+	return sema_rt_value(ck, i->res, call->span);
+}
+
+static Value *
+call_broadcast(Check *ck, const Node *call, Value **a)
+{
+	TValue *x = sema_materialize(ck, a[0], DT_VOID), *y = sema_materialize(ck, a[1], DT_VOID);
+	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.broadcast", &x, &y))
+		return NULL;
+	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	out->u.list.items = arena_alloc(ck->a, 2 * sizeof *out->u.list.items);
+	out->u.list.n = 2;
+	out->u.list.items[0] = sema_rt_value(ck, x, call->span);
+	out->u.list.items[1] = sema_rt_value(ck, y, call->span);
+	return out;
+}
+
+Value *
+sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	switch (fn) {
+	case BF_JOIN: return call_join(ck, call, a);
+	case BF_BROADCAST: return call_broadcast(ck, call, a);
+	case BF_GATHER: return call_gather(ck, call, a);
+	case BF_HISTOGRAM: return call_histogram(ck, call, a);
+	default: break;
+	}
+	static const char *const what[] = {
+		[BF_RESHAPE] = "gl.reshape's input", [BF_PERMUTE] = "gl.permute's input",
+		[BF_SPLIT] = "gl.split's input", [BF_RAVEL] = "gl.ravel's input",
+	};
+	TValue *x = sema_tensor_arg(ck, a[0], what[fn]);
+	if (!x)
+		return NULL;
+	switch (fn) {
+	case BF_RESHAPE: return call_reshape(ck, call, x, a);
+	case BF_PERMUTE: return call_permute(ck, call, x, a);
+	case BF_SPLIT: return call_split(ck, call, x);
+	default: {
+		int64_t n = numel(x->type->shape, x->type->rank);
+		TValue *r = no_reorder(ck, a[1], "gl.ravel") ? sema_reshape(ck, call->span, x, &n, 1)
+		                                             : NULL;
+		return r ? sema_rt_value(ck, r, call->span) : NULL;
+	}
+	}
 }
