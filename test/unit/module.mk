@@ -48,3 +48,8 @@ UNIT_TESTS += $(B)/unit/test_layout_fit
 $(B)/unit/test_layout_fit: $(call obj,test/unit/test_layout_fit.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_parse
+$(B)/unit/test_layout_parse: $(call obj,test/unit/test_layout_parse.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
