@@ -129,8 +129,8 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 			} else {
 				TProgram *p = check(o, a, in, src, d, m);
 				timer_lap(&tm, "sema");
-				if (p && o->emit == EMIT_TYPED)
-					ir_print(p, o->verbose, out);
+				if (p && o->emit == EMIT_IR)
+					ir_print(p, src, file, o->verbose, out);
 				else if (p)
 					generate(o, a, src, file, d, p, out, &path, &tm);
 			}

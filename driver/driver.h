@@ -16,7 +16,7 @@ enum {
 typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
 
 typedef enum Emit {
-	EMIT_TOKENS, EMIT_AST, EMIT_TYPED, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
+	EMIT_TOKENS, EMIT_AST, EMIT_IR, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
 	EMIT_C, EMIT_HEADER, EMIT_OBJ,
 } Emit;
 
@@ -43,6 +43,8 @@ typedef struct Options {
 	bool debug_info;           /* -g */
 	bool verbose;              /* --verbose: layouts also as bases */
 	bool time_passes;          /* --time-passes: stage times on stderr */
+	bool split_input;          /* --split-input-file: cases split by `// -----` */
+	bool verify_diags;         /* --verify-diagnostics: match expected-* comments */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */

@@ -280,10 +280,13 @@ typedef struct TProgram {
 	int n_kernels;
 } TProgram;
 
-/* -- Printing ------------------------------------------------------------------ */
+/* -- Text ---------------------------------------------------------------------- */
 
-/* The readable listing of `glc --emit=typed`: every value with its type and
- * layout in constructor form; verbose adds each layout's bases. */
-void ir_print(const TProgram *p, bool verbose, StrBuf *out);
+/* The program as text (`glc --emit=ir`; ir/print.c has an example): every
+ * field that code generation reads, so that ir_read gives the program back.
+ * Locations in `file` (the source the program came from; 0: none) print as
+ * LINE:COL, others with their path from src. verbose prints every layout's
+ * bases, not only those its constructor does not rebuild. */
+void ir_print(const TProgram *p, const Sources *src, uint32_t file, bool verbose, StrBuf *out);
 
 #endif
