@@ -280,6 +280,16 @@ typedef struct TProgram {
 	int n_kernels;
 } TProgram;
 
+/* -- Building ------------------------------------------------------------------ */
+
+/* Appends i to block b (storage in a). */
+void ir_block_push(Arena *a, TBlock *b, TInst *i);
+/* The plan of convert_layout from tensor type src to dst (same shape):
+ * elements of 64 bits for pointer tensors, else of the dtype's width and at
+ * least 8. False with err->msg when the algebra finds no plan (or a side
+ * holds more than 2^20 registers per thread). Arrays live in err->arena. */
+bool ir_plan_convert(const TType *src, const TType *dst, LLCvtPlan *plan, LLErr *err);
+
 /* -- Text ---------------------------------------------------------------------- */
 
 /* The program as text (`glc --emit=ir`; ir/print.c has an example): every
@@ -288,5 +298,32 @@ typedef struct TProgram {
  * LINE:COL, others with their path from src. verbose prints every layout's
  * bases, not only those its constructor does not rebuild. */
 void ir_print(const TProgram *p, const Sources *src, uint32_t file, bool verbose, StrBuf *out);
+
+/* How the reader registers a source file the text names (`source "path"`,
+ * loc("path":...)): load returns its file id in src, with its text when it
+ * can be read (so that diagnostics quote its lines), or 0 to have it
+ * registered without text. */
+typedef struct IrLoader {
+	uint32_t (*load)(void *ctx, Sources *src, const char *path);
+	void *ctx;
+} IrLoader;
+
+/* Reads the text of file (what ir_print wrote, or written by hand) back
+ * into the program: the same fields the printer wrote, convert_layout plans
+ * recomputed (ir_plan_convert). Names are interned in in; load may be NULL.
+ * *origin (when given) receives the file of the `source` line, 0 without
+ * one. The first mistake is reported at its line and column of file and
+ * gives NULL. The result is not verified: run ir_verify on it. */
+TProgram *ir_read(Arena *a, Interner *in, Sources *src, uint32_t file, const IrLoader *load,
+                  Diags *d, uint32_t *origin);
+
+/* -- Verifying ------------------------------------------------------------------- */
+
+/* Checks the invariants code generation relies on (docs/internals.md lists
+ * them): operand counts and types per operation, layouts, dominance,
+ * variables, loops, warp_specialize partitions, parameters and shared
+ * memory (views in range, lifetimes, offsets). Each violation is an error
+ * at the instruction, naming the rule. True when there is none. */
+bool ir_verify(const TProgram *p, Diags *d);
 
 #endif

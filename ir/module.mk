@@ -1,3 +1,4 @@
 # ir: the typed IR (types, printer, reader, verifier) and the named passes
 # over it. Depends on layout/ and support/ only.
-IR_SRCS += ir/op.c ir/type.c ir/print.c
+IR_SRCS += ir/op.c ir/type.c ir/build.c ir/print.c ir/read_lex.c ir/read_type.c \
+           ir/read_inst.c ir/read.c ir/verify.c
