@@ -8,8 +8,10 @@
 
 #include "ir/ir.h"
 
-/* The length span_join gives a span that runs past its first line; the
- * text spells it `+*`. */
+/* The length span_join gives a span that runs past its first line (joins
+ * of such spans are longer still); the text spells them all `+*`, which
+ * reads back as this length (diagnostics underline to the end of the line
+ * either way). */
 enum { IR_SPAN_MULTILINE = UINT32_MAX / 2 };
 
 /* The attributes an operation carries in the text (ir_op_attrs), i.e. the

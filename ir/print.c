@@ -145,7 +145,7 @@ print_span(Printer *p, const char *what, SrcSpan s)
 		buf_putc(p->out, ':');
 	}
 	buf_printf(p->out, "%u:%u", s.line, s.col);
-	if (s.len == IR_SPAN_MULTILINE)
+	if (s.len >= IR_SPAN_MULTILINE)
 		buf_puts(p->out, "+*");
 	else if (s.len)
 		buf_printf(p->out, "+%u", s.len);

@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "glc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".gl", ".test"]
+config.suffixes = [".gl", ".test", ".ir"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 
