@@ -455,9 +455,12 @@ inst(Reader *r)
 		if (!rd_expect_punct(r, '='))
 			return NULL;
 	}
-	if (r->tok.kind != TK_WORD ||
-	    (i->op = ir_op_lookup(r->tok.s, r->tok.n)) == OP_COUNT) {
+	if (r->tok.kind != TK_WORD) {
 		rd_error(r, "expected an operation, found %s", rd_found(r));
+		return NULL;
+	}
+	if ((i->op = ir_op_lookup(r->tok.s, r->tok.n)) == OP_COUNT) {
+		rd_error(r, "unknown operation %s", rd_found(r));
 		return NULL;
 	}
 	Token op = r->tok;

@@ -427,9 +427,12 @@ vf_op(Verifier *v, const TInst *i)
 	if (i->op >= OP_COUNT)
 		return vf_fail(v, i->at, "operands", "unknown operation %d", (int)i->op);
 	arity(i, &lo, &hi, &res);
+	if ((i->n_args < lo || i->n_args > hi) && lo == hi)
+		return vf_fail(v, i->at, "operands", "'%s' takes %d operands here, not %d", op, lo,
+		               i->n_args);
 	if (i->n_args < lo || i->n_args > hi)
-		return vf_fail(v, i->at, "operands", "'%s' takes %d%s%d operands here, not %d", op, lo,
-		               lo == hi ? "" : " to ", hi, i->n_args);
+		return vf_fail(v, i->at, "operands", "'%s' takes %d to %d operands, not %d", op, lo,
+		               hi, i->n_args);
 	if (res >= 0 && res != (i->res != NULL))
 		return vf_fail(v, i->at, "operands", "'%s' %s", op, res ? "defines a value"
 		                                                         : "defines no value");
