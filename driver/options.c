@@ -362,5 +362,10 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		diag_error(d, (SrcSpan){0}, "no input file (see 'glc --help')");
 		return false;
 	}
+	if (o->split_input && (o->emit == EMIT_OBJ || o->emit == EMIT_CUBIN)) {
+		diag_error(d, (SrcSpan){0}, "--split-input-file needs a text output (--emit=ir, "
+		           "llvm, ptx, c or header), not --emit=%s", emit_names[o->emit]);
+		return false;
+	}
 	return true;
 }

@@ -152,8 +152,9 @@ print_span(Printer *p, const char *what, SrcSpan s)
 	buf_putc(p->out, ')');
 }
 
-/* The shortest text that strtod reads back to the same double; inf and
- * nan spelled out (a NaN other than the default one with its bits). */
+/* The shortest %g text that strtod reads back to the same double (with
+ * ".0" when it would read as an integer); inf and nan spelled out (a NaN
+ * other than the default one with its bits). */
 static void
 print_float(double f, StrBuf *out)
 {
@@ -170,15 +171,15 @@ print_float(double f, StrBuf *out)
 		buf_puts(out, f < 0 ? "-inf" : "inf");
 		return;
 	}
-	char b[40];
+	char best[40] = "", b[40];
 	for (int prec = 1; prec <= 17; prec++) {
 		snprintf(b, sizeof b, "%.*g", prec, f);
 		double back = strtod(b, NULL);
-		if (memcmp(&back, &f, sizeof f) == 0)
-			break;
+		if (memcmp(&back, &f, sizeof f) == 0 && (!*best || strlen(b) < strlen(best)))
+			memcpy(best, b, sizeof b);
 	}
-	buf_puts(out, b);
-	if (!strpbrk(b, ".e"))
+	buf_puts(out, best);
+	if (!strpbrk(best, ".e"))
 		buf_puts(out, ".0");
 }
 
