@@ -319,6 +319,8 @@ rd_alias_def(Reader *r)
 uint32_t
 rd_path_file(Reader *r, const char *path)
 {
+	if (strcmp(path, src_path(r->src, r->file)) == 0)
+		return r->file;
 	for (size_t i = 0; i < r->paths.len; i++)
 		if (strcmp(r->paths.data[i], path) == 0)
 			return r->path_ids.data[i];
