@@ -13,28 +13,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* Wall time of each stage, for --time-passes. */
-typedef struct Timer {
-	bool on;
-	struct timespec last;
-	StrBuf report;
-} Timer;
-
-static void
-timer_lap(Timer *t, const char *stage)
-{
-	if (!t->on)
-		return;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (stage) {
-		double ms = (now.tv_sec - t->last.tv_sec) * 1e3 + (now.tv_nsec - t->last.tv_nsec) / 1e6;
-		buf_printf(&t->report, "%s%s %.3f ms", t->report.len ? ", " : "glc: time: ", stage, ms);
-	}
-	t->last = now;
-}
 
 /* Where a binary output goes without -o: the input's base name with ext,
  * in the current folder (like cc -c). Standard input has no name to derive
@@ -66,7 +44,7 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
-         const TProgram *p, StrBuf *out, const char **path, Timer *tm)
+         const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
 	CgOptions co = {o->arch, o->opt_level, o->debug_info};
 	CgTarget *t = cg_target_new(&co, d);
@@ -74,11 +52,11 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		return false;
 	CgResult r;
 	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
-	timer_lap(tm, "codegen");
+	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
-		timer_lap(tm, "ptxas");
+		drv_timer_lap(tm, "ptxas");
 	}
 	if (ok) {
 		CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
@@ -104,7 +82,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		}
 	}
 	cg_target_free(t);
-	timer_lap(tm, "output");
+	drv_timer_lap(tm, "output");
 	return ok;
 }
 
@@ -119,18 +97,18 @@ is_ir_input(const char *path)
  * AST instead when --emit asks for them. NULL when it stops there. */
 static TProgram *
 from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
-            StrBuf *out, Timer *tm)
+            StrBuf *out, DrvTimer *tm)
 {
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
 		lex_file(a, in, src, file, d, &toks);
-		timer_lap(tm, "read+lex");
+		drv_timer_lap(tm, "read+lex");
 		lex_dump(&toks, src, out);
 		return NULL;
 	}
 	int errors = d->errors;
 	Node *m = parse_module(a, in, src, file, d);
-	timer_lap(tm, "read+lex+parse");
+	drv_timer_lap(tm, "read+lex+parse");
 	if (!m || d->errors != errors)
 		return NULL;
 	if (o->emit == EMIT_AST) {
@@ -139,9 +117,9 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 	}
 	TProgram *p = check(o, a, in, src, d, m);
 	/* What sema built must hold the IR's invariants (a failure is glc's bug). */
-	if (p && !ir_verify(p, d))
+	if (p && !ir_verify(p, false, d))
 		p = NULL;
-	timer_lap(tm, "sema");
+	drv_timer_lap(tm, "sema");
 	return p;
 }
 
@@ -149,7 +127,7 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
  * file its locations point into. */
 static TProgram *
 from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
-        uint32_t *origin, Timer *tm)
+        uint32_t *origin, DrvTimer *tm)
 {
 	if (o->emit == EMIT_TOKENS || o->emit == EMIT_AST) {
 		diag_error(d, (SrcSpan){0}, "--emit=%s needs a .gl source, not IR",
@@ -165,9 +143,9 @@ from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32
 	TProgram *p = ir_read(a, in, src, file, &load, d, origin);
 	if (!*origin)
 		*origin = file;
-	if (!p || !ir_verify(p, d))
+	if (!p || !ir_verify(p, false, d))
 		return NULL;
-	timer_lap(tm, "read ir");
+	drv_timer_lap(tm, "read ir");
 	if (!o->kernel)
 		return p;
 	for (int i = 0; i < p->n_kernels; i++)
@@ -183,13 +161,17 @@ from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32
 /* One case: the whole input, or one part of --split-input-file. */
 static void
 compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
-             StrBuf *out, const char **path, Timer *tm)
+             StrBuf *out, const char **path, DrvTimer *tm)
 {
 	int errors = d->errors;
 	uint32_t origin = file;
 	TProgram *p = is_ir_input(o->input) ? from_ir(o, a, in, src, d, file, &origin, tm)
 	                                    : from_source(o, a, in, src, d, file, out, tm);
 	if (!p || d->errors != errors)
+		return;
+	/* The passes run on either; after them the program holds everything code
+	 * generation reads (a failure is glc's bug). */
+	if (!drv_run_passes(o, p, src, origin, a, d, tm) || !ir_verify(p, true, d))
 		return;
 	if (o->emit == EMIT_IR)
 		ir_print(p, src, origin, o->verbose, out);
@@ -200,8 +182,8 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
 int
 drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
 {
-	Timer tm = {o->time_passes, {0}, {0}};
-	timer_lap(&tm, NULL);
+	DrvTimer tm = {o->time_passes, {0}, {0}};
+	drv_timer_lap(&tm, NULL);
 	uint32_t file = drv_read_source(src, d, o->input);
 	if (!file)
 		return EXIT_INPUT;

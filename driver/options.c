@@ -21,7 +21,8 @@ drv_usage(StrBuf *out)
 	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]...\n"
 	    "                   [--kernel NAME] [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g]\n"
 	    "                   [--diag-format=text|json] [--max-errors=N] [--verbose]\n"
-	    "                   [--time-passes] [--split-input-file] [--verify-diagnostics]\n"
+	    "                   [--time-passes] [--print-after=PASS]... [--print-after-all]\n"
+	    "                   [--split-input-file] [--verify-diagnostics]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -38,7 +39,10 @@ drv_usage(StrBuf *out)
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines\n"
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
-	    "  --time-passes      print how long each stage took (standard error)\n"
+	    "  --time-passes      print how long each stage and pass took (standard error)\n"
+	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
+	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
+	    "  --print-after-all  print the IR after every pass\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "  --split-input-file compile each case of the input (split at lines // -----\n"
@@ -274,6 +278,22 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--verify-diagnostics") == 0) {
 		o->verify_diags = true;
+		return true;
+	}
+	if (strcmp(arg, "--print-after-all") == 0) {
+		o->print_after_all = true;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--print-after", d, &missing))) {
+		if (!drv_pass_known(v)) {
+			StrBuf b = {0};
+			drv_pass_names(&b);
+			Diag *g = diag_error(d, (SrcSpan){0}, "--print-after: unknown pass '%s'", v);
+			diag_note(d, g, (SrcSpan){0}, "the passes are %s", b.s);
+			buf_free(&b);
+			return false;
+		}
+		vec_push(a, &o->print_after, v);
 		return true;
 	}
 	if (arg[1] == 'O') {

@@ -222,6 +222,10 @@ typedef struct TParam {
 	const char *name;
 	TParamKind kind;
 	const TType *type;    /* TY_SCALAR, TY_PTR or TY_DESC */
+	/* What the kernel may assume of the argument: a pointer's byte
+	 * alignment, an integer's divisor (a power of two; 0 or 1: nothing).
+	 * The launcher checks it before running a specialized variant. */
+	uint32_t divisibility;
 } TParam;
 
 /* One static shared-memory allocation. Lifetimes are instruction ranges in
@@ -273,6 +277,14 @@ typedef struct TKernel {
 	/* constexpr parameters with their final values, for names and printing */
 	const char **cx_names, **cx_values;
 	int n_cx;
+	/* The specialized variant (the specialize pass): this kernel under the
+	 * parameter assumptions of its own params, sharing body, variables and
+	 * allocations; NULL when none pays. Variants are not listed in
+	 * TProgram.kernels. */
+	struct TKernel *fast;
+	const struct TKernel *generic;   /* a variant: the kernel it specializes */
+	/* Axis facts by value id (the axis pass); NULL before it runs. */
+	const struct IrAxis *axis;
 } TKernel;
 
 typedef struct TProgram {
@@ -280,15 +292,76 @@ typedef struct TProgram {
 	int n_kernels;
 } TProgram;
 
+/* The most shared memory one block may use on Hopper (227 KB). */
+enum { IR_SMEM_LIMIT = 232448 };
+
+/* -- Walking ------------------------------------------------------------------- */
+
+/* Called on each instruction; returning false stops the walk. */
+typedef bool (*IrVisit)(TInst *in, void *ctx);
+/* Visits every instruction of k in program order: nested blocks after the
+ * instruction owning them (a while's condition before its body), the
+ * warp_specialize partitions at the warp_specialize. False when fn stopped
+ * it. */
+bool ir_walk(const TKernel *k, IrVisit fn, void *ctx);
+
+/* -- Analyses -------------------------------------------------------------------- */
+
+/* Axis facts of an integer or pointer value, per dim d (scalars: d = 0),
+ * all powers of two: values consecutive in aligned runs of contig[d]
+ * indices, the first of each run a multiple of div[d] (pointers: bytes;
+ * for contig[d] = 1 every element), equal in aligned runs of cnst[d]. */
+typedef struct IrAxis {
+	int64_t contig[LL_MAX_RANK], div[LL_MAX_RANK], cnst[LL_MAX_RANK];
+} IrAxis;
+
+/* The facts for every value of k (indexed by value id), from what its
+ * params' divisibility lets it assume. */
+IrAxis *ir_axis_analyze(Arena *a, const TKernel *k);
+
+/* How a global load or store moves its registers: chunks of `width`
+ * consecutive registers along tensor dim `dim` (1: one element each), each
+ * one vector access. proven: every chunk's address is aligned to its size
+ * and its mask is uniform, so no run-time check or scalar fallback is
+ * needed. */
+typedef struct IrAccess {
+	int dim, width;
+	bool proven;
+} IrAccess;
+IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
+
+/* The plan of convert_layout from src's layout to dst's (tensors of one
+ * shape): elements of the dtype's width (8 at least; pointers 64). NULL
+ * with err->msg when the algebra finds none. */
+const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err);
+
+/* A variant of k named `name` (generic = k) with its own parameter array
+ * (to change their assumptions), sharing everything else; no variant of
+ * its own, no axis facts. */
+TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
+
+/* -- Passes ---------------------------------------------------------------------- */
+
+/* Each pass works on every kernel of p (and their variants where it says
+ * so), reports problems to d, and returns false after an error. All of them
+ * are idempotent: running one again, or on IR that was printed after it and
+ * read back, changes nothing. The driver lists them in order
+ * (driver/passes.c); docs/internals.md says what each guarantees. */
+/* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
+ * limit. */
+bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);
+/* cvt-plan: every convert_layout gets its plan (attr.plan). */
+bool ir_cvt_plan(TProgram *p, Arena *a, Diags *d);
+/* specialize: TKernel.fast for kernels whose accesses the alignment and
+ * divisibility assumptions prove (ir/specialize.c). */
+bool ir_specialize(TProgram *p, Arena *a, Diags *d);
+/* axis: TKernel.axis for every kernel and variant. */
+bool ir_axis(TProgram *p, Arena *a, Diags *d);
+
 /* -- Building ------------------------------------------------------------------ */
 
 /* Appends i to block b (storage in a). */
 void ir_block_push(Arena *a, TBlock *b, TInst *i);
-/* The plan of convert_layout from tensor type src to dst (same shape):
- * elements of 64 bits for pointer tensors, else of the dtype's width and at
- * least 8. False with err->msg when the algebra finds no plan (or a side
- * holds more than 2^20 registers per thread). Arrays live in err->arena. */
-bool ir_plan_convert(const TType *src, const TType *dst, LLCvtPlan *plan, LLErr *err);
 
 /* -- Text ---------------------------------------------------------------------- */
 
@@ -309,8 +382,10 @@ typedef struct IrLoader {
 } IrLoader;
 
 /* Reads the text of file (what ir_print wrote, or written by hand) back
- * into the program: the same fields the printer wrote, convert_layout plans
- * recomputed (ir_plan_convert). Names are interned in in; load may be NULL.
+ * into the program: the same fields the printer wrote, except what the
+ * passes compute again (convert_layout plans, which the text shows for
+ * information; the axis facts --verbose shows in comments). Names are
+ * interned in in; load may be NULL.
  * *origin (when given) receives the file of the `source` line, 0 without
  * one. The first mistake is reported at its line and column of file and
  * gives NULL. The result is not verified: run ir_verify on it. */
@@ -319,11 +394,13 @@ TProgram *ir_read(Arena *a, Interner *in, Sources *src, uint32_t file, const IrL
 
 /* -- Verifying ------------------------------------------------------------------- */
 
-/* Checks the invariants code generation relies on (docs/internals.md lists
- * them): operand counts and types per operation, layouts, dominance,
- * variables, loops, warp_specialize partitions, parameters and shared
- * memory (views in range, lifetimes, offsets). Each violation is an error
- * at the instruction, naming the rule. True when there is none. */
-bool ir_verify(const TProgram *p, Diags *d);
+/* Checks the invariants the passes and code generation rely on
+ * (docs/internals.md lists them): operand counts and types per operation,
+ * layouts, dominance, variables, loops, warp_specialize partitions,
+ * parameters, shared-memory views in range. planned: the passes have run,
+ * so also what they provide (every convert_layout's plan, shared-memory
+ * lifetimes and offsets). Each violation is an error at the instruction,
+ * naming the rule. True when there is none. */
+bool ir_verify(const TProgram *p, bool planned, Diags *d);
 
 #endif

@@ -24,8 +24,9 @@ typedef enum IrAttr {
 	IA_ALLOC = 1 << 4,    /* alloc=N */
 	IA_VIEW = 1 << 5,     /* offset=N stride=N */
 	IA_ASYNC = 1 << 6,    /* the flag `async` (attr.is_async) */
-	IA_PLAN = 1 << 7,     /* plan=free|shuffle|shared [scratch=N]: the reader
-	                         recomputes the plan and checks these against it */
+	IA_PLAN = 1 << 7,     /* plan=free|shuffle|shared [scratch=N]: what the
+	                         plan is, for the reader (the reader drops them;
+	                         the cvt-plan pass computes the plan again) */
 } IrAttr;
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */

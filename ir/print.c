@@ -6,7 +6,8 @@
  *   source "examples/vector_add.gl"
  *
  *   #blocked = BlockedLayout([4],[32],[4],[0]) on [2048]
- *   kernel vector_add_f32(x: ptr<f32>, n: i32) num_warps=4 total_warps=4 smem=0 loc(9:1+6) {
+ *   kernel vector_add_f32(x: ptr<f32>, n: i32) num_warps=4 total_warps=4 smem=0 loc(35:1+*) {
+ *     variant vector_add_f32__spec: x align=16, n div=16
  *     constexpr BLOCK = "2048"
  *     %0 = param x : ptr<f32> loc(10:20+16)
  *     %5 = arange start=0 end=2048 : tensor<i32, [2048], #blocked> loc(12:31+38)
@@ -17,7 +18,9 @@
  * that does not rebuild the exact map (shared-memory views, or always with
  * --verbose) the bases follow: `exact {offset=[[0,1],...] block=[] outs=[dim1,dim0]}`.
  * Every line ends in its source location (`+*`: the span runs past its
- * line); a value whose layout was fixed elsewhere adds layout_loc(...). Nested blocks are braced and indented.
+ * line); a value whose layout was fixed elsewhere adds layout_loc(...).
+ * After the passes a kernel lists its specialized variant's assumptions,
+ * and --verbose adds each value's axis facts as a comment. Nested blocks are braced and indented.
  */
 #include "ir/ir_internal.h"
 
@@ -293,6 +296,28 @@ print_nested(Printer *p, const TInst *i, int depth)
 	buf_putc(out, '\n');
 }
 
+/* The axis facts of a value as a comment, when they say more than
+ * "nothing known" (the axis pass computes them again after reading). */
+static void
+print_axis(const IrAxis *x, const TType *t, StrBuf *out)
+{
+	int rank = t->kind == TY_TENSOR && t->rank > 0 ? t->rank : 1;
+	bool known = false;
+	for (int d = 0; d < rank; d++)
+		known |= x->contig[d] > 1 || x->div[d] > 1 || x->cnst[d] > 1;
+	if (!known)
+		return;
+	static const char *const what[] = {"contig", "div", "cnst"};
+	const int64_t *v[] = {x->contig, x->div, x->cnst};
+	buf_puts(out, " //");
+	for (int f = 0; f < 3; f++) {
+		buf_printf(out, " %s=[", what[f]);
+		for (int d = 0; d < rank; d++)
+			buf_printf(out, "%s%lld", d ? "," : "", (long long)v[f][d]);
+		buf_putc(out, ']');
+	}
+}
+
 static void
 print_inst(Printer *p, const TInst *i, int depth)
 {
@@ -336,6 +361,8 @@ print_inst(Printer *p, const TInst *i, int depth)
 	if (i->res && ir_type_has_layout(i->res->type) &&
 	    memcmp(&i->res->layout_at, &i->at, sizeof i->at) != 0)
 		print_span(p, "layout_loc", i->res->layout_at);
+	if (i->res && p->k->axis && p->verbose)
+		print_axis(&p->k->axis[i->res->id], i->res->type, out);
 	print_nested(p, i, depth);
 }
 
@@ -346,10 +373,32 @@ print_block(Printer *p, const TBlock *b, int depth)
 		print_inst(p, b->insts[i], depth);
 }
 
+/* A parameter's assumption, ` align=16` (pointers) or ` div=16`; nothing
+ * when it has none. */
+static void
+print_divisibility(const TParam *pm, StrBuf *out)
+{
+	if (pm->divisibility)
+		buf_printf(out, " %s=%u", pm->kind == TP_PTR ? "align" : "div", pm->divisibility);
+}
+
 static void
 print_decls(Printer *p, const TKernel *k)
 {
 	StrBuf *out = p->out;
+	if (k->fast) {
+		const TKernel *v = k->fast;
+		buf_printf(out, "  variant %s:", v->name);
+		bool first = true;
+		for (int i = 0; i < v->n_params; i++) {
+			if (v->params[i].divisibility <= 1)
+				continue;
+			buf_printf(out, "%s %s", first ? "" : ",", v->params[i].name);
+			print_divisibility(&v->params[i], out);
+			first = false;
+		}
+		buf_putc(out, '\n');
+	}
 	for (int i = 0; i < k->n_cx; i++) {
 		buf_printf(out, "  constexpr %s = ", k->cx_names[i]);
 		print_string(k->cx_values[i], out);
@@ -385,6 +434,7 @@ print_kernel(Printer *p, const TKernel *k, StrBuf *out)
 	for (int i = 0; i < k->n_params; i++) {
 		buf_printf(&text, "%s%s: ", i ? ", " : "", k->params[i].name);
 		print_type(p, k->params[i].type);
+		print_divisibility(&k->params[i], &text);
 	}
 	buf_printf(&text, ") num_warps=%d total_warps=%d smem=%lld", k->num_warps, k->total_warps,
 	           (long long)k->smem_bytes);

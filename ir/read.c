@@ -3,15 +3,19 @@
  * from (ir/print.c shows the format):
  *
  *   file   -> ['source' STRING NL] (alias NL | kernel)*
- *   kernel -> 'kernel' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')'
+ *   kernel -> 'kernel' NAME '(' [param (',' param)*] ')'
  *             'num_warps' '=' INT 'total_warps' '=' INT 'smem' '=' INT [loc] '{' NL
  *             decl* inst* '}' NL
- *   decl   -> 'constexpr' NAME '=' STRING NL
+ *   param  -> NAME ':' type [assume]
+ *   assume -> ('align' | 'div') '=' INT
+ *   decl   -> 'variant' NAME ':' [NAME assume (',' NAME assume)*] NL
+ *           | 'constexpr' NAME '=' STRING NL
  *           | 'alloc' INT NAME DTYPE SHAPE #alias 'bytes' '=' INT 'offset' '=' INT
  *             'align' '=' INT 'live' '=' INT '..' INT ['mbarrier'] [loc] NL
  *           | 'var' $N NAME ':' type NL
  *
- * The aliases written before a kernel belong to it. Locations without a
+ * The aliases written before a kernel belong to it; a variant is made once
+ * the kernel is read (ir_kernel_variant) with the assumptions listed. Locations without a
  * path are in the `source` file (the .ir text itself when there is none);
  * a line without loc(...) is located at itself in the .ir text.
  */
@@ -44,12 +48,13 @@ constexpr_decl(Reader *r)
 	return rd_expect_newline(r);
 }
 
+/* The rest of an alloc line; kw is its keyword (the default location runs
+ * from it to the end of the line). */
 static bool
-alloc_decl(Reader *r)
+alloc_decl(Reader *r, const Token *kw)
 {
 	TSmemAlloc s = {0};
 	int64_t index, bytes, offset, align, first, last;
-	s.at = (SrcSpan){r->file, r->tok.line, r->tok.col, 0};
 	if (!rd_int(r, (int64_t)r->smem.len, (int64_t)r->smem.len, "the allocation's number",
 	            &index) || !name(r, "the allocation's name", &s.name) ||
 	    !rd_dtype(r, &s.dtype) || !rd_shape(r, s.shape, &s.rank) ||
@@ -65,6 +70,7 @@ alloc_decl(Reader *r)
 	if (!rd_int(r, 0, INT32_MAX, "the last use", &last))
 		return false;
 	s.is_mbarrier = rd_word(r, "mbarrier");
+	s.at = (SrcSpan){r->file, kw->line, kw->col, (uint32_t)(r->last_end - kw->s)};
 	s.bytes = bytes;
 	s.offset = offset;
 	s.align = (int)align;
@@ -92,6 +98,66 @@ var_decl(Reader *r)
 	return rd_expect_newline(r);
 }
 
+/* assume -> ('align' | 'div') '=' INT, the one a parameter of this kind
+ * takes; nothing when neither is next. */
+static bool
+assumption(Reader *r, TParam *p)
+{
+	bool ptr = p->kind == TP_PTR;
+	if (!rd_is_word(r, "align") && !rd_is_word(r, "div"))
+		return true;
+	if (!rd_is_word(r, ptr ? "align" : "div"))
+		return rd_error(r, "a %s parameter's assumption is %s=N", ptr ? "pointer" : "scalar",
+		                ptr ? "align" : "div");
+	int64_t v;
+	if (!rd_key_int(r, ptr ? "align" : "div", 0, 1 << 30, &v))
+		return false;
+	p->divisibility = (uint32_t)v;
+	return true;
+}
+
+/* variant NAME ':' [NAME assume (',' NAME assume)*] */
+static bool
+variant_decl(Reader *r)
+{
+	if (r->variant)
+		return rd_error(r, "a kernel has one variant");
+	if (!name(r, "the variant's name", &r->variant) || !rd_expect_punct(r, ':'))
+		return false;
+	if (r->tok.kind == TK_NEWLINE)
+		return rd_expect_newline(r);
+	do {
+		TParam p = {0};
+		Token at = r->tok;
+		if (!name(r, "a parameter's name", &p.name))
+			return false;
+		size_t k = 0;
+		while (k < r->params.len && r->params.data[k].name != p.name)
+			k++;
+		if (k == r->params.len)
+			return rd_error_at(r, &at, "the kernel has no parameter '%s'", p.name);
+		p.kind = r->params.data[k].kind;
+		if (!assumption(r, &p))
+			return false;
+		vec_push(r->a, &r->assumed, p);
+	} while (rd_punct(r, ','));
+	return rd_expect_newline(r);
+}
+
+/* The variant the text lists, with its assumptions. */
+static void
+make_variant(Reader *r, TKernel *k)
+{
+	if (!r->variant)
+		return;
+	TKernel *v = ir_kernel_variant(r->a, k, r->variant);
+	for (size_t i = 0; i < r->assumed.len; i++)
+		for (int j = 0; j < v->n_params; j++)
+			if (v->params[j].name == r->assumed.data[i].name)
+				v->params[j].divisibility = r->assumed.data[i].divisibility;
+	k->fast = v;
+}
+
 static bool
 params(Reader *r)
 {
@@ -116,6 +182,8 @@ params(Reader *r)
 			return rd_error_at(r, &at, "a kernel parameter is a scalar, a pointer or a "
 			                   "tensor descriptor");
 		}
+		if (!assumption(r, &p))
+			return false;
 		vec_push(r->a, &r->params, p);
 	} while (rd_punct(r, ','));
 	return rd_expect_punct(r, ')');
@@ -143,11 +211,14 @@ kernel(Reader *r)
 	k->n_params = (int)r->params.len;
 	for (;;) {
 		rd_skip_newlines(r);
+		Token kw = r->tok;
 		bool ok;
-		if (rd_word(r, "constexpr"))
+		if (rd_word(r, "variant"))
+			ok = variant_decl(r);
+		else if (rd_word(r, "constexpr"))
 			ok = constexpr_decl(r);
 		else if (rd_word(r, "alloc"))
-			ok = alloc_decl(r);
+			ok = alloc_decl(r, &kw);
 		else if (rd_word(r, "var"))
 			ok = var_decl(r);
 		else
@@ -165,6 +236,7 @@ kernel(Reader *r)
 	if (!rd_block(r, &k->body, NULL) || !rd_expect_punct(r, '}') || !rd_expect_newline(r))
 		return NULL;
 	k->n_values = (int)r->values.len;
+	make_variant(r, k);
 	return k;
 }
 
@@ -179,6 +251,8 @@ next_kernel(Reader *r)
 	memset(&r->params, 0, sizeof r->params);
 	memset(&r->cx_names, 0, sizeof r->cx_names);
 	memset(&r->cx_values, 0, sizeof r->cx_values);
+	memset(&r->assumed, 0, sizeof r->assumed);
+	r->variant = NULL;
 	r->k = NULL;
 }
 

@@ -64,6 +64,8 @@ typedef struct Reader {
 	VEC(TSmemAlloc) smem;
 	VEC(TParam) params;
 	VEC(const char *) cx_names, cx_values;
+	const char *variant;       /* the specialized variant's name, or NULL */
+	VEC(TParam) assumed;       /* its parameters' names and divisibility */
 	/* the statement being read: its start, for its default location */
 	uint32_t stmt_line, stmt_col;
 	const char *stmt_start, *last_end;

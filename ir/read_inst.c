@@ -56,16 +56,10 @@ static const struct { const char *key; unsigned attr; } keys[] = {
 	{"plan", IA_PLAN}, {"scratch", IA_PLAN},
 };
 
-/* What the text says of a conversion's plan, to check against the one
- * the reader computes. */
-typedef struct PlanText {
-	int kind;             /* LLCvtKind, or -1: not given */
-	int64_t scratch;      /* -1: not given */
-	Token at;
-} PlanText;
-
+/* The value of attribute keys[key]; plan= and scratch= are read and dropped
+ * (the cvt-plan pass computes the plan again). */
 static bool
-attr_value(Reader *r, TInst *i, int key, PlanText *pt)
+attr_value(Reader *r, TInst *i, int key)
 {
 	int64_t v;
 	switch (key) {
@@ -93,17 +87,15 @@ attr_value(Reader *r, TInst *i, int key, PlanText *pt)
 	case 7: return rd_int(r, INT64_MIN, INT64_MAX, "stride", &i->attr.stride);
 	case 8:
 		for (int k = LL_CVT_FREE; k <= LL_CVT_SHARED; k++)
-			if (rd_word(r, ll_cvt_kind_str((LLCvtKind)k))) {
-				pt->kind = k;
+			if (rd_word(r, ll_cvt_kind_str((LLCvtKind)k)))
 				return true;
-			}
 		return rd_error(r, "plan= takes free, shuffle or shared");
-	default: return rd_int(r, 0, INT64_MAX, "scratch", &pt->scratch);
+	default: return rd_int(r, 0, INT64_MAX, "scratch", &v);
 	}
 }
 
 static bool
-attrs(Reader *r, TInst *i, PlanText *pt)
+attrs(Reader *r, TInst *i)
 {
 	unsigned allowed = ir_op_attrs(i->op), seen = 0;
 	for (;;) {
@@ -128,9 +120,7 @@ attrs(Reader *r, TInst *i, PlanText *pt)
 			return rd_error(r, "'%s' is given twice", keys[key].key);
 		seen |= 1u << key;
 		rd_next(r);
-		if (key == 8)
-			pt->at = at;
-		if (!rd_expect_punct(r, '=') || !attr_value(r, i, key, pt))
+		if (!rd_expect_punct(r, '=') || !attr_value(r, i, key))
 			return false;
 	}
 }
@@ -294,7 +284,7 @@ param(Reader *r, TInst *i)
 
 /* What follows the operation's name, up to its type. */
 static bool
-operation(Reader *r, TInst *i, Token *lit, PlanText *pt)
+operation(Reader *r, TInst *i, Token *lit)
 {
 	switch (i->op) {
 	case OP_CONST: {
@@ -322,7 +312,7 @@ operation(Reader *r, TInst *i, Token *lit, PlanText *pt)
 		return true;
 	}
 	default:
-		if (!attrs(r, i, pt))
+		if (!attrs(r, i))
 			return false;
 		if (r->tok.kind == TK_VAR) {
 			if (i->op != OP_VAR_READ && i->op != OP_VAR_WRITE)
@@ -351,28 +341,6 @@ define(Reader *r, const Token *at, TInst *i, const TType *t)
 	i->res->id = (int)id;
 	i->res->type = t;
 	r->values.data[id] = i->res;
-	return true;
-}
-
-/* The plan of a convert_layout, computed here and checked against the
- * text's plan= and scratch=. */
-static bool
-plan(Reader *r, TInst *i, const PlanText *pt)
-{
-	if (i->n_args != 1 || i->args[0]->type->kind != TY_TENSOR ||
-	    i->res->type->kind != TY_TENSOR)
-		return true;   /* the verifier says what is wrong */
-	LLCvtPlan *p = arena_alloc(r->a, sizeof *p);
-	LLErr err = {r->a, NULL};
-	if (!ir_plan_convert(i->args[0]->type, i->res->type, p, &err))
-		return rd_error_at(r, &pt->at, "cannot plan this conversion: %s", err.msg);
-	if (pt->kind >= 0 && pt->kind != (int)p->kind)
-		return rd_error_at(r, &pt->at, "the conversion's plan is '%s', not '%s'",
-		                   ll_cvt_kind_str(p->kind), ll_cvt_kind_str((LLCvtKind)pt->kind));
-	if (pt->scratch >= 0 && pt->scratch != p->scratch_bytes)
-		return rd_error_at(r, &pt->at, "the conversion needs %lld bytes of scratch, not %lld",
-		                   (long long)p->scratch_bytes, (long long)pt->scratch);
-	i->attr.plan = p;
 	return true;
 }
 
@@ -445,7 +413,6 @@ inst(Reader *r)
 {
 	TInst *i = arena_alloc(r->a, sizeof *i);
 	Token res = {0}, lit = {0};
-	PlanText pt = {-1, -1, r->tok};
 	r->stmt_line = r->tok.line;
 	r->stmt_col = r->tok.col;
 	r->stmt_start = r->tok.s;
@@ -465,7 +432,7 @@ inst(Reader *r)
 	}
 	Token op = r->tok;
 	rd_next(r);
-	if (!operation(r, i, &lit, &pt))
+	if (!operation(r, i, &lit))
 		return NULL;
 	const TType *t = NULL;
 	if (rd_punct(r, ':') && !(t = rd_type(r)))
@@ -487,8 +454,7 @@ inst(Reader *r)
 		if (!rd_loc(r, "layout_loc", &i->res->layout_at))
 			return NULL;
 	}
-	if ((i->op == OP_CONST && !constant(r, i, &lit)) ||
-	    (i->op == OP_CONVERT_LAYOUT && !plan(r, i, &pt)) || !nested(r, i) ||
+	if ((i->op == OP_CONST && !constant(r, i, &lit)) || !nested(r, i) ||
 	    !rd_expect_newline(r))
 		return NULL;
 	return i;

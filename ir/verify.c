@@ -2,13 +2,15 @@
  * The IR verifier: walks each kernel in program order (the order in which
  * sema numbers instructions for shared-memory lifetimes) and checks
  *
- *   kernel      warps, partitions (warps, register budgets, first warps, total)
+ *   kernel      warps, partitions (warps, register budgets, first warps, total),
+ *               the specialized variant shares the kernel but its assumptions
  *   params      parameter kinds match their types; `param` names a parameter
  *   values      each value is defined once, with an id below n_values
  *   dominance   a value is used after its definition, in its block or one
  *               nested in it; partitions see kernel values defined before
  *               the warp_specialize and not each other's
- *   variables   declared once per id; reads and writes have the var's type;
+ *   variables   declared once per id, holding scalars, pointers, tensors or
+ *               shared-memory views; reads and writes have the var's type;
  *               a for loop's induction variable is i32 or i64
  *   loops       break and continue only inside for and while bodies
  *   structure   only for/if/while own blocks; one warp_specialize, at the
@@ -43,10 +45,13 @@ vf_type_str(Verifier *v, const TType *t)
 	return s;
 }
 
+/* What a variable may hold: values of registers, and shared-memory views
+ * (a loop moving through the slots of a ring). */
 static bool
-is_register_type(const TType *t)
+is_variable_type(const TType *t)
 {
-	return t->kind == TY_SCALAR || t->kind == TY_PTR || t->kind == TY_TENSOR;
+	return t->kind == TY_SCALAR || t->kind == TY_PTR || t->kind == TY_TENSOR ||
+	       t->kind == TY_SMEM || t->kind == TY_MBARRIER;
 }
 
 static void walk_block(Verifier *v, const TBlock *b);
@@ -273,20 +278,29 @@ check_kernel(Verifier *v)
 		else
 			vf_type(v, k->at, pm->type, 0);
 	}
+	const TKernel *f = k->fast;
+	bool same = !f || (f->generic == k && f->n_params == k->n_params && f->body.insts ==
+	                   k->body.insts);
+	for (int p = 0; same && f && p < k->n_params; p++)
+		same = f->params[p].name == k->params[p].name && f->params[p].type == k->params[p].type;
+	if (!same)
+		vf_fail(v, k->at, "kernel", "the variant %s is not this kernel under other parameter "
+		        "assumptions", f->name);
 	for (int x = 0; x < k->n_vars; x++) {
 		const TVar *var = k->vars[x];
-		if (!var || var->id != x || !var->type || !is_register_type(var->type))
+		if (!var || var->id != x || !var->type || !is_variable_type(var->type))
 			vf_fail(v, k->at, "variables", "variable %d: ids count from 0 and variables hold "
-			        "scalars, pointers or register tensors", x);
+			        "scalars, pointers, register tensors or shared-memory views", x);
 		else
 			vf_type(v, k->at, var->type, 0);
 	}
 }
 
 static bool
-verify_kernel(const TKernel *k, Diags *d)
+verify_kernel(const TKernel *k, bool planned, Diags *d)
 {
-	Verifier v = {.d = d, .a = arena_new(), .k = k, .ok = true, .warps = k->num_warps};
+	Verifier v = {.d = d, .a = arena_new(), .k = k, .ok = true, .planned = planned,
+	              .warps = k->num_warps};
 	size_t n = k->n_values > 0 ? (size_t)k->n_values : 0;
 	v.def = arena_alloc(v.a, (n + 1) * sizeof *v.def);
 	v.visible = arena_alloc(v.a, n + 1);
@@ -303,10 +317,10 @@ verify_kernel(const TKernel *k, Diags *d)
 }
 
 bool
-ir_verify(const TProgram *p, Diags *d)
+ir_verify(const TProgram *p, bool planned, Diags *d)
 {
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++)
-		ok &= verify_kernel(p->kernels[i], d);
+		ok &= verify_kernel(p->kernels[i], planned, d);
 	return ok;
 }

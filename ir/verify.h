@@ -15,6 +15,7 @@ typedef struct Verifier {
 	Arena *a;
 	const TKernel *k;
 	bool ok;
+	bool planned;         /* the passes have run: check what they provide */
 	int warps;            /* of the code being walked (partition or kernel) */
 	int loops;            /* loops around the code being walked */
 	int n_inst;           /* preorder number of the next instruction */
@@ -40,12 +41,12 @@ bool vf_type(Verifier *v, SrcSpan at, const TType *t, int warps);
 bool vf_op(Verifier *v, const TInst *i);
 
 /* -- verify_smem.c -- */
-/* The kernel's allocations: sizes, alignment, bounds, and no two whose live
- * ranges overlap sharing a byte. */
+/* The kernel's allocations: sizes and layouts; once planned also offsets,
+ * alignment, bounds, and no two whose live ranges overlap sharing a byte. */
 bool vf_allocs(Verifier *v);
-/* Instruction i (preorder number n): its shared-memory operands are used
- * inside their allocations' live ranges, and a view's bytes stay inside its
- * allocation (recorded in v->reach for views of views). */
+/* Instruction i (preorder number n): a view's bytes stay inside its
+ * allocation (recorded in v->reach for views of views); once planned, its
+ * shared-memory operands are used inside their allocations' live ranges. */
 bool vf_smem_inst(Verifier *v, const TInst *i, int n);
 
 #endif

@@ -114,20 +114,6 @@ is_like(const TType *b, const TType *a, TDType dt)
 }
 
 static bool
-desc_equal(const LLDesc *a, const LLDesc *b)
-{
-	if (!a || !b)
-		return a == b;
-	StrBuf x = {0}, y = {0};
-	ll_desc_print(a, &x);
-	ll_desc_print(b, &y);
-	bool eq = strcmp(x.s, y.s) == 0;
-	buf_free(&x);
-	buf_free(&y);
-	return eq;
-}
-
-static bool
 is_smem(const TType *t)
 {
 	return t->kind == TY_SMEM || t->kind == TY_MBARRIER;
@@ -248,13 +234,14 @@ reshaping(Verifier *v, const TInst *i, const TType *r)
 	case OP_CONVERT_LAYOUT:
 		ok = a->kind == TY_TENSOR && r->kind == TY_TENSOR && ir_same_shape(a, r) &&
 		     a->dtype == r->dtype && a->elem_is_ptr == r->elem_is_ptr;
-		if (ok && !i->attr.plan)
-			return vf_fail(v, i->at, "operands", "convert_layout has no plan");
+		if (ok && v->planned && !i->attr.plan)
+			return vf_fail(v, i->at, "operands", "convert_layout has no plan after the "
+			               "cvt-plan pass");
 		break;
 	case OP_BROADCAST:
 		ok = a->kind == TY_TENSOR && r->kind == TY_TENSOR && a->rank == r->rank &&
 		     a->dtype == r->dtype && a->elem_is_ptr == r->elem_is_ptr &&
-		     desc_equal(a->layout.desc, r->layout.desc);
+		     ll_desc_equal(a->layout.desc, r->layout.desc);
 		for (int d = 0; ok && d < a->rank; d++)
 			ok = a->shape[d] == r->shape[d] || a->shape[d] == 1;
 		break;
@@ -274,7 +261,7 @@ reshaping(Verifier *v, const TInst *i, const TType *r)
 		ok = small->kind == TY_TENSOR && small->rank == big->rank - 1 &&
 		     small->elem_is_ptr == big->elem_is_ptr && (!expand || big->shape[ax] == 1) &&
 		     sl && sl->kind == LL_SLICE && sl->dim == ax &&
-		     desc_equal(sl->parent, big->layout.desc);
+		     ll_desc_equal(sl->parent, big->layout.desc);
 		for (int d = 0, s = 0; ok && d < big->rank; d++)
 			if (d != ax)
 				ok = big->shape[d] == small->shape[s++];

@@ -1,12 +1,13 @@
 /*
  * The verifier's shared-memory rules:
  *
- *   smem       an allocation's bytes are its elements', its offset is
- *              aligned and inside the kernel's smem_bytes; a view stays
- *              inside its allocation (every index of a runtime .index)
- *   lifetimes  an allocation is created at the first instruction of its live
- *              range and used only inside it; allocations live at the same
- *              time share no byte
+ *   smem       an allocation's bytes are its elements'; a view stays inside
+ *              its allocation (every index of a runtime .index); once
+ *              planned, its offset is aligned and inside the kernel's
+ *              smem_bytes
+ *   lifetimes  once planned, an allocation is created at the first
+ *              instruction of its live range and used only inside it, and
+ *              allocations live at the same time share no byte
  *
  * Instructions are numbered in program order as sema numbers them (nested
  * blocks after their instruction; the partitions inside warp_specialize).
@@ -45,19 +46,23 @@ check_alloc(Verifier *v, int n)
 		return vf_fail(v, s->at, "smem", "allocation %d (%s) is %lld bytes, not %lld", n,
 		               s->name, (long long)shape_bytes(s->shape, s->rank, s->dtype),
 		               (long long)s->bytes);
-	if (s->align < 1 || (s->align & (s->align - 1)) || s->offset < 0 || s->offset % s->align)
+	if (s->align < 1 || (s->align & (s->align - 1)))
+		return vf_fail(v, s->at, "smem", "allocation %d (%s) is aligned to %d bytes, not a "
+		               "power of two", n, s->name, s->align);
+	if (s->is_mbarrier && s->dtype != DT_I64)
+		return vf_fail(v, s->at, "smem", "mbarriers are i64 words");
+	if (!v->planned)
+		return true;
+	if (s->offset < 0 || s->offset % s->align)
 		return vf_fail(v, s->at, "smem", "allocation %d (%s) at offset %lld is not aligned "
 		               "to %d bytes", n, s->name, (long long)s->offset, s->align);
 	if (s->offset > k->smem_bytes - s->bytes)
 		return vf_fail(v, s->at, "smem", "allocation %d (%s) ends at byte %lld, past the "
 		               "kernel's %lld", n, s->name, (long long)(s->offset + s->bytes),
 		               (long long)k->smem_bytes);
-	if (s->first_use > s->last_use)
-		return vf_fail(v, s->at, "lifetimes", "allocation %d (%s) has the live range %d..%d",
-		               n, s->name, s->first_use, s->last_use);
-	if (s->is_mbarrier && s->dtype != DT_I64)
-		return vf_fail(v, s->at, "smem", "mbarriers are i64 words");
-	return true;
+	return s->first_use <= s->last_use ||
+	       vf_fail(v, s->at, "lifetimes", "allocation %d (%s) has the live range %d..%d", n,
+	               s->name, s->first_use, s->last_use);
 }
 
 bool
@@ -69,7 +74,7 @@ vf_allocs(Verifier *v)
 	for (int n = 0; n < k->n_smem; n++)
 		if (!check_alloc(v, n))
 			return false;
-	for (int n = 0; n < k->n_smem; n++)
+	for (int n = 0; v->planned && n < k->n_smem; n++)
 		for (int m = n + 1; m < k->n_smem; m++) {
 			const TSmemAlloc *a = &k->smem[n], *b = &k->smem[m];
 			bool live = a->first_use <= b->last_use && b->first_use <= a->last_use;
@@ -84,7 +89,7 @@ bool
 vf_smem_inst(Verifier *v, const TInst *i, int n)
 {
 	const TKernel *k = v->k;
-	for (int a = 0; a < i->n_args; a++) {
+	for (int a = 0; v->planned && a < i->n_args; a++) {
 		const TType *t = i->args[a]->type;
 		if (t->kind != TY_SMEM && t->kind != TY_MBARRIER)
 			continue;
@@ -97,7 +102,7 @@ vf_smem_inst(Verifier *v, const TInst *i, int n)
 	if (i->op == OP_SMEM_ALLOC) {
 		const TSmemAlloc *s = &k->smem[i->attr.alloc];
 		v->reach[i->res->id] = 0;
-		return n == s->first_use ||
+		return !v->planned || n == s->first_use ||
 		       vf_fail(v, i->at, "lifetimes", "allocation %d (%s) is created at instruction "
 		               "%d but its live range starts at %d", i->attr.alloc, s->name, n,
 		               s->first_use);
