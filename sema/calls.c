@@ -85,7 +85,7 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		           MAX_INLINE_DEPTH, func->u.func.name);
 		return NULL;
 	}
-	Frame fr = {.func = func, .up = ck->fr};
+	Frame fr = {.func = func, .call_at = at, .up = ck->fr};
 	Frame *saved = ck->fr;
 	ck->fr = &fr;
 	for (int i = 0; i < n; i++) {

@@ -27,6 +27,7 @@ struct Frame {
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
 
