@@ -332,7 +332,8 @@ IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
 
 /* The plan of convert_layout from src's layout to dst's (tensors of one
  * shape): elements of the dtype's width (8 at least; pointers 64). NULL
- * with err->msg when the algebra finds none. */
+ * with err->msg when the algebra finds none, or a side holds more than
+ * 2^20 elements per thread. */
 const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err);
 
 /* A variant of k named `name` (generic = k) with its own parameter array

@@ -441,6 +441,10 @@ inst(Reader *r)
 		rd_error_at(r, &op, "'%s' has a type but no result (%%N = ...)", ir_op_name(i->op));
 		return NULL;
 	}
+	if (i->op == OP_CONST && !t) {
+		rd_error_at(r, &op, "a constant defines a value: %%N = const ... : TYPE");
+		return NULL;
+	}
 	if (res.kind == TK_VALUE && !t) {
 		rd_error(r, "expected ':' and the type of the result, found %s", rd_found(r));
 		return NULL;

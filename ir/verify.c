@@ -305,6 +305,7 @@ verify_kernel(const TKernel *k, bool planned, Diags *d)
 	v.def = arena_alloc(v.a, (n + 1) * sizeof *v.def);
 	v.visible = arena_alloc(v.a, n + 1);
 	v.reach = arena_alloc(v.a, (n + 1) * sizeof *v.reach);
+	v.created = arena_alloc(v.a, (size_t)(k->n_smem > 0 ? k->n_smem : 0) + 1);
 	check_kernel(&v);
 	if (v.ok)
 		vf_allocs(&v);

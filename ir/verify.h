@@ -10,6 +10,11 @@
 
 #include "ir/ir_internal.h"
 
+/* Registers per thread a tensor may hold (as bits): far past what code
+ * generation unrolls (it reports those), small enough that the passes can
+ * count registers in an int. */
+enum { IR_MAX_REG_BITS = 30 };
+
 typedef struct Verifier {
 	Diags *d;
 	Arena *a;
@@ -26,6 +31,7 @@ typedef struct Verifier {
 	bool *visible;        /* defined in the block walked or one around it */
 	int64_t *reach;       /* smem values: the furthest byte offset from the
 	                         allocation's start that the view's origin takes */
+	bool *created;        /* by allocation: its smem_alloc was met */
 } Verifier;
 
 /* Reports "rule: message" at `at` and marks the kernel invalid; false. */

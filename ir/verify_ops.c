@@ -2,9 +2,9 @@
  * The verifier's rules for types and operations, as sema guarantees them
  * and code generation relies on them:
  *
- *   types     a layout is fitted to its type's shape (out dims sized as the
+ *   layouts   a layout is fitted to its type's shape (out dims sized as the
  *             shape's trailing dims, 32 lanes, and the warps of the code a
- *             tensor lives in)
+ *             tensor lives in, at most 2^30 registers)
  *   operands  each operation's operand count, result, attributes and flags
  *   types     elementwise operands and results share shape, layout and
  *             dtype; compares give i1; casts keep shape and layout; splat,
@@ -59,6 +59,10 @@ vf_type(Verifier *v, SrcSpan at, const TType *t, int warps)
 		               t->alloc, v->k->n_smem);
 	if (t->kind != TY_TENSOR)
 		return true;
+	if (ll_in_bits(l, LL_REGISTER) > IR_MAX_REG_BITS)
+		return vf_fail(v, at, "layouts", "%s holds 2^%d elements per thread; the IR allows "
+		               "at most 2^%d", vf_type_str(v, t), ll_in_bits(l, LL_REGISTER),
+		               IR_MAX_REG_BITS);
 	int wb = 0;
 	while (warps > 0 && (1 << wb) < warps)
 		wb++;

@@ -1,7 +1,8 @@
 /*
  * The verifier's shared-memory rules:
  *
- *   smem       an allocation's bytes are its elements'; a view stays inside
+ *   smem       an allocation's bytes are its elements'; one smem_alloc
+ *              creates it, before any use; a view stays inside
  *              its allocation (every index of a runtime .index); once
  *              planned, its offset is aligned and inside the kernel's
  *              smem_bytes
@@ -89,18 +90,25 @@ bool
 vf_smem_inst(Verifier *v, const TInst *i, int n)
 {
 	const TKernel *k = v->k;
-	for (int a = 0; v->planned && a < i->n_args; a++) {
+	for (int a = 0; a < i->n_args; a++) {
 		const TType *t = i->args[a]->type;
 		if (t->kind != TY_SMEM && t->kind != TY_MBARRIER)
 			continue;
 		const TSmemAlloc *s = &k->smem[t->alloc];
-		if (n < s->first_use || n > s->last_use)
+		if (!v->created[t->alloc])
+			return vf_fail(v, i->at, "smem", "'%s' uses allocation %d (%s) before its "
+			               "smem_alloc", ir_op_name(i->op), t->alloc, s->name);
+		if (v->planned && (n < s->first_use || n > s->last_use))
 			return vf_fail(v, i->at, "lifetimes", "'%s' uses allocation %d (%s) at "
 			               "instruction %d, outside its live range %d..%d", ir_op_name(i->op),
 			               t->alloc, s->name, n, s->first_use, s->last_use);
 	}
 	if (i->op == OP_SMEM_ALLOC) {
 		const TSmemAlloc *s = &k->smem[i->attr.alloc];
+		if (v->created[i->attr.alloc])
+			return vf_fail(v, i->at, "smem", "allocation %d (%s) is created twice",
+			               i->attr.alloc, s->name);
+		v->created[i->attr.alloc] = true;
 		v->reach[i->res->id] = 0;
 		return !v->planned || n == s->first_use ||
 		       vf_fail(v, i->at, "lifetimes", "allocation %d (%s) is created at instruction "
