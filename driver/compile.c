@@ -32,9 +32,32 @@ default_output(Arena *a, Diags *d, const char *input, const char *ext)
 	return arena_printf(a, "%.*s%s", (int)n, base, ext);
 }
 
-static TProgram *
-check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
+/* True when the input's name ends in ext (".py", ".ir"). */
+static bool
+input_is(const Options *o, const char *ext)
 {
+	size_t n = strlen(o->input), e = strlen(ext);
+	return n > e && strcmp(o->input + n - e, ext) == 0;
+}
+
+/* A Gluon .py file, compiled as triton/tools/compile.py would. */
+static bool
+is_gluon(const Options *o)
+{
+	return input_is(o, ".py");
+}
+
+static TProgram *
+check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
+      uint32_t file)
+{
+	if (is_gluon(o))
+		return drv_check_gluon(o, a, in, src, d, m, file);
+	if (o->signatures.len) {
+		diag_error(d, (SrcSpan){0}, "-s applies to .py files; kernels of %s have typed "
+		           "parameters", o->input);
+		return NULL;
+	}
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
@@ -51,7 +74,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	if (!t)
 		return false;
 	CgResult r;
-	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
+	bool ok = cg_compile(t, p, is_gluon(o) ? NULL : o->kernel, src, file, a, d, &r);
 	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
@@ -86,13 +109,6 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	return ok;
 }
 
-static bool
-is_ir_input(const char *path)
-{
-	size_t n = strlen(path);
-	return n > 3 && strcmp(path + n - 3, ".ir") == 0;
-}
-
 /* The program of a .gl source, lexed, parsed and checked; the tokens or the
  * AST instead when --emit asks for them. NULL when it stops there. */
 static TProgram *
@@ -115,7 +131,7 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 		parse_dump(m, src, out);
 		return NULL;
 	}
-	TProgram *p = check(o, a, in, src, d, m);
+	TProgram *p = check(o, a, in, src, d, m, file);
 	/* What sema built must hold the IR's invariants (a failure is glc's bug). */
 	if (p && !ir_verify(p, false, d))
 		p = NULL;
@@ -165,8 +181,8 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
 {
 	int errors = d->errors;
 	uint32_t origin = file;
-	TProgram *p = is_ir_input(o->input) ? from_ir(o, a, in, src, d, file, &origin, tm)
-	                                    : from_source(o, a, in, src, d, file, out, tm);
+	TProgram *p = input_is(o, ".ir") ? from_ir(o, a, in, src, d, file, &origin, tm)
+	                                 : from_source(o, a, in, src, d, file, out, tm);
 	if (!p || d->errors != errors)
 		return;
 	/* The passes run on either; after them the program holds everything code
@@ -210,5 +226,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 		drv_verify_diagnostics(d, src, file);
 	if (d->errors)
 		return EXIT_INPUT;
-	return drv_write_output(d, path, out->s ? out->s : "", out->len) ? EXIT_OK : EXIT_INPUT;
+	if (!drv_write_output(d, path, out->s ? out->s : "", out->len))
+		return EXIT_INPUT;
+	if (o->depfile && !drv_write_depfile(o, a, src, d, path && strcmp(path, "-") != 0
+	                                                  ? path : cg_unit_name(a, o->input)))
+		return EXIT_INPUT;
+	return EXIT_OK;
 }
