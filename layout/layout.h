@@ -129,6 +129,13 @@ bool ll_permute_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err
 /* Out-dims replaced by dim0..dim{n-1} of 2^bits[j] elements each, row-major
  * (numpy reshape); the total size must match. */
 bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLErr *err);
+/* The layouts of join and split (Triton's inferJoinOpEncoding and
+ * inferSplitOpEncoding in linear form; l's out-dims are dim0..dim{n-1}):
+ * join adds dim{n} (2 elements) as the first register bit; split removes
+ * the last dim, which must be 2 elements given by one register bit that
+ * nothing else moves along (else false with a sentence). */
+bool ll_join(const LLayout *l, LLayout *out, LLErr *err);
+bool ll_split(const LLayout *l, LLayout *out, LLErr *err);
 /* Drops the zero bases of in-dim `name` (Triton's removeZeroBasesAlongDim). */
 LLayout ll_remove_zero_bases(const LLayout *l, LLName name);
 /* True when l is the identity on dim `name` (same size as in and out) and
@@ -191,6 +198,13 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
+/* Reads constructor text as ll_desc_print writes it (blanks between tokens
+ * allowed) from s[0..len-1]; the description and its parents are allocated
+ * in a. On success *consumed is the length of the text read (what follows
+ * is left alone); on failure *out is NULL, *consumed is the offset of the
+ * mistake and err (when given) says what was expected there. */
+bool ll_desc_parse(const char *s, size_t len, Arena *a, const LLDesc **out, size_t *consumed,
+                   LLErr *err);
 /* Equality of descriptions as Gluon's layouts compare: the same
  * constructor with the same parameters (parents compared the same way). */
 bool ll_desc_equal(const LLDesc *a, const LLDesc *b);

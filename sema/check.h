@@ -120,7 +120,6 @@ const char *sema_type_str(Check *ck, const TType *t);
 
 /* -- emit.c: building instructions -- */
 TInst *sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
-void sema_block_push(Check *ck, TBlock *b, TInst *i);
 Value *sema_rt_value(Check *ck, TValue *v, SrcSpan at);
 /* A tensor type of dtype/elem over shape in layout desc (fitted here);
  * NULL after a diagnostic at `at`. */

@@ -213,15 +213,10 @@ call_join(Check *ck, const Node *call, Value **a)
 		           sema_type_str(ck, y->type));
 		return NULL;
 	}
-	/* identity1D(2, register, new dim) * ll: the new dim is the first
-	 * register bit; out-dims back in order */
-	int r = xt->rank, perm[LL_MAX_RANK];
-	LLayout one = ll_identity_1d(1, LL_REGISTER, (LLName)(LL_DIM0 + r)), prod, ll;
+	int r = xt->rank;
+	LLayout ll;
 	LLErr err = {ck->a, NULL};
-	for (int d = 0; d <= r; d++)
-		perm[d] = (d + 1) % (r + 1);
-	if (!ll_product(&one, &xt->layout.ll, &prod, &err) ||
-	    !ll_transpose_outs(&prod, perm, &ll, &err)) {
+	if (!ll_join(&xt->layout.ll, &ll, &err)) {
 		diag_error(ck->d, call->span, "gl.join: %s", err.msg);
 		return NULL;
 	}
@@ -247,66 +242,23 @@ call_join(Check *ck, const Node *call, Value **a)
 	return sema_rt_value(ck, sema_emit(ck, OP_JOIN, call->span, t, 2, x, y)->res, call->span);
 }
 
-/* The layout of x.split(): x's without the register bit that gives the
- * last dimension (size 2), which nothing else may move along. */
-static bool
-split_layout(Check *ck, SrcSpan at, const TType *xt, LLayout *out)
-{
-	const LLayout *l = &xt->layout.ll;
-	int last = ll_out_index(l, (LLName)(LL_DIM0 + xt->rank - 1));
-	int ri = ll_in_index(l, LL_REGISTER), drop = -1;
-	bool other = false;
-	LLayout r = ll_empty();
-	for (int j = 0; j < l->n_out; j++)
-		if (j != last)
-			ll_add_out(&r, (LLName)l->out_name[j], l->out_bits[j]);
-	for (int i = 0; i < l->n_in; i++)
-		for (int b = 0; b < l->in_bits[i]; b++) {
-			uint32_t v[LL_MAX_DIMS];
-			ll_get_basis(l, i, b, v);
-			bool only = v[last] == 1;
-			for (int j = 0; j < l->n_out; j++)
-				only &= j == last || !v[j];
-			if (i == ri && only && drop < 0)
-				drop = b;
-			else
-				other |= v[last] != 0;
-		}
-	if (drop < 0 || other) {
-		diag_error(ck->d, at, "split needs the last dimension (of size 2) in each thread's "
-		           "registers, which this layout does not have; convert_layout first");
-		return false;
-	}
-	for (int i = 0; i < l->n_in; i++) {
-		int k = ll_add_in(&r, (LLName)l->in_name[i], l->in_bits[i] - (i == ri));
-		for (int b = 0, nb = 0; b < l->in_bits[i]; b++) {
-			uint32_t v[LL_MAX_DIMS], w[LL_MAX_DIMS];
-			if (i == ri && b == drop)
-				continue;
-			ll_get_basis(l, i, b, v);
-			for (int j = 0, q = 0; j < l->n_out; j++)
-				if (j != last)
-					w[q++] = v[j];
-			ll_set_basis(&r, k, nb++, w);
-		}
-	}
-	*out = r;
-	return true;
-}
-
 static Value *
 call_split(Check *ck, const Node *call, TValue *x)
 {
 	const TType *xt = x->type;
 	int r = xt->rank - 1;
 	LLayout ll;
+	LLErr err = {ck->a, NULL};
 	if (xt->shape[r] != 2) {
 		diag_error(ck->d, call->span, "split needs a last dimension of size 2; this tensor "
 		           "is %s", sema_type_str(ck, xt));
 		return NULL;
 	}
-	if (!split_layout(ck, call->span, xt, &ll))
+	if (!ll_split(&xt->layout.ll, &ll, &err)) {
+		Diag *g = diag_error(ck->d, call->span, "%s; convert_layout first", err.msg);
+		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
 		return NULL;
+	}
 	const TType *t = sema_type_scalar(ck, xt->dtype);
 	const LLDesc *d = xt->layout.desc;
 	if (r > 0) {
