@@ -147,23 +147,42 @@ void cg_setmaxnreg(CgModule *m, bool inc, int regs);
 
 /* -- WGMMA (wgmma.c) ------------------------------------------------------------ */
 
-/* wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ab}.{ab} on shared-memory
- * descriptors: acc[0..n/2-1] are this thread's f32 accumulators (NULL for
- * the first step: poison inputs, scale-d false), scale_d an i1. Writes the
- * results into out[0..n/2-1]. ab is DT_F16 or DT_BF16; n a multiple of 8 in
- * [8, 256]. Returns false (nothing built) on a bad shape. */
-bool cg_wgmma(CgModule *m, int n, TDType ab, LLVMValueRef *acc, LLVMValueRef desc_a,
-              LLVMValueRef desc_b, LLVMValueRef scale_d, LLVMValueRef *out);
-/* The same with operand majorness: mn_major_a / mn_major_b set the
- * instruction's transpose immediates (an operand whose M or N dim is the
- * contiguous one in shared memory). */
-bool cg_wgmma_major(CgModule *m, int n, TDType ab, bool mn_major_a, bool mn_major_b,
-                    LLVMValueRef *acc, LLVMValueRef desc_a, LLVMValueRef desc_b,
-                    LLVMValueRef scale_d, LLVMValueRef *out);
-/* wgmma.wait_group `pending` with the n f32 accumulators vals tied through
- * it: out[i] are the values after the wait, so no read of an accumulator
- * can be scheduled before it. */
-void cg_wgmma_wait_tied(CgModule *m, int pending, LLVMValueRef *vals, int n, LLVMValueRef *out);
+/* One wgmma.mma_async form: m64, n, k = cg_wgmma_k(a); operand dtypes a
+ * and b (f16, bf16, f32 read as tf32, f8e4m3, f8e5m2, i8 as s8, u8), the
+ * accumulator dtype d (f32, f16, i32), A from registers or from a shared
+ * memory descriptor, and the operands' majorness in shared memory
+ * (MN-major: the M or N dim is the contiguous one). */
+typedef struct CgWgmma {
+	int n;
+	TDType a, b, d;
+	bool a_in_regs, mn_major_a, mn_major_b;
+} CgWgmma;
+
+/* The instruction k of operand dtype t (256 / bits; tf32: 8), 0 for a
+ * dtype WGMMA does not take. */
+int cg_wgmma_k(TDType t);
+/* Whether Hopper has form f (the table at the top of wgmma.c). */
+bool cg_wgmma_valid(const CgWgmma *f);
+/* Builds one wgmma.mma_async of form f: acc[0..n/2-1] are this thread's
+ * accumulator elements in fragment order (NULL for a fresh start: poison
+ * inputs, scale-d false), scale_d an i1; A is desc_a (i64) or a_words[0..3]
+ * (its fragment packed by cg_pack_words); B is desc_b. Writes the result
+ * elements into out[0..n/2-1]. Returns false (nothing built) for a form
+ * cg_wgmma_valid rejects. */
+bool cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRef desc_a,
+                  const LLVMValueRef *a_words, LLVMValueRef desc_b, LLVMValueRef scale_d,
+                  LLVMValueRef *out);
+/* n elements of dtype t (8, 16 or 32 bits; n a multiple of 32 / bits) as
+ * n * bits / 32 i32 words, consecutive elements in rising bit positions;
+ * and back. */
+void cg_pack_words(CgModule *m, TDType t, const LLVMValueRef *elems, int n, LLVMValueRef *out);
+void cg_unpack_words(CgModule *m, TDType t, const LLVMValueRef *words, int n,
+                     LLVMValueRef *out);
+/* wgmma.wait_group `pending` with the n accumulator elements vals (dtype d:
+ * f32, i32, or f16 with n even) tied through it: out[i] are the values after
+ * the wait, so no read of an accumulator can be scheduled before it. */
+void cg_wgmma_wait_tied(CgModule *m, int pending, TDType d, LLVMValueRef *vals, int n,
+                        LLVMValueRef *out);
 void cg_wgmma_fence(CgModule *m);
 void cg_wgmma_commit(CgModule *m);
 void cg_wgmma_wait(CgModule *m, int pending);
@@ -277,6 +296,33 @@ LLVMValueRef cg_leader(Lower *l);
  * unsupported-layout error at in; the element offset of a coordinate. */
 bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);
 int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
+
+/* -- WGMMA descriptors (wgmma_desc.c) ------------------------------------------ */
+
+/* One shared-memory WGMMA operand: its base address, layout inverse,
+ * majorness and the constant descriptor bits (LBO, SBO, swizzle mode). */
+typedef struct CgWgmmaOperand {
+	LLVMValueRef addr;    /* i64 shared address of the view */
+	LLayout inv;
+	int mn_dim, k_dim, elem_bytes;
+	bool mn_major;
+	uint64_t bits;        /* descriptor without the start address */
+} CgWgmmaOperand;
+
+/* The operand of smem view v whose M (A) or N (B) dim is mn_dim; an
+ * unsupported-operand error at in when v is not an NVMMASharedLayout view
+ * or is MN-major without a swizzle. */
+bool cg_wgmma_operand(Lower *l, const TInst *in, const TValue *v, int mn_dim,
+                      CgWgmmaOperand *o);
+/* The descriptor (i64) of o's element (mn, k) plus a runtime byte offset
+ * (rt: i64 or NULL). */
+LLVMValueRef cg_wgmma_desc(Lower *l, const CgWgmmaOperand *o, int64_t mn, int64_t k,
+                           LLVMValueRef rt);
+/* The runtime byte offset (i64) of o's element (mn, 0) for an mn (i32)
+ * whose set bits lie in [lo, hi) (powers of two): the XOR of the offsets of
+ * its bits, which share no bit with those of the coordinates below lo. */
+LLVMValueRef cg_wgmma_mn_offset(Lower *l, const CgWgmmaOperand *o, LLVMValueRef mn, int64_t lo,
+                                int64_t hi);
 
 /* -- Shared memory (lower_smem.c) ------------------------------------------------ */
 
