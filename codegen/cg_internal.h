@@ -19,6 +19,11 @@ enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CLUSTER = 7 
 
 struct CgTarget {
 	LLVMTargetMachineRef tm;
+	/* For modules with instructions newer than tm's PTX version (see
+	 * cg_target_tm): made on first use. */
+	LLVMTargetMachineRef tm_ptx84;
+	LLVMTargetRef llvm_target;
+	LLVMCodeGenOptLevel level;
 	LLVMTargetDataRef data;
 	const char *arch;
 	const char *triple;
@@ -46,7 +51,14 @@ typedef struct CgModule {
 	/* cg_barrier inside a warp-specialize partition: named barrier bar_id
 	 * over bar_threads threads (0: bar.sync 0 for the whole CTA) */
 	int bar_id, bar_threads;
+	/* The PTX ISA version the module's inline PTX needs (84 for 8.4), 0
+	 * for the target's own */
+	int min_ptx;
 } CgModule;
+
+/* The target machine of t for a module needing PTX ISA version ptx (0 or
+ * 80: t->tm; 84: PTX 8.4, made once); NULL after an error in d. */
+LLVMTargetMachineRef cg_target_tm(CgTarget *t, int ptx, Diags *d);
 
 /* -- Module (module.c) --------------------------------------------------------- */
 
@@ -276,6 +288,8 @@ bool cg_stmatrix_store(Lower *l, const TInst *in);
  * its wait (lower_wgmma.c). */
 bool cg_lower_hopper(Lower *l, const TInst *in);
 bool cg_lower_wgmma(Lower *l, const TInst *in);
+/* OP_DOT (lower_dot.c): FMAs over a BlockedLayout accumulator. */
+bool cg_lower_dot(Lower *l, const TInst *in);
 /* OP_WARP_SPECIALIZE (lower_ws.c): one branch per partition, each with its
  * setmaxnreg and its own return; lower_block lowers a partition's body. */
 bool cg_lower_warp_specialize(Lower *l, const TInst *in,

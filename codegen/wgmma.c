@@ -147,7 +147,7 @@ acc_elems(CgModule *m, TDType d, const LLVMValueRef *words, int n, LLVMValueRef 
 	if (d == DT_F32)
 		memcpy(out, words, (size_t)n * sizeof *out);
 	else
-		cg_unpack_words(m, d, words, d == DT_F16 ? n / 2 : n, out);
+		cg_unpack_words(m, d, words, n, out);
 }
 
 /* An inline asm call with nw outputs of type wt tied to its first nw
@@ -193,6 +193,8 @@ cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRe
 {
 	if (!cg_wgmma_valid(f))
 		return false;
+	if (family(f->a) == FAM_I8 && f->a != f->b && m->min_ptx < 84)
+		m->min_ptx = 84;   /* mixed signedness: PTX 8.4 */
 	int n = f->n / 2;   /* accumulator elements per thread: 64 x n over 128 threads */
 	LLVMValueRef *words = arena_alloc(m->arena, (size_t)n * sizeof *words);
 	LLVMTypeRef wt = word_type(m, f->d);

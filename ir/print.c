@@ -27,7 +27,8 @@ static const char *const op_names[OP_COUNT] = {
 	[OP_MBAR_ARRIVE] = "mbarrier.arrive", [OP_TMA_LOAD] = "tma.load",
 	[OP_TMA_STORE] = "tma.store", [OP_TMA_STORE_WAIT] = "tma.store_wait",
 	[OP_DESC_SHAPE] = "desc_shape", [OP_WGMMA] = "warpgroup_mma",
-	[OP_WGMMA_WAIT] = "warpgroup_mma_wait", [OP_FENCE_ASYNC_SHARED] = "fence_async_shared",
+	[OP_WGMMA_WAIT] = "warpgroup_mma_wait", [OP_DOT] = "dot",
+	[OP_FENCE_ASYNC_SHARED] = "fence_async_shared",
 	[OP_THREAD_BARRIER] = "thread_barrier", [OP_VAR_READ] = "read",
 	[OP_VAR_WRITE] = "write", [OP_FOR] = "for", [OP_IF] = "if", [OP_WHILE] = "while",
 	[OP_BREAK] = "break", [OP_CONTINUE] = "continue",
@@ -83,7 +84,12 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 	case OP_MBAR_INIT: case OP_MBAR_ARRIVE: case OP_TMA_STORE_WAIT: case OP_WGMMA_WAIT:
 		buf_printf(out, " count=%lld", (long long)i->attr.count);
 		break;
-	case OP_WGMMA: if (i->attr.is_async) buf_puts(out, " async"); break;
+	case OP_WGMMA:
+		if (i->attr.is_async)
+			buf_puts(out, " async");
+		if (i->attr.count)
+			buf_printf(out, " max_num_imprecise_acc=%lld", (long long)i->attr.count);
+		break;
 	default: break;
 	}
 	if (i->var)

@@ -360,12 +360,80 @@ wgmma_wait(Check *ck, const Node *call, Value **a)
 	return nd == 1 ? out->u.list.items[0] : out;
 }
 
+/* Operand v of gl.dot_fma: DotOperandLayout(idx, <acc's layout>, k) as a
+ * map (k is v's own when it has one: a blocked parent ignores it). */
+static bool
+check_fma_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout)
+{
+	const TType *t = v->u.rt->type;
+	const LLDesc *d = t->layout.desc;
+	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, idx,
+	                                         d->kind == LL_DOT_OPERAND ? d->k_width : 1);
+	LLayout ll;
+	LLErr err = {0};
+	if (t->rank == 2 && ll_build(want, t->shape, 2, ck->k->num_warps, &ll, &err) &&
+	    ll_equal(&ll, &t->layout.ll))
+		return true;
+	StrBuf w = {0};
+	ll_desc_print(want, &w);
+	layout_error(ck, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
+	                                 w.s));
+	buf_free(&w);
+	return false;
+}
+
+/* Whether FMAs in acc's dtype multiply operands of dtype t exactly: floats
+ * into a float at least as wide, integers of up to 32 bits into i32. */
+static bool
+fma_dtypes_ok(TDType t, TDType acc)
+{
+	if (ir_dtype_is_float(t) && t != DT_F8E4M3 && t != DT_F8E5M2)
+		return ir_dtype_is_float(acc) && acc != DT_F8E4M3 && acc != DT_F8E5M2 &&
+		       (acc == t || ir_dtype_bits(acc) > ir_dtype_bits(t));
+	return !ir_dtype_is_float(t) && t != DT_I1 && ir_dtype_bits(t) <= 32 && acc == DT_I32;
+}
+
+static Value *
+dot_fma(Check *ck, const Node *call, Value **a)
+{
+	if (!sema_want_rt(ck, a[0], TY_TENSOR, "A") || !sema_want_rt(ck, a[1], TY_TENSOR, "B") ||
+	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
+		return NULL;
+	const TType *A = a[0]->u.rt->type, *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
+	if (A->elem_is_ptr || B->elem_is_ptr || C->elem_is_ptr || A->dtype != B->dtype ||
+	    !fma_dtypes_ok(A->dtype, C->dtype)) {
+		diag_error(ck->d, call->span, "gl.dot_fma multiplies operands of one dtype, floats "
+		           "into a float accumulator of that dtype or wider, integers of up to 32 "
+		           "bits into i32; got %s x %s into %s", sema_type_str(ck, A),
+		           sema_type_str(ck, B), sema_type_str(ck, C));
+		return NULL;
+	}
+	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
+	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
+		diag_error(ck->d, call->span, "gl.dot_fma shapes do not chain: A %s, B %s, acc %s "
+		           "(need [M, K], [K, N], [M, N])", sema_type_str(ck, A), sema_type_str(ck, B),
+		           sema_type_str(ck, C));
+		return NULL;
+	}
+	const LLDesc *cl = C->layout.desc;
+	if (cl->kind != LL_BLOCKED) {
+		layout_error(ck, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
+		return NULL;
+	}
+	if (!check_fma_operand(ck, a[0], 0, cl) || !check_fma_operand(ck, a[1], 1, cl))
+		return NULL;
+	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
+	i->res->layout_at = a[2]->u.rt->layout_at;
+	return sema_rt_value(ck, i->res, call->span);
+}
+
 Value *
 sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	switch (fn) {
 	case BF_WGMMA: return wgmma(ck, call, a);
 	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
+	case BF_DOT_FMA: return dot_fma(ck, call, a);
 	default:
 		/* BF_WGMMA_INIT: the accumulator itself (Gluon wraps it in a token
 		 * type; glc's async results are plain tensors). */
