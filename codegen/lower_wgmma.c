@@ -306,11 +306,16 @@ lower_mma(Lower *l, const TInst *in)
 		for (int i = 0; i < per; i++)
 			sl[s].cur[i] = acc.r[sl[s].frag[i]];
 	}
+	/* An accumulator of constant zeros starts fresh (poison inputs,
+	 * scale-d false), so no register is set between fence and mma. */
+	bool zero = true;
+	for (int r = 0; r < regs; r++)
+		zero &= LLVMIsConstant(acc.r[r]) && LLVMIsNull(acc.r[r]);
 	LLVMValueRef one = LLVMConstInt(m->i1, 1, 0);
 	for (int c0 = 0; c0 < steps; c0 += chunk) {
 		cg_wgmma_fence(m);
 		for (int s = 0; s < ns; s++) {
-			LLVMValueRef *in_v = split ? NULL : sl[s].cur;
+			LLVMValueRef *in_v = split || zero ? NULL : sl[s].cur;
 			LLVMValueRef *out_v = split ? sl[s].part : sl[s].cur;
 			for (int k = c0; k < steps && k < c0 + chunk; k++) {
 				LLVMValueRef da = a_regs ? NULL

@@ -87,20 +87,21 @@ infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TVal
 	return true;
 }
 
-/* "<rule>; it is in <v's layout>" at v, with where v's layout was fixed. */
+/* "<rule>; it is in <v's layout>" at the call, with where v's layout was
+ * fixed. */
 static void
-layout_error(Check *ck, const Value *v, const char *rule)
+layout_error(Check *ck, const Node *call, const Value *v, const char *rule)
 {
 	StrBuf b = {0};
 	ll_desc_print(v->u.rt->type->layout.desc, &b);
-	Diag *g = diag_error(ck->d, v->span, "%s; it is in %s", rule, b.s);
+	Diag *g = diag_error(ck->d, call->span, "%s; it is in %s", rule, b.s);
 	diag_note(ck->d, g, v->u.rt->layout_at, "its layout was fixed here");
 	buf_free(&b);
 }
 
 /* The dtypes: one family for A and B, an accumulator that family has. */
 static bool
-check_dtypes(Check *ck, const Node *call, Value **a, const TType *A, const TType *B,
+check_dtypes(Check *ck, const Node *call, const TType *A, const TType *B,
              const TType *C)
 {
 	Family f = family(A->dtype);
@@ -115,7 +116,7 @@ check_dtypes(Check *ck, const Node *call, Value **a, const TType *A, const TType
 	        : f == FAM_F16 || f == FAM_F8 ? C->dtype == DT_F32 || C->dtype == DT_F16
 	                                      : C->dtype == DT_F32;
 	if (!ok) {
-		diag_error(ck->d, a[2]->span, "%s WGMMA accumulates in %s, not %s", family_name[f],
+		diag_error(ck->d, call->span, "%s WGMMA accumulates in %s, not %s", family_name[f],
 		           f == FAM_I8 ? "i32" : f == FAM_F16 || f == FAM_F8 ? "f32 or f16" : "f32",
 		           ir_dtype_name(C->dtype));
 		return false;
@@ -127,15 +128,15 @@ check_dtypes(Check *ck, const Node *call, Value **a, const TType *A, const TType
  * down M, instr_shape [16, n, 256 / bits], the tile a whole number of
  * instructions per warp. */
 static bool
-check_tile(Check *ck, Value *acc, const TType *C, int bits)
+check_tile(Check *ck, const Node *call, const TType *C, int bits)
 {
 	const LLDesc *cl = C->layout.desc;
 	const LLInts *is = &cl->instr_shape, *w = &cl->warps_per_cta;
-	int64_t M = C->shape[0], N = C->shape[1], k = bits == 32 ? 8 : 256 / bits;
+	int64_t M = C->shape[0], N = C->shape[1], k = 256 / bits;
 	int64_t wm = w->n == 2 ? w->v[0] : 0, wn = w->n == 2 ? w->v[1] : 0;
 	if (wm < 4 || wm % 4 || is->n != 3 || is->v[1] % 8 || is->v[1] > 256 || is->v[2] != k ||
 	    M % (16 * wm) || N % (is->v[1] * wn)) {
-		diag_error(ck->d, acc->span, "the accumulator tile [%lld, %lld] with instr_shape "
+		diag_error(ck->d, call->span, "the accumulator tile [%lld, %lld] with instr_shape "
 		           "[%lld, %lld, %lld] does not fit WGMMA: warps_per_cta[0] must be a "
 		           "multiple of 4 (a warpgroup's 4 warps hold 16 rows each), M a multiple of "
 		           "16 x warps_per_cta[0], N a multiple of instr_shape[1] x "
@@ -164,31 +165,33 @@ contiguous_dim(const TType *s)
 /* A shared-memory operand's majorness: MN-major (its M or N dim, mn_dim, is
  * contiguous) needs a 16-bit dtype and a swizzle. */
 static bool
-check_major(Check *ck, const Value *v, Family f, int mn_dim, const char *name)
+check_major(Check *ck, const Node *call, const Value *v, Family f, int mn_dim,
+            const char *name)
 {
 	const TType *s = v->u.rt->type;
+	Diag *g;
 	if (contiguous_dim(s) != mn_dim)
 		return true;
-	if (f != FAM_F16 && f != FAM_BF16) {
-		diag_error(ck->d, v->span, "%s WGMMA needs K-major A and B (the hardware transposes "
-		           "only 16-bit operands); %s is %s-major here: %s", family_name[f], name,
-		           mn_dim ? "N" : "M",
-		           mn_dim ? "keep B as [N, K] in shared memory and pass b.permute([1, 0])"
-		                  : "keep A as [M, K] with K contiguous (transposed=False)");
-		return false;
-	}
-	if (!s->layout.desc->swizzle_byte_width) {
-		diag_error(ck->d, v->span, "an %s-major WGMMA operand needs a swizzled "
-		           "NVMMASharedLayout (swizzle_byte_width 32, 64 or 128)", mn_dim ? "N" : "M");
-		return false;
-	}
-	return true;
+	if (f != FAM_F16 && f != FAM_BF16)
+		g = diag_error(ck->d, call->span, "%s WGMMA needs K-major A and B (the hardware "
+		               "transposes only 16-bit operands); %s is %s-major here: %s",
+		               family_name[f], name, mn_dim ? "N" : "M",
+		               mn_dim ? "keep B as [N, K] in shared memory and pass b.permute([1, 0])"
+		                      : "keep A as [M, K] with K contiguous (transposed=False)");
+	else if (!s->layout.desc->swizzle_byte_width)
+		g = diag_error(ck->d, call->span, "an %s-major WGMMA operand needs a swizzled "
+		               "NVMMASharedLayout (swizzle_byte_width 32, 64 or 128)",
+		               mn_dim ? "N" : "M");
+	else
+		return true;
+	diag_note(ck->d, g, v->span, "%s is %s", name, sema_type_str(ck, s));
+	return false;
 }
 
 /* A in registers: exactly DotOperandLayout(0, <the accumulator's layout>,
  * 32 / bits) as a map. */
 static bool
-check_a_regs(Check *ck, Value *av, const LLDesc *acc_layout, int bits)
+check_a_regs(Check *ck, const Node *call, Value *av, const LLDesc *acc_layout, int bits)
 {
 	const TType *A = av->u.rt->type;
 	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, 0, 32 / bits);
@@ -199,7 +202,7 @@ check_a_regs(Check *ck, Value *av, const LLDesc *acc_layout, int bits)
 		return true;
 	StrBuf w = {0};
 	ll_desc_print(want, &w);
-	layout_error(ck, av, arena_printf(ck->a, "A in registers must be in %s", w.s));
+	layout_error(ck, call, av, arena_printf(ck->a, "A in registers must be in %s", w.s));
 	buf_free(&w);
 	return false;
 }
@@ -273,7 +276,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
-		layout_error(ck, a[2], "the accumulator must be in NVMMADistributedLayout(version=[3, "
+		layout_error(ck, call, a[2], "the accumulator must be in NVMMADistributedLayout(version=[3, "
 		             "0], ...)");
 		return NULL;
 	}
@@ -289,7 +292,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
 		return NULL;
 	}
-	if (!check_dtypes(ck, call, a, A, B, C))
+	if (!check_dtypes(ck, call, A, B, C))
 		return NULL;
 	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
 	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
@@ -300,11 +303,17 @@ wgmma(Check *ck, const Node *call, Value **a)
 	}
 	Family f = family(A->dtype);
 	int bits = ir_dtype_bits(A->dtype);
-	int64_t chunk;
-	if (!check_tile(ck, a[2], C, bits) ||
-	    (A->kind == TY_TENSOR && !check_a_regs(ck, a[0], cl, bits)) ||
-	    (A->kind == TY_SMEM && !check_major(ck, a[0], f, 0, "A")) ||
-	    !check_major(ck, a[1], f, 1, "B") || !check_precision(ck, a[4], f) ||
+	int64_t chunk, kk = 256 / bits;
+	if (A->shape[1] % kk) {
+		diag_error(ck->d, call->span, "warpgroup_mma's K is %lld, not a multiple of the "
+		           "instruction's K = 256 / %d bits = %lld", (long long)A->shape[1], bits,
+		           (long long)kk);
+		return NULL;
+	}
+	if (!check_tile(ck, call, C, bits) ||
+	    (A->kind == TY_TENSOR && !check_a_regs(ck, call, a[0], cl, bits)) ||
+	    (A->kind == TY_SMEM && !check_major(ck, call, a[0], f, 0, "A")) ||
+	    !check_major(ck, call, a[1], f, 1, "B") || !check_precision(ck, a[4], f) ||
 	    !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
 		return NULL;
 	TValue *use = NULL;
@@ -363,7 +372,7 @@ wgmma_wait(Check *ck, const Node *call, Value **a)
 /* Operand v of gl.dot_fma: DotOperandLayout(idx, <acc's layout>, k) as a
  * map (k is v's own when it has one: a blocked parent ignores it). */
 static bool
-check_fma_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout)
+check_fma_operand(Check *ck, const Node *call, Value *v, int idx, const LLDesc *acc_layout)
 {
 	const TType *t = v->u.rt->type;
 	const LLDesc *d = t->layout.desc;
@@ -376,7 +385,7 @@ check_fma_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout)
 		return true;
 	StrBuf w = {0};
 	ll_desc_print(want, &w);
-	layout_error(ck, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
+	layout_error(ck, call, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
 	                                 w.s));
 	buf_free(&w);
 	return false;
@@ -417,10 +426,10 @@ dot_fma(Check *ck, const Node *call, Value **a)
 	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_BLOCKED) {
-		layout_error(ck, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
+		layout_error(ck, call, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
 		return NULL;
 	}
-	if (!check_fma_operand(ck, a[0], 0, cl) || !check_fma_operand(ck, a[1], 1, cl))
+	if (!check_fma_operand(ck, call, a[0], 0, cl) || !check_fma_operand(ck, call, a[1], 1, cl))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
 	i->res->layout_at = a[2]->u.rt->layout_at;
