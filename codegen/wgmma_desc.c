@@ -4,7 +4,8 @@
  * contiguous dim (offset bit 0) says K-major or MN-major; for K-major the
  * stride byte offset (SBO) is the offset of row 8 and the leading byte
  * offset (LBO) that of the next 16-byte column of core matrices (unused
- * with a swizzle); for MN-major SBO is the offset of K row 8 and LBO that of
+ * with a swizzle; without one, the 8 rows of a core matrix must be 16 bytes
+ * apart); for MN-major SBO is the offset of K row 8 and LBO that of
  * the next swizzle-width chunk along MN. Each instruction's start address is
  * the offset of its first (mn, k) element. Swizzled allocations are
  * 1024-byte aligned, so the base-offset field is 0.
@@ -55,6 +56,11 @@ cg_wgmma_operand(Lower *l, const TInst *in, const TValue *v, int mn_dim, CgWgmma
 	int sw = d->swizzle_byte_width;
 	int64_t lbo, sbo;
 	if (!o->mn_major) {
+		if (!sw && off2(o, 1, 0) != 16) {
+			cg_unsupported(l, in, "an unswizzled WGMMA operand whose rows are not 16 bytes "
+			               "apart (core matrices of 128 contiguous bytes)");
+			return false;
+		}
 		sbo = off2(o, 8, 0);
 		lbo = sw ? 16 : off2(o, 0, 16 / o->elem_bytes);
 	} else {

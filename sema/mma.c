@@ -162,8 +162,27 @@ contiguous_dim(const TType *s)
 	return v[j1] ? 1 : 0;
 }
 
+/* The distance in elements between rows mn and mn + 1 of smem type s along
+ * dim mn_dim (the offset whose coordinates are 1 along it), 0 when no
+ * single offset bit moves one row. */
+static int64_t
+row_stride(const TType *s, int mn_dim)
+{
+	uint32_t v[LL_MAX_DIMS];
+	const LLayout *l = &s->layout.ll;
+	int oi = ll_in_index(l, LL_OFFSET);
+	int j0 = ll_out_index(l, LL_DIM0), j1 = ll_out_index(l, LL_DIM1);
+	for (int b = 0; oi >= 0 && b < l->in_bits[oi]; b++) {
+		ll_get_basis(l, oi, b, v);
+		if (v[mn_dim ? j1 : j0] == 1 && v[mn_dim ? j0 : j1] == 0)
+			return (int64_t)1 << b;
+	}
+	return 0;
+}
+
 /* A shared-memory operand's majorness: MN-major (its M or N dim, mn_dim, is
- * contiguous) needs a 16-bit dtype and a swizzle. */
+ * contiguous) needs a 16-bit dtype and a swizzle; an unswizzled K-major
+ * operand is read as 8 x 16-byte core matrices of 128 contiguous bytes. */
 static bool
 check_major(Check *ck, const Node *call, const Value *v, Family f, int mn_dim,
             const char *name)
@@ -184,6 +203,21 @@ check_major(Check *ck, const Node *call, const Value *v, Family f, int mn_dim,
 		               mn_dim ? "N" : "M");
 	else
 		return true;
+	diag_note(ck->d, g, v->span, "%s is %s", name, sema_type_str(ck, s));
+	return false;
+}
+
+static bool
+check_unswizzled(Check *ck, const Node *call, const Value *v, int mn_dim, const char *name)
+{
+	const TType *s = v->u.rt->type;
+	int64_t row = row_stride(s, mn_dim) * ir_dtype_bits(s->dtype) / 8;
+	if (s->layout.desc->swizzle_byte_width || contiguous_dim(s) == mn_dim || row == 16)
+		return true;
+	Diag *g = diag_error(ck->d, call->span, "WGMMA reads an unswizzled operand as 8 x 16-byte "
+	                     "core matrices, each in 128 contiguous bytes, but %s's rows are %lld "
+	                     "bytes apart: use an NVMMASharedLayout with swizzle_byte_width 32, 64 "
+	                     "or 128", name, (long long)row);
 	diag_note(ck->d, g, v->span, "%s is %s", name, sema_type_str(ck, s));
 	return false;
 }
@@ -312,8 +346,9 @@ wgmma(Check *ck, const Node *call, Value **a)
 	}
 	if (!check_tile(ck, call, C, bits) ||
 	    (A->kind == TY_TENSOR && !check_a_regs(ck, call, a[0], cl, bits)) ||
-	    (A->kind == TY_SMEM && !check_major(ck, call, a[0], f, 0, "A")) ||
-	    !check_major(ck, call, a[1], f, 1, "B") || !check_precision(ck, a[4], f) ||
+	    (A->kind == TY_SMEM && (!check_major(ck, call, a[0], f, 0, "A") ||
+	                            !check_unswizzled(ck, call, a[0], 0, "A"))) ||
+	    !check_major(ck, call, a[1], f, 1, "B") || !check_unswizzled(ck, call, a[1], 1, "B") || !check_precision(ck, a[4], f) ||
 	    !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
 		return NULL;
 	TValue *use = NULL;
