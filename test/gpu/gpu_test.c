@@ -152,7 +152,7 @@ gt_bf16_to_float(uint16_t h)
 size_t
 gt_size(GtType t)
 {
-	return t == GT_F32 ? 4 : 2;
+	return t == GT_F32 || t == GT_I32 ? 4 : 2;
 }
 
 void
@@ -234,6 +234,12 @@ gt_launched(glrt_status st, const char *kernel)
 static double
 element(GtType t, const void *buf, size_t i, bool *poison)
 {
+	if (t == GT_I32) {
+		int32_t x = ((const int32_t *)buf)[i];
+
+		*poison = (uint32_t)x == 0xffffffffu;
+		return x;
+	}
 	if (t != GT_F32) {
 		uint16_t h = ((const uint16_t *)buf)[i];
 

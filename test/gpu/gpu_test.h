@@ -42,6 +42,7 @@ typedef enum GtType {
 	GT_F32,
 	GT_F16,
 	GT_BF16,
+	GT_I32,   /* compared only: gt_fill does not make them */
 } GtType;
 
 /* What an element must satisfy: |got - ref| <= atol + rtol * |ref|, with
