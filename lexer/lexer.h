@@ -19,7 +19,7 @@
 	X(CONTINUE, "continue") X(RETURN, "return") X(PASS, "pass")             \
 	X(AND, "and") X(OR, "or") X(NOT, "not") X(IS, "is") X(NONE, "None")     \
 	X(TRUE, "True") X(FALSE, "False") X(IMPORT, "import")                   \
-	X(FROM, "from") X(AS, "as") X(LAMBDA, "lambda")                         \
+	X(FROM, "from") X(AS, "as") X(LAMBDA, "lambda") X(ASSERT, "assert")     \
 	X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/")                   \
 	X(SLASHSLASH, "//") X(PERCENT, "%") X(STARSTAR, "**") X(AT, "@")        \
 	X(SHL, "<<") X(SHR, ">>") X(AMP, "&") X(PIPE, "|") X(CARET, "^")        \

@@ -211,6 +211,7 @@ scan(Lexer *L, const char **start)
 	"from"     { k = TOK_FROM; break; }
 	"as"       { k = TOK_AS; break; }
 	"lambda"   { k = TOK_LAMBDA; break; }
+	"assert"   { k = TOK_ASSERT; break; }
 	[a-zA-Z_][a-zA-Z0-9_]* { k = TOK_NAME; break; }
 
 	"+"   { k = TOK_PLUS; break; }

@@ -28,6 +28,7 @@ typedef enum NodeKind {
 	N_CONTINUE,    /* no arm */
 	N_PASS,        /* no arm */
 	N_RETURN,      /* u.ret: value or NULL (a tuple for `return a, b`) */
+	N_ASSERT,      /* u.assert_: cond [, msg] */
 	N_EXPR_STMT,   /* u.expr_stmt: the expression */
 	/* expressions */
 	N_NAME,        /* u.name: interned identifier */
@@ -87,6 +88,7 @@ struct Node {
 		struct { Node *target, *iter; NodeList body; } for_;
 		struct { Node *cond; NodeList body; } while_;
 		struct { Node *value; } ret;
+		struct { Node *cond, *msg; } assert_;
 		struct { Node *expr; } expr_stmt;
 		struct { const char *id; } name;
 		struct { uint64_t value; } int_;

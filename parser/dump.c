@@ -110,7 +110,7 @@ header(StrBuf *out, const Node *n)
 		[N_AUG_ASSIGN] = "AugAssign", [N_ANN_ASSIGN] = "AnnAssign",
 		[N_IF] = "If", [N_FOR] = "For", [N_WHILE] = "While",
 		[N_BREAK] = "Break", [N_CONTINUE] = "Continue", [N_PASS] = "Pass",
-		[N_RETURN] = "Return", [N_EXPR_STMT] = "ExprStmt", [N_NAME] = "Name",
+		[N_RETURN] = "Return", [N_ASSERT] = "Assert", [N_EXPR_STMT] = "ExprStmt", [N_NAME] = "Name",
 		[N_INT] = "Int", [N_FLOAT] = "Float", [N_STRING] = "String",
 		[N_BOOL] = "Bool", [N_NONE] = "None", [N_UNARY] = "Unary",
 		[N_BINARY] = "Binary", [N_LOGICAL] = "Logical", [N_COMPARE] = "Compare",
@@ -197,6 +197,10 @@ children(StrBuf *out, int d, const Node *n)
 		list(out, d, "body", &n->u.while_.body);
 		break;
 	case N_RETURN: node(out, d, NULL, n->u.ret.value); break;
+	case N_ASSERT:
+		node(out, d, "cond", n->u.assert_.cond);
+		node(out, d, "msg", n->u.assert_.msg);
+		break;
 	case N_EXPR_STMT: node(out, d, NULL, n->u.expr_stmt.expr); break;
 	case N_UNARY: node(out, d, NULL, n->u.unary.operand); break;
 	case N_BINARY: case N_LOGICAL:

@@ -54,6 +54,7 @@ void parse_yyerror(SrcSpan *loc, Parser *p, const char *msg);
 %token <tok> RETURN "'return'" PASS "'pass'" AND "'and'" OR "'or'" NOT "'not'"
 %token <tok> IS "'is'" NONE "'None'" TRUE "'True'" FALSE "'False'"
 %token <tok> IMPORT "'import'" FROM "'from'" AS "'as'" LAMBDA "'lambda'"
+%token <tok> ASSERT "'assert'"
 %token <tok> PLUS "'+'" MINUS "'-'" STAR "'*'" SLASH "'/'" SLASHSLASH "'//'"
 %token <tok> PERCENT "'%'" STARSTAR "'**'" AT "'@'" SHL "'<<'" SHR "'>>'"
 %token <tok> AMP "'&'" PIPE "'|'" CARET "'^'" TILDE "'~'" LT "'<'" GT "'>'"
@@ -132,6 +133,12 @@ small
 	| CONTINUE                   { $$ = parse_node(p, N_CONTINUE, @$); }
 	| RETURN                     { $$ = parse_node(p, N_RETURN, @$); }
 	| RETURN testlist            { $$ = parse_node(p, N_RETURN, @$); $$->u.ret.value = $2; }
+	| ASSERT test                { $$ = parse_node(p, N_ASSERT, @$); $$->u.assert_.cond = $2; }
+	| ASSERT test COMMA test     {
+		$$ = parse_node(p, N_ASSERT, @$);
+		$$->u.assert_.cond = $2;
+		$$->u.assert_.msg = $4;
+	}
 	| import_stmt
 	;
 

@@ -85,7 +85,7 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		           MAX_INLINE_DEPTH, func->u.func.name);
 		return NULL;
 	}
-	Frame fr = {.func = func, .up = ck->fr};
+	Frame fr = {.func = func, .call_at = at, .up = ck->fr};
 	Frame *saved = ck->fr;
 	ck->fr = &fr;
 	for (int i = 0; i < n; i++) {
@@ -578,24 +578,30 @@ call_axis_query(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	return result(ck, i, call->span);
 }
 
+bool
+sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg, const char *what)
+{
+	bool t;
+	if (!sema_value_truth(&ck->ev, cond, &t))
+		return false;
+	if (t)
+		return true;
+	if (msg && msg->kind == VAL_STR)
+		diag_error(ck->d, at, "%s failed: %.*s", what, (int)msg->u.str.len, msg->u.str.s);
+	else
+		diag_error(ck->d, at, "%s failed", what);
+	return false;
+}
+
 static Value *
 call_static_assert(Check *ck, const Node *call, Value **a)
 {
-	bool t;
 	if (a[0]->kind == VAL_RUNTIME) {
 		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
 		return NULL;
 	}
-	if (!sema_value_truth(&ck->ev, a[0], &t))
+	if (!sema_assert_now(ck, call->span, a[0], a[1], "static assertion"))
 		return NULL;
-	if (!t) {
-		if (a[1] && a[1]->kind == VAL_STR)
-			diag_error(ck->d, call->span, "static assertion failed: %.*s",
-			           (int)a[1]->u.str.len, a[1]->u.str.s);
-		else
-			diag_error(ck->d, call->span, "static assertion failed");
-		return NULL;
-	}
 	return sema_new_value(&ck->ev, VAL_NONE, call->span);
 }
 

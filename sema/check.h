@@ -27,6 +27,7 @@ struct Frame {
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
 
@@ -124,6 +125,10 @@ Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- calls.c: calls of builtins and user functions -- */
 Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+/* Checks a compile-time assertion (static_assert, assert): an error at
+ * `at` ("<what> failed: msg") when cond is false; false after any error. */
+bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
+                     const char *what);
 /* Binds call's arguments to builtin b's parameters from the builtin table
  * (out[i] NULL for an omitted optional one); false after a diagnostic. */
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);

@@ -50,7 +50,7 @@ sema_new_value(Eval *e, ValueKind k, SrcSpan at)
 {
 	Value *v = arena_alloc(e->arena, sizeof *v);
 	v->kind = k;
-	v->span = at;
+	v->span = v->origin = at;
 	return v;
 }
 
@@ -230,8 +230,16 @@ eval_name(Eval *e, const Node *n)
 	const char *id = n->u.name.id;
 	if (e->lookup) {
 		const Value *v = e->lookup(e->ctx, id);
-		if (v)
-			return v->kind == VAL_POISON ? NULL : (Value *)v;
+		if (v && v->kind == VAL_POISON)
+			return NULL;
+		if (v) {
+			/* This use of the value: diagnostics about it point here,
+			 * notes about where it was made at its origin. */
+			Value *use = arena_alloc(e->arena, sizeof *use);
+			*use = *v;
+			use->span = n->span;
+			return use;
+		}
 	}
 	const Builtin *b = sema_builtin_lookup(NULL, id);
 	if (b)
@@ -365,6 +373,11 @@ sema_same_value(const Value *x, const Value *y)
 			if (!sema_same_value(x->u.list.items[i], y->u.list.items[i]))
 				return false;
 		return true;
+	case VAL_BUILTIN: return x->u.builtin == y->u.builtin;
+	case VAL_RUNTIME: return x->u.rt == y->u.rt;
+	case VAL_FUNC: return x->u.func == y->u.func;
+	case VAL_VAR: return x->u.var == y->u.var;
+	case VAL_AUTO_LAYOUT: return true;
 	default: return x == y;
 	}
 }

@@ -197,11 +197,24 @@ diags_append(Diags *to, const Diags *from)
 	to->truncated |= from->truncated;
 }
 
+/* Diags' context hook: a problem found inside inlined device functions gets
+ * a note for each call on the way (innermost first); the same problem met
+ * through another call site is one error with notes for each. */
+static void
+call_chain(void *ctx, Diags *d, Diag *g)
+{
+	Check *ck = ctx;
+	for (const Frame *f = ck->fr; f && f->up; f = f->up)
+		diag_note(d, g, f->call_at, "'%s' is called here", f->func->u.func.name);
+}
+
 static void
 set_diags(Check *ck, Diags *d)
 {
 	ck->d = d;
 	ck->ev.diags = d;
+	d->context = call_chain;
+	d->context_ctx = ck;
 }
 
 /* Checks kernel f. When some layout is left out, the first pass probes
@@ -259,8 +272,9 @@ TProgram *
 sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
            const SemaDefine *defs, size_t n_defs, const char *kernel)
 {
-	Check ck = {.a = a, .d = d, .in = in, .src = src};
+	Check ck = {.a = a, .in = in, .src = src};
 	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
+	set_diags(&ck, d);
 	int errors = d->errors;
 	const NodeList *body = &module->u.module.body;
 	for (size_t i = 0; i < body->len; i++)
@@ -286,5 +300,6 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		if (!used[i])
 			diag_error(d, (SrcSpan){0}, "-D %s: no kernel has a constexpr parameter of "
 			           "that name", defs[i].name);
+	d->context = NULL;   /* the hook reads ck, which ends here */
 	return d->errors == errors ? prog : NULL;
 }

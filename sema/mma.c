@@ -87,21 +87,21 @@ infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TVal
 	return true;
 }
 
-/* "<rule>; it is in <v's layout>" at the call, with where v's layout was
+/* "<rule>; it is in <v's layout>" at v's use, with where v's layout was
  * fixed. */
 static void
-layout_error(Check *ck, const Node *call, const Value *v, const char *rule)
+layout_error(Check *ck, const Value *v, const char *rule)
 {
 	StrBuf b = {0};
 	ll_desc_print(v->u.rt->type->layout.desc, &b);
-	Diag *g = diag_error(ck->d, call->span, "%s; it is in %s", rule, b.s);
+	Diag *g = diag_error(ck->d, v->span, "%s; it is in %s", rule, b.s);
 	diag_note(ck->d, g, v->u.rt->layout_at, "its layout was fixed here");
 	buf_free(&b);
 }
 
 /* The dtypes: one family for A and B, an accumulator that family has. */
 static bool
-check_dtypes(Check *ck, const Node *call, const TType *A, const TType *B,
+check_dtypes(Check *ck, const Node *call, const Value *acc, const TType *A, const TType *B,
              const TType *C)
 {
 	Family f = family(A->dtype);
@@ -116,7 +116,7 @@ check_dtypes(Check *ck, const Node *call, const TType *A, const TType *B,
 	        : f == FAM_F16 || f == FAM_F8 ? C->dtype == DT_F32 || C->dtype == DT_F16
 	                                      : C->dtype == DT_F32;
 	if (!ok) {
-		diag_error(ck->d, call->span, "%s WGMMA accumulates in %s, not %s", family_name[f],
+		diag_error(ck->d, acc->span, "%s WGMMA accumulates in %s, not %s", family_name[f],
 		           f == FAM_I8 ? "i32" : f == FAM_F16 || f == FAM_F8 ? "f32 or f16" : "f32",
 		           ir_dtype_name(C->dtype));
 		return false;
@@ -128,7 +128,7 @@ check_dtypes(Check *ck, const Node *call, const TType *A, const TType *B,
  * down M, instr_shape [16, n, 256 / bits], the tile a whole number of
  * instructions per warp. */
 static bool
-check_tile(Check *ck, const Node *call, const TType *C, int bits)
+check_tile(Check *ck, const Value *acc, const TType *C, int bits)
 {
 	const LLDesc *cl = C->layout.desc;
 	const LLInts *is = &cl->instr_shape, *w = &cl->warps_per_cta;
@@ -136,7 +136,7 @@ check_tile(Check *ck, const Node *call, const TType *C, int bits)
 	int64_t wm = w->n == 2 ? w->v[0] : 0, wn = w->n == 2 ? w->v[1] : 0;
 	if (wm < 4 || wm % 4 || is->n != 3 || is->v[1] % 8 || is->v[1] > 256 || is->v[2] != k ||
 	    M % (16 * wm) || N % (is->v[1] * wn)) {
-		diag_error(ck->d, call->span, "the accumulator tile [%lld, %lld] with instr_shape "
+		diag_error(ck->d, acc->span, "the accumulator tile [%lld, %lld] with instr_shape "
 		           "[%lld, %lld, %lld] does not fit WGMMA: warps_per_cta[0] must be a "
 		           "multiple of 4 (a warpgroup's 4 warps hold 16 rows each), M a multiple of "
 		           "16 x warps_per_cta[0], N a multiple of instr_shape[1] x "
@@ -184,7 +184,7 @@ row_stride(const TType *s, int mn_dim)
  * contiguous) needs a 16-bit dtype and a swizzle; an unswizzled K-major
  * operand is read as 8 x 16-byte core matrices of 128 contiguous bytes. */
 static bool
-check_major(Check *ck, const Node *call, const Value *v, Family f, int mn_dim,
+check_major(Check *ck, const Value *v, Family f, int mn_dim,
             const char *name)
 {
 	const TType *s = v->u.rt->type;
@@ -192,40 +192,40 @@ check_major(Check *ck, const Node *call, const Value *v, Family f, int mn_dim,
 	if (contiguous_dim(s) != mn_dim)
 		return true;
 	if (f != FAM_F16 && f != FAM_BF16)
-		g = diag_error(ck->d, call->span, "%s WGMMA needs K-major A and B (the hardware "
+		g = diag_error(ck->d, v->span, "%s WGMMA needs K-major A and B (the hardware "
 		               "transposes only 16-bit operands); %s is %s-major here: %s",
 		               family_name[f], name, mn_dim ? "N" : "M",
 		               mn_dim ? "keep B as [N, K] in shared memory and pass b.permute([1, 0])"
 		                      : "keep A as [M, K] with K contiguous (transposed=False)");
 	else if (!s->layout.desc->swizzle_byte_width)
-		g = diag_error(ck->d, call->span, "an %s-major WGMMA operand needs a swizzled "
+		g = diag_error(ck->d, v->span, "an %s-major WGMMA operand needs a swizzled "
 		               "NVMMASharedLayout (swizzle_byte_width 32, 64 or 128)",
 		               mn_dim ? "N" : "M");
 	else
 		return true;
-	diag_note(ck->d, g, v->span, "%s is %s", name, sema_type_str(ck, s));
+	diag_note(ck->d, g, v->origin, "%s is %s", name, sema_type_str(ck, s));
 	return false;
 }
 
 static bool
-check_unswizzled(Check *ck, const Node *call, const Value *v, int mn_dim, const char *name)
+check_unswizzled(Check *ck, const Value *v, int mn_dim, const char *name)
 {
 	const TType *s = v->u.rt->type;
 	int64_t row = row_stride(s, mn_dim) * ir_dtype_bits(s->dtype) / 8;
 	if (s->layout.desc->swizzle_byte_width || contiguous_dim(s) == mn_dim || row == 16)
 		return true;
-	Diag *g = diag_error(ck->d, call->span, "WGMMA reads an unswizzled operand as 8 x 16-byte "
+	Diag *g = diag_error(ck->d, v->span, "WGMMA reads an unswizzled operand as 8 x 16-byte "
 	                     "core matrices, each in 128 contiguous bytes, but %s's rows are %lld "
 	                     "bytes apart: use an NVMMASharedLayout with swizzle_byte_width 32, 64 "
 	                     "or 128", name, (long long)row);
-	diag_note(ck->d, g, v->span, "%s is %s", name, sema_type_str(ck, s));
+	diag_note(ck->d, g, v->origin, "%s is %s", name, sema_type_str(ck, s));
 	return false;
 }
 
 /* A in registers: exactly DotOperandLayout(0, <the accumulator's layout>,
  * 32 / bits) as a map. */
 static bool
-check_a_regs(Check *ck, const Node *call, Value *av, const LLDesc *acc_layout, int bits)
+check_a_regs(Check *ck, Value *av, const LLDesc *acc_layout, int bits)
 {
 	const TType *A = av->u.rt->type;
 	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, 0, 32 / bits);
@@ -236,7 +236,7 @@ check_a_regs(Check *ck, const Node *call, Value *av, const LLDesc *acc_layout, i
 		return true;
 	StrBuf w = {0};
 	ll_desc_print(want, &w);
-	layout_error(ck, call, av, arena_printf(ck->a, "A in registers must be in %s", w.s));
+	layout_error(ck, av, arena_printf(ck->a, "A in registers must be in %s", w.s));
 	buf_free(&w);
 	return false;
 }
@@ -310,7 +310,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
-		layout_error(ck, call, a[2], "the accumulator must be in NVMMADistributedLayout(version=[3, "
+		layout_error(ck, a[2], "the accumulator must be in NVMMADistributedLayout(version=[3, "
 		             "0], ...)");
 		return NULL;
 	}
@@ -326,7 +326,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
 		return NULL;
 	}
-	if (!check_dtypes(ck, call, A, B, C))
+	if (!check_dtypes(ck, call, a[2], A, B, C))
 		return NULL;
 	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
 	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
@@ -344,11 +344,11 @@ wgmma(Check *ck, const Node *call, Value **a)
 		           (long long)kk);
 		return NULL;
 	}
-	if (!check_tile(ck, call, C, bits) ||
-	    (A->kind == TY_TENSOR && !check_a_regs(ck, call, a[0], cl, bits)) ||
-	    (A->kind == TY_SMEM && (!check_major(ck, call, a[0], f, 0, "A") ||
-	                            !check_unswizzled(ck, call, a[0], 0, "A"))) ||
-	    !check_major(ck, call, a[1], f, 1, "B") || !check_unswizzled(ck, call, a[1], 1, "B") || !check_precision(ck, a[4], f) ||
+	if (!check_tile(ck, a[2], C, bits) ||
+	    (A->kind == TY_TENSOR && !check_a_regs(ck, a[0], cl, bits)) ||
+	    (A->kind == TY_SMEM && (!check_major(ck, a[0], f, 0, "A") ||
+	                            !check_unswizzled(ck, a[0], 0, "A"))) ||
+	    !check_major(ck, a[1], f, 1, "B") || !check_unswizzled(ck, a[1], 1, "B") || !check_precision(ck, a[4], f) ||
 	    !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
 		return NULL;
 	TValue *use = NULL;
@@ -407,7 +407,7 @@ wgmma_wait(Check *ck, const Node *call, Value **a)
 /* Operand v of gl.dot_fma: DotOperandLayout(idx, <acc's layout>, k) as a
  * map (k is v's own when it has one: a blocked parent ignores it). */
 static bool
-check_fma_operand(Check *ck, const Node *call, Value *v, int idx, const LLDesc *acc_layout)
+check_fma_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout)
 {
 	const TType *t = v->u.rt->type;
 	const LLDesc *d = t->layout.desc;
@@ -420,7 +420,7 @@ check_fma_operand(Check *ck, const Node *call, Value *v, int idx, const LLDesc *
 		return true;
 	StrBuf w = {0};
 	ll_desc_print(want, &w);
-	layout_error(ck, call, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
+	layout_error(ck, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
 	                                 w.s));
 	buf_free(&w);
 	return false;
@@ -461,10 +461,10 @@ dot_fma(Check *ck, const Node *call, Value **a)
 	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_BLOCKED) {
-		layout_error(ck, call, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
+		layout_error(ck, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
 		return NULL;
 	}
-	if (!check_fma_operand(ck, call, a[0], 0, cl) || !check_fma_operand(ck, call, a[1], 1, cl))
+	if (!check_fma_operand(ck, a[0], 0, cl) || !check_fma_operand(ck, a[1], 1, cl))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
 	i->res->layout_at = a[2]->u.rt->layout_at;

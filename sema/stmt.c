@@ -211,6 +211,16 @@ sema_check_stmt(Check *ck, const Node *s)
 	case N_IMPORT:
 	case N_PASS:
 		return;
+	case N_ASSERT:
+		/* A compile-time condition is checked now. A runtime one is a
+		 * device assertion, which Triton compiles out unless debugging is
+		 * on; glc has no debug build of kernels, so it is dropped too. */
+		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)) || v->kind == VAL_RUNTIME)
+			return;
+		Value *msg = s->u.assert_.msg ? sema_eval_expr(&ck->ev, s->u.assert_.msg) : NULL;
+		if (!s->u.assert_.msg || msg)
+			sema_assert_now(ck, s->span, v, msg, "assertion");
+		return;
 	case N_EXPR_STMT:
 		sema_eval_expr(&ck->ev, s->u.expr_stmt.expr);
 		return;

@@ -37,7 +37,8 @@ typedef struct Value Value;
 
 struct Value {
 	ValueKind kind;
-	SrcSpan span;
+	SrcSpan span;      /* where this use of the value is written */
+	SrcSpan origin;    /* where the value was made (a name's use: its value's) */
 	union {
 		int64_t i;
 		double f;
