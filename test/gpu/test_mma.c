@@ -12,9 +12,8 @@
  *
  * Per variant and shape (one exact tile; then M, N, K past whole tiles,
  * which the kernels mask): fresh random inputs that are exact in their
- * dtype (fp8 as valid e4m3/e5m2 bit patterns of moderate exponent decoded
- * exactly here, f32 operands with tf32 mantissas, integers over their whole
- * range), a float64 reference, an output buffer of M + 1 rows poisoned
+ * dtype (fp8 as e4m3/e5m2 bit patterns with their exact values, f32
+ * operands with tf32 mantissas, integers over their whole range), a float64 reference, an output buffer of M + 1 rows poisoned
  * (the margin row must stay poison); each kernel runs twice, both runs must
  * pass and agree bit for bit. Tolerance per element: rtol for the output
  * rounding plus atol_scale * sum_k |a_ik b_kj| for the accumulation (f32:
@@ -144,20 +143,8 @@ ty_size(Ty t)
 	}
 }
 
-/* The value of an fp8 bit pattern: e4m3 (bias 7, no infinities) or e5m2
- * (bias 15). */
-static double
-fp8_value(Ty t, uint8_t x)
-{
-	int mbits = t == T_E4M3 ? 3 : 2, bias = t == T_E4M3 ? 7 : 15;
-	int e = (x & 0x7f) >> mbits, m = x & ((1 << mbits) - 1);
-	double v = e ? ldexp(1.0 + m / (double)(1 << mbits), e - bias)
-	             : ldexp(m / (double)(1 << mbits), 1 - bias);
-	return x & 0x80 ? -v : v;
-}
-
-/* One random element of t at p; its exact value. fp8 magnitudes lie in
- * [2^-4, 7.5] (e4m3) or [2^-4, 7] (e5m2), one in 16 is zero; f32 values
+/* One random element of t at p; its exact value. Floats are uniform in
+ * [-1, 1) rounded to t (fp8: [-4, 4), subnormals included); f32 values
  * have a tf32 mantissa (10 bits). */
 static double
 random_elem(GtRun *r, Ty t, void *p)
@@ -183,17 +170,8 @@ random_elem(GtRun *r, Ty t, void *p)
 		memcpy(&f, &x, 4);
 		return f;
 	}
-	case T_E4M3: case T_E5M2: {
-		int mbits = t == T_E4M3 ? 3 : 2, bias = t == T_E4M3 ? 7 : 15;
-		uint8_t x = 0;
-		if (gt_uniform(r, 0, 16) >= 1) {
-			int e = bias - 4 + (int)gt_uniform(r, 0, 7);   /* 2^-4 .. 2^2 */
-			int m = (int)gt_uniform(r, 0, 1 << mbits);
-			x = (uint8_t)((u < 0 ? 0x80 : 0) | e << mbits | m);
-		}
-		memcpy(p, &x, 1);
-		return fp8_value(t, x);
-	}
+	case T_E4M3: case T_E5M2:
+		return gt_fp8_from_double(t == T_E4M3 ? GT_E4M3 : GT_E5M2, 4 * u, p);
 	case T_S8: {
 		int8_t v = (int8_t)(int)gt_uniform(r, -128, 128);
 		memcpy(p, &v, 1);
@@ -258,16 +236,9 @@ make_problem(GtRun *r, const Variant *v, Problem *p)
 	p->b = gt_upload(hb, k * n * sb);
 	p->ref = gt_alloc((m + 1) * n * sizeof *p->ref);
 	p->atol = gt_alloc((m + 1) * n * sizeof *p->atol);
-	for (i = 0; i < m; i++)
-		for (j = 0; j < n; j++) {
-			double s = 0, t = 0;
-			for (q = 0; q < k; q++) {
-				s += a[i * k + q] * b[q * n + j];
-				t += fabs(a[i * k + q] * b[q * n + j]);
-			}
-			p->ref[i * n + j] = s;
-			p->atol[i * n + j] = acc_tol(v) * t;
-		}
+	gt_matmul_ref(a, b, m, n, k, NULL, p->ref, p->atol);
+	for (i = 0; i < m * n; i++)
+		p->atol[i] *= acc_tol(v);
 	for (j = 0; j < n; j++) {
 		p->ref[m * n + j] = GT_UNWRITTEN;
 		p->atol[m * n + j] = 0;
