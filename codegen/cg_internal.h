@@ -311,6 +311,28 @@ LLVMValueRef cg_leader(Lower *l);
 bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);
 int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
 
+/* -- MMA fragments (mma_frag.c) ----------------------------------------------- */
+
+/* (dim0, dim1) of a rank-2 tensor element. */
+typedef int64_t CgCoord2[2];
+
+/* The coordinates of each of the n registers of rank-2 layout ly at lane 0,
+ * warp 0 (in a). */
+CgCoord2 *cg_reg_coords(Arena *a, const LLayout *ly, int n);
+/* Basis b of in-dim `in` of rank-2 layout ly as (dim0, dim1) in rc. */
+void cg_basis2(const LLayout *ly, LLName in, int b, int64_t *rc);
+/* Whether in-dim `name` of ly starts with exactly the bases want[0..n). */
+bool cg_bases_are(const LLayout *ly, LLName name, const int64_t (*want)[2], int n);
+/* Whether operand op (idx 0: A [M, K]; 1: B [K, N]) of an MMA whose
+ * accumulator has layout acc has the lanes and warps of its fragments
+ * (mma_frag.c), kw elements a 32-bit word. */
+bool cg_mma_operand_fits(const LLayout *op, const LLayout *acc, int idx, int kw);
+/* The words of operand fragment idx (A: 4 words at rows r0.., columns
+ * c0.. = K; B: 2 words at K rows r0.., column c0) of tensor value v of
+ * dtype t, whose registers are at rc; false when v does not hold it. */
+bool cg_mma_frag_words(CgModule *m, TDType t, CgVal v, const CgCoord2 *rc, int idx, int64_t r0,
+                       int64_t c0, LLVMValueRef *words);
+
 /* -- WGMMA descriptors (wgmma_desc.c) ------------------------------------------ */
 
 /* One shared-memory WGMMA operand: its base address, layout inverse,

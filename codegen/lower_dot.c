@@ -10,29 +10,6 @@
  */
 #include "codegen/cg_internal.h"
 
-typedef int64_t Coord2[2];
-
-/* Coordinates (dim0, dim1) of every register of t at lane 0, warp 0. */
-static Coord2 *
-coords_of(Lower *l, const TType *t, int n)
-{
-	const LLayout *ly = &t->layout.ll;
-	Coord2 *rc = arena_alloc(l->m->arena, (size_t)n * sizeof *rc);
-	int ri = ll_in_index(ly, LL_REGISTER);
-	int j0 = ll_out_index(ly, LL_DIM0), j1 = ll_out_index(ly, LL_DIM1);
-	uint32_t v[LL_MAX_DIMS];
-	for (int r = 0; r < n; r++) {
-		rc[r][0] = rc[r][1] = 0;
-		for (int b = 0; ri >= 0 && b < ly->in_bits[ri]; b++)
-			if (r >> b & 1) {
-				ll_get_basis(ly, ri, b, v);
-				rc[r][0] ^= v[j0];
-				rc[r][1] ^= v[j1];
-			}
-	}
-	return rc;
-}
-
 /* x (an operand element of dtype t) in the accumulator's dtype acc. */
 static LLVMValueRef
 widen(CgModule *m, LLVMValueRef x, TDType t, TDType acc)
@@ -49,7 +26,7 @@ widen(CgModule *m, LLVMValueRef x, TDType t, TDType acc)
  * coordinate `at`, indexed by k, widened to the accumulator's dtype;
  * false when one is missing. */
 static bool
-k_line(CgModule *m, CgVal v, const Coord2 *rc, int kdim, int64_t at, TDType t,
+k_line(CgModule *m, CgVal v, const CgCoord2 *rc, int kdim, int64_t at, TDType t,
        TDType acc, int64_t K, LLVMValueRef *out)
 {
 	for (int64_t k = 0; k < K; k++)
@@ -71,7 +48,9 @@ cg_lower_dot(Lower *l, const TInst *in)
 	CgVal a = cg_val(l, in->args[0]), b = cg_val(l, in->args[1]), c = cg_val(l, in->args[2]);
 	int64_t K = at->shape[1];
 	TDType d = ct->dtype;
-	Coord2 *ra = coords_of(l, at, a.n), *rb = coords_of(l, bt, b.n), *rcc = coords_of(l, ct, c.n);
+	CgCoord2 *ra = cg_reg_coords(m->arena, &at->layout.ll, a.n);
+	CgCoord2 *rb = cg_reg_coords(m->arena, &bt->layout.ll, b.n);
+	CgCoord2 *rcc = cg_reg_coords(m->arena, &ct->layout.ll, c.n);
 	LLVMValueRef *ka = arena_alloc(m->arena, (size_t)K * sizeof *ka);
 	LLVMValueRef *kb = arena_alloc(m->arena, (size_t)K * sizeof *kb);
 	LLVMTypeRef t = cg_dtype_type(m, d);

@@ -10,10 +10,8 @@
  * and warps as NVMMADistributedLayout v3) through the layout's register
  * bases, so any register order that holds the same elements works; the
  * values stay in registers and pass straight between instructions. A in
- * registers is matched the same way: element j of a fragment of k_width
- * = 32 / bits elements a word is at row 8 * (j / kw % 2), column j % kw +
- * 4 kw * (j / 2kw), lanes stepping K by kw and rows by 1 (DotOperandLayout
- * of the accumulator's layout), packed into four 32-bit words.
+ * registers is matched the same way (mma_frag.c: DotOperandLayout of the
+ * accumulator's layout), packed into four 32-bit words.
  *
  * The instruction width n is the widest multiple of 8 up to 256 dividing N
  * whose fragments each register is in exactly once; the columns (and rows)
@@ -27,69 +25,6 @@
 #include "codegen/cg_internal.h"
 
 enum { WG_ROWS = 64, MAX_N = 256, A_WORDS = 4 };
-
-/* Coordinates (row, col) of register r at lane 0, warp 0. */
-static void
-reg_coords(const LLayout *ly, int r, int64_t *row, int64_t *col)
-{
-	uint32_t v[LL_MAX_DIMS];
-	int ri = ll_in_index(ly, LL_REGISTER);
-	int j0 = ll_out_index(ly, LL_DIM0), j1 = ll_out_index(ly, LL_DIM1);
-	*row = *col = 0;
-	for (int b = 0; ri >= 0 && b < ly->in_bits[ri]; b++)
-		if (r >> b & 1) {
-			ll_get_basis(ly, ri, b, v);
-			*row ^= j0 >= 0 ? v[j0] : 0;
-			*col ^= j1 >= 0 ? v[j1] : 0;
-		}
-}
-
-/* Basis b of in-dim i of ly as (row, col). */
-static void
-basis2(const LLayout *ly, int i, int b, int64_t *row, int64_t *col)
-{
-	uint32_t v[LL_MAX_DIMS];
-	int j0 = ll_out_index(ly, LL_DIM0), j1 = ll_out_index(ly, LL_DIM1);
-	ll_get_basis(ly, i, b, v);
-	*row = j0 >= 0 ? v[j0] : 0;
-	*col = j1 >= 0 ? v[j1] : 0;
-}
-
-/* Whether in-dim `name` of ly has exactly the (row, col) bases want[0..n). */
-static bool
-bases_are(const LLayout *ly, LLName name, const int64_t (*want)[2], int n)
-{
-	int i = ll_in_index(ly, name);
-	if (i < 0 || ly->in_bits[i] < n)
-		return false;
-	for (int b = 0; b < n; b++) {
-		int64_t row, col;
-		basis2(ly, i, b, &row, &col);
-		if (row != want[b][0] || col != want[b][1])
-			return false;
-	}
-	return true;
-}
-
-/* Whether A's (a) lanes and warps are those of the A fragment of an
- * instruction whose accumulator has layout acc: lanes step K by kw and
- * rows by 1, warps hold the accumulator's rows and no K. */
-static bool
-a_threads_fit(const LLayout *a, const LLayout *acc, int kw)
-{
-	const int64_t lanes[5][2] = {{0, kw}, {0, 2 * kw}, {1, 0}, {2, 0}, {4, 0}};
-	int wa = ll_in_index(a, LL_WARP), wc = ll_in_index(acc, LL_WARP);
-	if (!bases_are(a, LL_LANE, lanes, 5) || wa < 0 || a->in_bits[wa] != acc->in_bits[wc])
-		return false;
-	for (int b = 0; b < a->in_bits[wa]; b++) {
-		int64_t ra, ca, rc, cc;
-		basis2(a, wa, b, &ra, &ca);
-		basis2(acc, wc, b, &rc, &cc);
-		if (ra != rc || ca != 0)
-			return false;
-	}
-	return true;
-}
 
 /* Coordinate `dim` (i32) of this thread's warpgroup: the XOR of the warp
  * bases from bit 2 up whose bits are set in the warp id. */
@@ -120,7 +55,7 @@ warps_move(const LLayout *ly, int dim)
 	int wi = ll_in_index(ly, LL_WARP);
 	for (int b = 2; b < ly->in_bits[wi]; b++) {
 		int64_t c[2];
-		basis2(ly, wi, b, &c[0], &c[1]);
+		cg_basis2(ly, LL_WARP, b, c);
 		if (c[dim])
 			return true;
 	}
@@ -139,7 +74,7 @@ typedef struct Slice {
 /* Finds the registers of the slice at (m0, n0) of width n; returns how many
  * of its n/2 elements the registers hold. */
 static int
-fragment(const int64_t (*rc)[2], int regs, int64_t m0, int64_t n0, int n, int *frag)
+fragment(const CgCoord2 *rc, int regs, int64_t m0, int64_t n0, int n, int *frag)
 {
 	int found = 0;
 	for (int i = 0; i < n / 2; i++) {
@@ -157,7 +92,7 @@ fragment(const int64_t (*rc)[2], int regs, int64_t m0, int64_t n0, int n, int *f
  * registers hold all of; 0 when some slice is held in part or some
  * register in none. */
 static int
-slices_of(Lower *l, const TType *ct, const int64_t (*rc)[2], int regs, int n, Slice *out)
+slices_of(Lower *l, const TType *ct, const CgCoord2 *rc, int regs, int n, Slice *out)
 {
 	int64_t M = ct->shape[0], N = ct->shape[1];
 	int k = 0, done = 0;
@@ -182,38 +117,13 @@ slices_of(Lower *l, const TType *ct, const int64_t (*rc)[2], int regs, int n, Sl
 static int
 pick_width(Lower *l, const TType *ct, int regs, Slice **out, int *n_slices)
 {
-	int64_t (*rc)[2] = arena_alloc(l->m->arena, (size_t)regs * sizeof *rc);
-	for (int r = 0; r < regs; r++)
-		reg_coords(&ct->layout.ll, r, &rc[r][0], &rc[r][1]);
+	CgCoord2 *rc = cg_reg_coords(l->m->arena, &ct->layout.ll, regs);
 	int64_t N = ct->shape[1];
 	*out = arena_alloc(l->m->arena, (size_t)regs * sizeof **out);
 	for (int n = N < MAX_N ? (int)N : MAX_N; n >= 8 && n % 8 == 0; n /= 2)
 		if (N % n == 0 && (*n_slices = slices_of(l, ct, rc, regs, n, *out)) > 0)
 			return n;
 	return 0;
-}
-
-/* A in registers: the four words of the fragment at rows m0.. and columns
- * k0.. (lane 0, warp 0), or false when its registers do not hold it. */
-static bool
-a_words(Lower *l, const TType *at, CgVal a, const int64_t (*rc)[2], int64_t m0, int64_t k0,
-        LLVMValueRef *words)
-{
-	int kw = 32 / ir_dtype_bits(at->dtype), lg = 0;
-	while (1 << lg < kw)
-		lg++;
-	LLVMValueRef elems[A_WORDS * 4];
-	for (int j = 0; j < A_WORDS * kw; j++) {
-		int64_t row = m0 + 8 * (j >> lg & 1), col = k0 + (j & (kw - 1)) + 4 * kw * (j >> (lg + 1) & 1);
-		elems[j] = NULL;
-		for (int r = 0; r < a.n && !elems[j]; r++)
-			if (rc[r][0] == row && rc[r][1] == col)
-				elems[j] = a.r[r];
-		if (!elems[j])
-			return false;
-	}
-	cg_pack_words(l->m, at->dtype, elems, A_WORDS * kw, words);
-	return true;
 }
 
 /* acc + part per element (f32), or part alone where use (i1, may be NULL:
@@ -252,9 +162,9 @@ lower_mma(Lower *l, const TInst *in)
 	static const int64_t warp_bases[2][2] = {{16, 0}, {32, 0}};
 	bool a_regs = at->kind == TY_TENSOR;
 	int kk = cg_wgmma_k(at->dtype);
-	if (ct->rank != 2 || at->rank != 2 || !kk || !bases_are(ly, LL_LANE, lane_bases, 5) ||
-	    !bases_are(ly, LL_WARP, warp_bases, 2) ||
-	    (a_regs && !a_threads_fit(&at->layout.ll, ly, 32 / ir_dtype_bits(at->dtype)))) {
+	if (ct->rank != 2 || at->rank != 2 || !kk || !cg_bases_are(ly, LL_LANE, lane_bases, 5) ||
+	    !cg_bases_are(ly, LL_WARP, warp_bases, 2) ||
+	    (a_regs && !cg_mma_operand_fits(&at->layout.ll, ly, 0, 32 / ir_dtype_bits(at->dtype)))) {
 		cg_unsupported(l, in, "this WGMMA operand layout (the accumulator must be a version "
 		               "3 NVMMADistributedLayout, A in registers its DotOperandLayout)");
 		return false;
@@ -287,14 +197,12 @@ lower_mma(Lower *l, const TInst *in)
 	LLVMValueRef *aw = NULL;
 	if (a_regs) {
 		CgVal av = cg_val(l, in->args[0]);
-		int64_t (*rc)[2] = arena_alloc(m->arena, (size_t)av.n * sizeof *rc);
-		for (int r = 0; r < av.n; r++)
-			reg_coords(&at->layout.ll, r, &rc[r][0], &rc[r][1]);
+		CgCoord2 *rc = cg_reg_coords(m->arena, &at->layout.ll, av.n);
 		aw = arena_alloc(m->arena, (size_t)(ns * steps * A_WORDS) * sizeof *aw);
 		for (int s = 0; s < ns; s++)
 			for (int k = 0; k < steps; k++)
-				if (!a_words(l, at, av, rc, sl[s].m0, (int64_t)k * kk,
-				             &aw[(s * steps + k) * A_WORDS])) {
+				if (!cg_mma_frag_words(m, at->dtype, av, rc, 0, sl[s].m0, (int64_t)k * kk,
+				                       &aw[(s * steps + k) * A_WORDS])) {
 					cg_unsupported(l, in, "A in registers that do not hold its WGMMA "
 					               "fragments");
 					return false;
