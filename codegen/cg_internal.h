@@ -157,7 +157,7 @@ void cg_fence_mbarrier_init(CgModule *m);
 /* setmaxnreg.{inc,dec}: regs a multiple of 8 in [24, 256]. */
 void cg_setmaxnreg(CgModule *m, bool inc, int regs);
 
-/* -- WGMMA (wgmma.c) ------------------------------------------------------------ */
+/* -- Tensor-core instructions (wgmma.c) ---------------------------------------- */
 
 /* One wgmma.mma_async form: m64, n, k = cg_wgmma_k(a); operand dtypes a
  * and b (f16, bf16, f32 read as tf32, f8e4m3, f8e5m2, i8 as s8, u8), the
@@ -184,6 +184,14 @@ bool cg_wgmma_valid(const CgWgmma *f);
 bool cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRef desc_a,
                   const LLVMValueRef *a_words, LLVMValueRef desc_b, LLVMValueRef scale_d,
                   LLVMValueRef *out);
+/* mma.sync.aligned.m16n8kK.row.col (Ampere's tensor-core instruction, K =
+ * cg_wgmma_k(a)) on operand dtypes a and b (the WGMMA families) into
+ * accumulator dtype d (f32; also f16 for f16 operands; i32 for 8-bit
+ * integers): acc[0..3] are this thread's accumulator elements c0..c3,
+ * a_words[0..3] and b_words[0..1] its packed fragments (mma_frag.c); the
+ * results go to out[0..3]. False (nothing built) for a form it lacks. */
+bool cg_mma_sync(CgModule *m, TDType a, TDType b, TDType d, const LLVMValueRef *acc,
+                 const LLVMValueRef *a_words, const LLVMValueRef *b_words, LLVMValueRef *out);
 /* n elements of dtype t (8, 16 or 32 bits; n a multiple of 32 / bits) as
  * n * bits / 32 i32 words, consecutive elements in rising bit positions;
  * and back. */
@@ -288,7 +296,8 @@ bool cg_stmatrix_store(Lower *l, const TInst *in);
  * its wait (lower_wgmma.c). */
 bool cg_lower_hopper(Lower *l, const TInst *in);
 bool cg_lower_wgmma(Lower *l, const TInst *in);
-/* OP_DOT (lower_dot.c): FMAs over a BlockedLayout accumulator. */
+/* OP_DOT (lower_dot.c): mma.sync over a version 2 NVMMADistributedLayout
+ * accumulator, FMAs over a BlockedLayout one. */
 bool cg_lower_dot(Lower *l, const TInst *in);
 /* OP_WARP_SPECIALIZE (lower_ws.c): one branch per partition, each with its
  * setmaxnreg and its own return; lower_block lowers a partition's body. */

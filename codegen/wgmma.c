@@ -1,6 +1,7 @@
 /*
- * wgmma.mma_async has no LLVM intrinsic; it is inline PTX whose operand list
- * and constraint string are generated here, for every form Hopper has:
+ * The tensor-core instructions as inline PTX, operand lists and constraint
+ * strings generated here: mma.sync m16n8 (Ampere's, for mma_v2) and
+ * wgmma.mma_async, which has no LLVM intrinsic, in every form Hopper has:
  *
  *   A, B                 D         k    A/B majorness     A from
  *   f16 x f16            f32, f16  16   K or MN           smem or registers
@@ -249,6 +250,42 @@ cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRe
 	acc_elems(m, f->d, res, n, out);
 	buf_free(&text);
 	buf_free(&cons);
+	return true;
+}
+
+bool
+cg_mma_sync(CgModule *m, TDType a, TDType b, TDType d, const LLVMValueRef *acc,
+            const LLVMValueRef *a_words, const LLVMValueRef *b_words, LLVMValueRef *out)
+{
+	Family f = family(a);
+	bool ok = f != FAM_NONE && family(b) == f &&
+	          (f == FAM_I8 ? d == DT_I32 : f == FAM_F16 ? d == DT_F32 || d == DT_F16
+	                                                     : d == DT_F32);
+	if (!ok)
+		return false;
+	if (f == FAM_F8 && m->min_ptx < 84)
+		m->min_ptx = 84;   /* fp8 mma.sync: PTX 8.4 */
+	LLVMValueRef words[4], extra[6];
+	LLVMTypeRef extra_t[6];
+	int nw = acc_words(m, d, acc, 4, words);
+	StrBuf text = {0};
+	buf_printf(&text, "mma.sync.aligned.m16n8k%d.row.col.%s.%s.%s.%s {", cg_wgmma_k(a),
+	           ptx_type(d), a == DT_F32 ? "tf32" : ptx_type(a), b == DT_F32 ? "tf32" : ptx_type(b),
+	           ptx_type(d));
+	for (int i = 0; i < nw; i++)
+		buf_printf(&text, "%s$%d", i ? "," : "", i);
+	int x = 2 * nw;
+	buf_printf(&text, "}, {$%d,$%d,$%d,$%d}, {$%d,$%d}, {", x, x + 1, x + 2, x + 3, x + 4, x + 5);
+	for (int i = 0; i < nw; i++)
+		buf_printf(&text, "%s$%d", i ? "," : "", i);
+	buf_puts(&text, "};");
+	for (int i = 0; i < 6; i++) {
+		extra[i] = i < 4 ? a_words[i] : b_words[i - 4];
+		extra_t[i] = m->i32;
+	}
+	tied_asm(m, text.s, ",r,r,r,r,r,r", word_type(m, d), words, nw, extra, extra_t, 6, words);
+	acc_elems(m, d, words, 4, out);
+	buf_free(&text);
 	return true;
 }
 

@@ -109,6 +109,7 @@ static const Builtin table[] = {
 	FN("warpgroup_mma_wait", IN_GLOBAL | GL, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL, BF_WGMMA_INIT, "value"),
 	FN("dot_fma", GL, BF_DOT_FMA, "a", "b", "acc"),
+	FN("mma_v2", IN_GLOBAL | GL, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
 	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),

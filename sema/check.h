@@ -187,7 +187,7 @@ void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *read
 TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
 
 /* -- mma.c -- */
-/* warpgroup_mma, warpgroup_mma_wait, warpgroup_mma_init, gl.dot_fma. */
+/* warpgroup_mma, warpgroup_mma_wait, warpgroup_mma_init, mma_v2, gl.dot_fma. */
 Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- smem.c: allocations and views -- */

@@ -1,8 +1,8 @@
 /*
  * Matrix multiplies: warpgroup_mma (Hopper's WGMMA), warpgroup_mma_wait,
- * warpgroup_mma_init and gl.dot_fma. The checks accept exactly the WGMMA
- * forms Hopper has (codegen/wgmma.c lists them) and say the hardware's
- * rule at the user's line for the others:
+ * warpgroup_mma_init, mma_v2 (Ampere's mma.sync) and gl.dot_fma. The
+ * checks accept exactly the WGMMA forms Hopper has (codegen/wgmma.c lists
+ * them) and say the hardware's rule at the user's line for the others:
  *
  *   A, B (one family)          accumulator   operands in shared memory
  *   f16                        f32 or f16    K- or MN-major
@@ -99,29 +99,44 @@ layout_error(Check *ck, const Value *v, const char *rule)
 	buf_free(&b);
 }
 
-/* The dtypes: one family for A and B, an accumulator that family has. */
+/* The dtypes of op ("warpgroup_mma" or "mma_v2", whose instruction is
+ * instr): one family for A and B, an accumulator the instruction has for it
+ * (fp8 into f16 only on WGMMA). */
 static bool
 check_dtypes(Check *ck, const Node *call, const Value *acc, const TType *A, const TType *B,
-             const TType *C)
+             const TType *C, const char *op, const char *instr)
 {
 	Family f = family(A->dtype);
 	if (f == FAM_NONE || family(B->dtype) != f) {
-		diag_error(ck->d, call->span, "warpgroup_mma multiplies f16 x f16, bf16 x bf16, "
-		           "f32 x f32 (as tf32), fp8 x fp8 (f8e4m3, f8e5m2 in any mix) or 8-bit "
-		           "integers (i8, u8 in any mix); got %s x %s", ir_dtype_name(A->dtype),
-		           ir_dtype_name(B->dtype));
+		diag_error(ck->d, call->span, "%s multiplies f16 x f16, bf16 x bf16, f32 x f32 (as "
+		           "tf32), fp8 x fp8 (f8e4m3, f8e5m2 in any mix) or 8-bit integers (i8, u8 in "
+		           "any mix); got %s x %s", op, ir_dtype_name(A->dtype), ir_dtype_name(B->dtype));
 		return false;
 	}
+	bool f16_acc = f == FAM_F16 || (f == FAM_F8 && !strcmp(op, "warpgroup_mma"));
 	bool ok = f == FAM_I8 ? C->dtype == DT_I32
-	        : f == FAM_F16 || f == FAM_F8 ? C->dtype == DT_F32 || C->dtype == DT_F16
-	                                      : C->dtype == DT_F32;
+	        : f16_acc ? C->dtype == DT_F32 || C->dtype == DT_F16 : C->dtype == DT_F32;
 	if (!ok) {
-		diag_error(ck->d, acc->span, "%s WGMMA accumulates in %s, not %s", family_name[f],
-		           f == FAM_I8 ? "i32" : f == FAM_F16 || f == FAM_F8 ? "f32 or f16" : "f32",
+		diag_error(ck->d, acc->span, "%s %s accumulates in %s, not %s", family_name[f], instr,
+		           f == FAM_I8 ? "i32" : f16_acc ? "f32 or f16" : "f32",
 		           ir_dtype_name(C->dtype));
 		return false;
 	}
 	return true;
+}
+
+/* Shapes [M, K], [K, N], [M, N]. */
+static bool
+check_chain(Check *ck, const Node *call, const char *op, const TType *A, const TType *B,
+            const TType *C)
+{
+	if (A->rank == 2 && B->rank == 2 && C->rank == 2 && A->shape[1] == B->shape[0] &&
+	    A->shape[0] == C->shape[0] && B->shape[1] == C->shape[1])
+		return true;
+	diag_error(ck->d, call->span, "%s shapes do not chain: A %s, B %s, acc %s (need [M, K], "
+	           "[K, N], [M, N])", op, sema_type_str(ck, A), sema_type_str(ck, B),
+	           sema_type_str(ck, C));
+	return false;
 }
 
 /* The accumulator tile against the instruction: warps 4 to a warpgroup
@@ -222,29 +237,36 @@ check_unswizzled(Check *ck, const Value *v, int mn_dim, const char *name)
 	return false;
 }
 
-/* A in registers: exactly DotOperandLayout(0, <the accumulator's layout>,
- * 32 / bits) as a map. */
+/* Operand v (what: "A in registers", "B of mma_v2", ...) of an MMA whose
+ * accumulator has layout acc_layout: exactly DotOperandLayout(idx,
+ * acc_layout, kw) as a map (kw 0: v's own k_width, which a blocked parent
+ * ignores). */
 static bool
-check_a_regs(Check *ck, Value *av, const LLDesc *acc_layout, int bits)
+check_dot_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout, int kw,
+                  const char *what)
 {
-	const TType *A = av->u.rt->type;
-	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, 0, 32 / bits);
+	const TType *t = v->u.rt->type;
+	const LLDesc *d = t->layout.desc;
+	if (!kw)
+		kw = d->kind == LL_DOT_OPERAND ? d->k_width : 1;
+	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, idx, kw);
 	LLayout ll;
 	LLErr err = {0};
-	if (ll_build(want, A->shape, A->rank, ck->k->num_warps, &ll, &err) &&
-	    ll_equal(&ll, &A->layout.ll))
+	if (t->rank == 2 && ll_build(want, t->shape, 2, ck->k->num_warps, &ll, &err) &&
+	    ll_equal(&ll, &t->layout.ll))
 		return true;
 	StrBuf w = {0};
 	ll_desc_print(want, &w);
-	layout_error(ck, av, arena_printf(ck->a, "A in registers must be in %s", w.s));
+	layout_error(ck, v, arena_printf(ck->a, "%s must be in %s", what, w.s));
 	buf_free(&w);
 	return false;
 }
 
-/* precision: "tf32" (the default), "tf32x3" or "ieee"; f32 operands run as
- * tf32 only. */
+/* precision (mma_v2: input_precision, named param): "tf32" (the default),
+ * "tf32x3" or "ieee"; the tensor cores (instr) take f32 operands as tf32
+ * only. */
 static bool
-check_precision(Check *ck, const Value *p, Family f)
+check_precision(Check *ck, const Value *p, Family f, const char *instr, const char *param)
 {
 	if (!given(p))
 		return true;
@@ -254,18 +276,19 @@ check_precision(Check *ck, const Value *p, Family f)
 		if (p->u.str.len == strlen(names[i]) && !memcmp(p->u.str.s, names[i], p->u.str.len))
 			k = i;
 	if (k < 0) {
-		diag_error(ck->d, p->span, "precision must be \"tf32\", \"tf32x3\" or \"ieee\"");
+		diag_error(ck->d, p->span, "%s must be \"tf32\", \"tf32x3\" or \"ieee\"", param);
 		return false;
 	}
 	if (f == FAM_TF32 && k == 1) {
-		diag_error(ck->d, p->span, "precision=\"tf32x3\" is not a WGMMA mode: the tensor "
-		           "cores multiply tf32; split each operand into big and small tf32 parts "
-		           "and add three warpgroup_mma");
+		diag_error(ck->d, p->span, "%s=\"tf32x3\" is not a %s mode: the tensor cores "
+		           "multiply tf32; split each operand into big and small tf32 parts and add "
+		           "three products", param, instr);
 		return false;
 	}
 	if (f == FAM_TF32 && k == 2) {
-		diag_error(ck->d, p->span, "WGMMA has no IEEE f32 mode: the tensor cores read f32 "
-		           "operands as tf32 (precision=\"tf32\"); gl.dot_fma multiplies in f32");
+		diag_error(ck->d, p->span, "%s has no IEEE f32 mode: the tensor cores read f32 "
+		           "operands as tf32 (%s=\"tf32\"); gl.dot_fma multiplies in f32", instr,
+		           param);
 		return false;
 	}
 	return true;
@@ -326,15 +349,10 @@ wgmma(Check *ck, const Node *call, Value **a)
 		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
 		return NULL;
 	}
-	if (!check_dtypes(ck, call, a[2], A, B, C))
+	if (!check_dtypes(ck, call, a[2], A, B, C, "warpgroup_mma", "WGMMA"))
 		return NULL;
-	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
-	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
-		diag_error(ck->d, call->span, "warpgroup_mma shapes do not chain: A %s, B %s, acc %s "
-		           "(need [M, K], [K, N], [M, N])", sema_type_str(ck, A), sema_type_str(ck, B),
-		           sema_type_str(ck, C));
+	if (!check_chain(ck, call, "warpgroup_mma", A, B, C))
 		return NULL;
-	}
 	Family f = family(A->dtype);
 	int bits = ir_dtype_bits(A->dtype);
 	int64_t chunk, kk = 256 / bits;
@@ -345,11 +363,12 @@ wgmma(Check *ck, const Node *call, Value **a)
 		return NULL;
 	}
 	if (!check_tile(ck, a[2], C, bits) ||
-	    (A->kind == TY_TENSOR && !check_a_regs(ck, a[0], cl, bits)) ||
+	    (A->kind == TY_TENSOR &&
+	     !check_dot_operand(ck, a[0], 0, cl, 32 / bits, "A in registers")) ||
 	    (A->kind == TY_SMEM && (!check_major(ck, a[0], f, 0, "A") ||
 	                            !check_unswizzled(ck, a[0], 0, "A"))) ||
-	    !check_major(ck, a[1], f, 1, "B") || !check_unswizzled(ck, a[1], 1, "B") || !check_precision(ck, a[4], f) ||
-	    !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
+	    !check_major(ck, a[1], f, 1, "B") || !check_unswizzled(ck, a[1], 1, "B") ||
+	    !check_precision(ck, a[4], f, "WGMMA", "precision") || !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
 		return NULL;
 	TValue *use = NULL;
 	bool is_async = false;
@@ -404,28 +423,6 @@ wgmma_wait(Check *ck, const Node *call, Value **a)
 	return nd == 1 ? out->u.list.items[0] : out;
 }
 
-/* Operand v of gl.dot_fma: DotOperandLayout(idx, <acc's layout>, k) as a
- * map (k is v's own when it has one: a blocked parent ignores it). */
-static bool
-check_fma_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout)
-{
-	const TType *t = v->u.rt->type;
-	const LLDesc *d = t->layout.desc;
-	const LLDesc *want = ll_desc_dot_operand(ck->a, acc_layout, idx,
-	                                         d->kind == LL_DOT_OPERAND ? d->k_width : 1);
-	LLayout ll;
-	LLErr err = {0};
-	if (t->rank == 2 && ll_build(want, t->shape, 2, ck->k->num_warps, &ll, &err) &&
-	    ll_equal(&ll, &t->layout.ll))
-		return true;
-	StrBuf w = {0};
-	ll_desc_print(want, &w);
-	layout_error(ck, v, arena_printf(ck->a, "%s of gl.dot_fma must be in %s", idx ? "B" : "A",
-	                                 w.s));
-	buf_free(&w);
-	return false;
-}
-
 /* Whether FMAs in acc's dtype multiply operands of dtype t exactly: floats
  * into a float at least as wide, integers of up to 32 bits into i32. */
 static bool
@@ -452,19 +449,55 @@ dot_fma(Check *ck, const Node *call, Value **a)
 		           sema_type_str(ck, B), sema_type_str(ck, C));
 		return NULL;
 	}
-	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
-	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
-		diag_error(ck->d, call->span, "gl.dot_fma shapes do not chain: A %s, B %s, acc %s "
-		           "(need [M, K], [K, N], [M, N])", sema_type_str(ck, A), sema_type_str(ck, B),
-		           sema_type_str(ck, C));
+	if (!check_chain(ck, call, "gl.dot_fma", A, B, C))
 		return NULL;
-	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_BLOCKED) {
 		layout_error(ck, a[2], "the accumulator of gl.dot_fma must be in a BlockedLayout");
 		return NULL;
 	}
-	if (!check_fma_operand(ck, a[0], 0, cl) || !check_fma_operand(ck, a[1], 1, cl))
+	if (!check_dot_operand(ck, a[0], 0, cl, 0, "A of gl.dot_fma") ||
+	    !check_dot_operand(ck, a[1], 1, cl, 0, "B of gl.dot_fma"))
+		return NULL;
+	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
+	i->res->layout_at = a[2]->u.rt->layout_at;
+	return sema_rt_value(ck, i->res, call->span);
+}
+
+/* mma_v2 (Ampere's mma.sync m16n8, on Hopper too): A, B and the
+ * accumulator in registers, the accumulator in NVMMADistributedLayout
+ * version [2, 0], A and B in its DotOperandLayouts with k_width 32 / bits;
+ * the dtypes of WGMMA but fp8 only into f32; input_precision as precision. */
+static Value *
+mma_v2(Check *ck, const Node *call, Value **a)
+{
+	if (!sema_want_rt(ck, a[0], TY_TENSOR, "A") || !sema_want_rt(ck, a[1], TY_TENSOR, "B") ||
+	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
+		return NULL;
+	const TType *A = a[0]->u.rt->type, *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
+	const LLDesc *cl = C->layout.desc;
+	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 2) {
+		layout_error(ck, a[2], "the accumulator of mma_v2 must be in "
+		             "NVMMADistributedLayout(version=[2, 0], ...)");
+		return NULL;
+	}
+	if (!check_dtypes(ck, call, a[2], A, B, C, "mma_v2", "mma_v2") ||
+	    !check_chain(ck, call, "mma_v2", A, B, C))
+		return NULL;
+	int bits = ir_dtype_bits(A->dtype);
+	int64_t kk = 256 / bits, wm = cl->warps_per_cta.v[0], wn = cl->warps_per_cta.v[1];
+	if (A->shape[1] % kk || C->shape[0] % (16 * wm) || C->shape[1] % (8 * wn)) {
+		diag_error(ck->d, call->span, "mma_v2 on [%lld, %lld] x [%lld, %lld] does not fit "
+		           "mma.sync m16n8k%lld: K must be a multiple of %lld, M of 16 x "
+		           "warps_per_cta[0] = %lld and N of 8 x warps_per_cta[1] = %lld",
+		           (long long)A->shape[0], (long long)A->shape[1], (long long)B->shape[0],
+		           (long long)B->shape[1], (long long)kk, (long long)kk, (long long)(16 * wm),
+		           (long long)(8 * wn));
+		return NULL;
+	}
+	if (!check_dot_operand(ck, a[0], 0, cl, 32 / bits, "A of mma_v2") ||
+	    !check_dot_operand(ck, a[1], 1, cl, 32 / bits, "B of mma_v2") ||
+	    !check_precision(ck, a[3], family(A->dtype), "mma_v2", "input_precision"))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
 	i->res->layout_at = a[2]->u.rt->layout_at;
@@ -478,6 +511,7 @@ sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_WGMMA: return wgmma(ck, call, a);
 	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
 	case BF_DOT_FMA: return dot_fma(ck, call, a);
+	case BF_MMA_V2: return mma_v2(ck, call, a);
 	default:
 		/* BF_WGMMA_INIT: the accumulator itself (Gluon wraps it in a token
 		 * type; glc's async results are plain tensors). */

@@ -3,7 +3,8 @@
  * f16, bf16, tf32, fp8 (e4m3, e5m2 in every mix) and 8-bit integers, with
  * f32, f16 and i32 accumulators, A from shared memory or registers, K- or
  * MN-major operands, two warpgroups stacked along M or side by side along
- * N, fp8 accumulation in chunks (max_num_imprecise_acc), and gl.dot_fma.
+ * N, fp8 accumulation in chunks (max_num_imprecise_acc), Ampere's mma_v2
+ * (mma.sync m16n8: f16, bf16, tf32, 8-bit integers, fp8) and gl.dot_fma.
  *
  * VARIANTS below is the one list of cases: test/gpu/bundle.sh reads it (the
  * name, kernel and glc flags of each V(...) line) and compiles every
@@ -113,6 +114,23 @@ typedef glrt_status (*MmaLauncher)(glrt_stream, unsigned, unsigned, unsigned, gl
 	V(e4m3_f32_w42_areg, mma8, \
 	  "-D AT=gl.f8e4m3 -D BT=gl.f8e4m3 -D BK=128 -D B_KMAJOR=True -D WN=2 -D A_REGS=True", \
 	  T_E4M3, T_E4M3, T_F32, 64, 128, 128, B_KMAJOR) \
+	V(v2_f16_f32, mmav2, "", \
+	  T_F16, T_F16, T_F32, 64, 64, 32, 0) \
+	V(v2_f16_f16, mmav2, \
+	  "-D CT=gl.f16", \
+	  T_F16, T_F16, T_F16, 64, 64, 32, 0) \
+	V(v2_bf16_f32, mmav2, \
+	  "-D AT=gl.bf16 -D BT=gl.bf16", \
+	  T_BF16, T_BF16, T_F32, 64, 64, 32, 0) \
+	V(v2_tf32, mmav2, \
+	  "-D AT=gl.f32 -D BT=gl.f32 -D BK=16", \
+	  T_F32, T_F32, T_F32, 64, 64, 16, 0) \
+	V(v2_s8_u8_s32, mmav2, \
+	  "-D AT=gl.i8 -D BT=gl.u8 -D CT=gl.i32 -D BK=64", \
+	  T_S8, T_U8, T_S32, 64, 64, 64, 0) \
+	V(v2_e4m3_e5m2_f32, mmav2, \
+	  "-D AT=gl.f8e4m3 -D BT=gl.f8e5m2 -D BK=64", \
+	  T_E4M3, T_E5M2, T_F32, 64, 64, 64, 0) \
 	V(fma_f32, fma, "", \
 	  T_F32, T_F32, T_F32, 32, 32, 16, 0)
 
