@@ -19,6 +19,29 @@ struct Binding {
 	Binding *next;
 };
 
+/* A source file whose top-level names are in scope: the file compiled, or
+ * a Gluon file it imports. */
+struct SemaModule {
+	const char *name;     /* the import name; "" for the file compiled */
+	const Node *ast;      /* N_MODULE */
+	uint32_t file;
+	bool python;          /* a .py file: lazy globals, decorators say what a def is */
+	Binding *globals;
+	SemaModule *next;
+};
+
+/* An @aggregate class: its annotated fields, in order, and its body. */
+struct SemaClass {
+	const char *name;
+	const Node *node;     /* N_CLASS */
+	SemaModule *mod;
+	const char **fields;
+	size_t n_fields;
+};
+
+/* What a def is, from its decorators. */
+typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
@@ -59,7 +82,14 @@ struct Check {
 	Interner *in;
 	Sources *src;
 	Eval ev;
-	Binding *globals;
+	SemaModule *mod;      /* the module whose globals are in scope */
+	SemaModule *modules;  /* every module read, the compiled file first */
+	VEC(const Node *) fn_nodes;   /* functions and classes of every module ... */
+	VEC(SemaModule *) fn_mods;    /* ... and the module each belongs to */
+	VEC(const SemaClass *) classes;   /* the @aggregate classes met */
+	const SemaGluon *gluon;       /* a .py compilation: its options; else NULL */
+	int64_t steps;        /* statements run by constexpr functions so far */
+	bool step_limit_hit;  /* reported; unwinding */
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
@@ -134,7 +164,9 @@ bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
-Value *sema_check_func_call(Check *ck, const Node *call, const Node *func);
+/* Calls user function func (self: the instance of a method call, else
+ * NULL): inlined for @gluon.jit, run for @constexpr_function. */
+Value *sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self);
 /* Binds positional/keyword arguments of call to params[0..n-1] (evaluated;
  * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional. False after a
  * diagnostic. */
@@ -187,7 +219,7 @@ void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *read
 TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
 
 /* -- mma.c -- */
-/* warpgroup_mma, warpgroup_mma_wait, warpgroup_mma_init, mma_v2, gl.dot_fma. */
+/* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
 Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- smem.c: allocations and views -- */
@@ -234,6 +266,54 @@ void sema_assign(Check *ck, const Node *t, Value *v, bool is_constexpr);
 void sema_poison_target(Check *ck, const Node *t);
 /* True when annot is `gl.constexpr` (or `constexpr`). */
 bool sema_is_constexpr_annot(Check *ck, const Node *annot);
+
+/* -- pymodule.c: Gluon .py files -- */
+/* Binds the top-level names of module m (imports, defs, classes; other
+ * assignments lazily in a .py file). */
+void sema_module_bind(Check *ck, SemaModule *m);
+/* The module that function or class node n belongs to. */
+SemaModule *sema_module_of(Check *ck, const Node *n);
+/* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
+FuncKind sema_func_kind(Check *ck, const Node *f);
+/* A lazy module-level value forced (b->v replaced); NULL after a diagnostic. */
+Value *sema_force_lazy(Check *ck, Binding *b);
+/* Reports that v (VAL_HOST) is host Python, used at `at`. */
+void sema_host_error(Check *ck, SrcSpan at, const Value *v);
+
+/* Whether one of decorators (evaluated quietly in module m) is the builtin
+ * decorator `want`. */
+bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want);
+
+/* -- signature.c: kernels specialized from -s -- */
+/* Binds the parameters of kernel f from signature sig (compile.py's format);
+ * false after a diagnostic naming the parameter. */
+bool sema_bind_signature(Check *ck, const Node *f, const char *sig, int index);
+
+/* -- constexpr_fn.c: compile-time Python -- */
+/* Runs @constexpr_function f with args[0..n-1] bound to its parameters;
+ * its return value, or NULL after a diagnostic. */
+Value *sema_run_constexpr_fn(Check *ck, SrcSpan at, const Node *f, Value **args, int n);
+/* Compile-time values of comprehensions, dict displays, lambdas. */
+Value *sema_eval_comp(Check *ck, const Node *n);
+Value *sema_eval_dict(Check *ck, const Node *n);
+
+/* -- aggregate.c: @aggregate classes -- */
+/* The class value of N_CLASS c when it is an @aggregate (else NULL). */
+const SemaClass *sema_class_of(Check *ck, const Node *c);
+/* Calls class cls: a new instance through its __init__. */
+Value *sema_construct(Check *ck, const Node *call, const SemaClass *cls);
+/* obj.name for an instance or a class; NULL after a diagnostic. */
+Value *sema_aggregate_attr(Check *ck, const Node *n, Value *obj);
+/* A method of an instance called (m is VAL_METHOD with an instance self). */
+Value *sema_aggregate_method_call(Check *ck, const Node *call, Value *m);
+
+/* -- pybuiltins.c: Python's compile-time builtins and Gluon queries -- */
+Value *sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* NVMMASharedLayout.get_default_for with arguments a bound by the table. */
+Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
+/* obj.name for modules, aggregates, host values and the attributes Gluon
+ * reads off dtypes, pointers and constexprs; *handled false: none of these. */
+Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);

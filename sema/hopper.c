@@ -326,7 +326,7 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	}
-	case BF_WGMMA: case BF_WGMMA_WAIT: case BF_WGMMA_INIT: case BF_DOT_FMA: case BF_MMA_V2:
+	case BF_WGMMA: case BF_WGMMA_WAIT: case BF_DOT_FMA: case BF_MMA_V2:
 		return sema_check_mma_call(ck, call, fn, a);
 	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call, a);
 	default:

@@ -144,13 +144,21 @@ bind_params(Check *ck, const Node *f)
 	ck->k->n_params = (int)params.len;
 }
 
+/* A kernel of a .py file: the signature it is specialized with, and the
+ * launcher's name. */
+typedef struct Spec {
+	const char *sig;
+	int index;
+	const char *name;
+} Spec;
+
 /* One pass over kernel f: its TKernel (also after errors). */
 static TKernel *
 kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t n_defs,
-            bool *used)
+            bool *used, const Spec *spec)
 {
 	TKernel *k = arena_alloc(ck->a, sizeof *k);
-	k->name = f->u.func.name;
+	k->name = spec ? spec->name : f->u.func.name;
 	k->at = f->span;
 	k->num_warps = k->total_warps = warps;
 	ck->k = k;
@@ -159,7 +167,9 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	ck->blk = &k->body;
 	int errors = ck->d->errors;
 	/* constexpr parameters first: runtime parameter types may use them */
-	if (bind_constexprs(ck, f, defs, n_defs, used))
+	if (spec)
+		sema_bind_signature(ck, f, spec->sig, spec->index);
+	else if (bind_constexprs(ck, f, defs, n_defs, used))
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		sema_check_block(ck, &f->u.func.body);
@@ -222,7 +232,7 @@ set_diags(Check *ck, Diags *d)
  * checks the kernel with the inferred layouts. */
 static void
 check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
-             size_t n_defs, bool *used)
+             size_t n_defs, bool *used, const Spec *spec)
 {
 	Diags *real = ck->d;
 	Diags probe;
@@ -233,7 +243,7 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 	ck->auto_plan = NULL;
 	ck->auto_next = 0;
 	set_diags(ck, &probe);
-	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used);
+	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
 	set_diags(ck, real);
 	if (ck->autos.len) {
 		ck->k = k;
@@ -243,7 +253,7 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 		if (!ck->auto_plan)
 			return;
 		ck->auto_next = 0;
-		k = kernel_pass(ck, f, warps, defs, n_defs, used);
+		k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
 		ck->auto_plan = NULL;
 	} else {
 		diags_append(real, &probe);
@@ -273,6 +283,8 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
            const SemaDefine *defs, size_t n_defs, const char *kernel)
 {
 	Check ck = {.a = a, .in = in, .src = src};
+	SemaModule main_mod = {.name = "", .ast = module};
+	ck.mod = ck.modules = &main_mod;
 	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
 	set_diags(&ck, d);
 	int errors = d->errors;
@@ -292,7 +304,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		if (w == 0 || (kernel && strcmp(kernel, f->u.func.name) != 0))
 			continue;
 		found = true;
-		check_kernel(&ck, prog, f, w, defs, n_defs, used);
+		check_kernel(&ck, prog, f, w, defs, n_defs, used, NULL);
 	}
 	if (kernel && !found && d->errors == errors)
 		diag_error(d, (SrcSpan){0}, "--kernel %s: no @gl.kernel of that name", kernel);
@@ -301,5 +313,46 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 			diag_error(d, (SrcSpan){0}, "-D %s: no kernel has a constexpr parameter of "
 			           "that name", defs[i].name);
 	d->context = NULL;   /* the hook reads ck, which ends here */
+	return d->errors == errors ? prog : NULL;
+}
+
+TProgram *
+sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
+                 uint32_t file, const SemaGluon *g)
+{
+	Check ck = {.a = a, .in = in, .src = src, .gluon = g};
+	SemaModule *m = arena_alloc(a, sizeof *m);
+	*m = (SemaModule){.name = "", .ast = module, .file = file, .python = true};
+	ck.mod = ck.modules = m;
+	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
+	set_diags(&ck, d);
+	int errors = d->errors;
+	sema_module_bind(&ck, m);
+	TProgram *prog = arena_alloc(a, sizeof *prog);
+	Binding *b = sema_local_find(&ck, intern(in, g->kernel, strlen(g->kernel)));
+	const Node *f = b && b->v && b->v->kind == VAL_FUNC ? b->v->u.func : NULL;
+	if (!f) {
+		const char *names[256];
+		size_t n = 0;
+		for (Binding *x = m->globals; x && n < 256; x = x->next)
+			if (x->v && x->v->kind == VAL_FUNC && sema_func_kind(&ck, x->v->u.func) == FK_JIT)
+				names[n++] = x->name;
+		Diag *e = diag_error(d, (SrcSpan){0}, "-n %s: %s has no @gluon.jit function of "
+		                     "that name", g->kernel, src_path(src, file));
+		const char *s = diag_suggest(g->kernel, names, n);
+		if (s)
+			diag_note(d, e, (SrcSpan){0}, "did you mean '%s'?", s);
+	} else if (sema_func_kind(&ck, f) != FK_JIT) {
+		diag_error(d, f->span, "-n %s: '%s' is not a @gluon.jit function", g->kernel,
+		           g->kernel);
+	} else {
+		for (size_t i = 0; i < g->n_signatures && !d->truncated; i++) {
+			Spec spec = {g->signatures[i], (int)i, g->kernel};
+			if (g->n_signatures > 1)
+				spec.name = arena_printf(a, "%s_%zu", g->kernel, i);
+			check_kernel(&ck, prog, f, g->num_warps, NULL, 0, NULL, &spec);
+		}
+	}
+	d->context = NULL;
 	return d->errors == errors ? prog : NULL;
 }

@@ -1,8 +1,9 @@
 /*
  * Matrix multiplies: warpgroup_mma (Hopper's WGMMA), warpgroup_mma_wait,
- * warpgroup_mma_init, mma_v2 (Ampere's mma.sync) and gl.dot_fma. The
- * checks accept exactly the WGMMA forms Hopper has (codegen/wgmma.c lists
- * them) and say the hardware's rule at the user's line for the others:
+ * mma_v2 (Ampere's mma.sync) and gl.dot_fma (warpgroup_mma_init is in
+ * pybuiltins.c: the accumulator itself). The checks accept exactly the
+ * WGMMA forms Hopper has (codegen/wgmma.c lists them) and say the
+ * hardware's rule at the user's line for the others:
  *
  *   A, B (one family)          accumulator   operands in shared memory
  *   f16                        f32 or f16    K- or MN-major
@@ -511,10 +512,6 @@ sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_WGMMA: return wgmma(ck, call, a);
 	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
 	case BF_DOT_FMA: return dot_fma(ck, call, a);
-	case BF_MMA_V2: return mma_v2(ck, call, a);
-	default:
-		/* BF_WGMMA_INIT: the accumulator itself (Gluon wraps it in a token
-		 * type; glc's async results are plain tensors). */
-		return sema_want_rt(ck, a[0], TY_TENSOR, "warpgroup_mma_init's value") ? a[0] : NULL;
+	default: return mma_v2(ck, call, a);
 	}
 }

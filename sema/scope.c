@@ -15,7 +15,7 @@ sema_scope_find(Check *ck, const char *name)
 		for (Binding *b = ck->fr->locals; b; b = b->next)
 			if (b->name == name)
 				return b;
-	for (Binding *b = ck->globals; b; b = b->next)
+	for (Binding *b = ck->mod->globals; b; b = b->next)
 		if (b->name == name)
 			return b;
 	return NULL;
@@ -24,7 +24,7 @@ sema_scope_find(Check *ck, const char *name)
 Binding *
 sema_local_find(Check *ck, const char *name)
 {
-	Binding *first = ck->fr ? ck->fr->locals : ck->globals;
+	Binding *first = ck->fr ? ck->fr->locals : ck->mod->globals;
 	for (Binding *b = first; b; b = b->next)
 		if (b->name == name)
 			return b;
@@ -39,7 +39,7 @@ sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpa
 	b->v = v;
 	b->is_constexpr = is_constexpr;
 	b->at = at;
-	Binding **head = ck->fr ? &ck->fr->locals : &ck->globals;
+	Binding **head = ck->fr ? &ck->fr->locals : &ck->mod->globals;
 	b->next = *head;
 	*head = b;
 }
@@ -51,10 +51,13 @@ sema_check_visible_names(Check *ck, const char **out, size_t max)
 	if (ck->fr)
 		for (Binding *b = ck->fr->locals; b && n < max; b = b->next)
 			out[n++] = b->name;
-	for (Binding *b = ck->globals; b && n < max; b = b->next)
+	for (Binding *b = ck->mod->globals; b && n < max; b = b->next)
 		out[n++] = b->name;
 	return n;
 }
+
+/* What a name whose value failed to evaluate reads as (silently NULL). */
+static const Value poison = {.kind = VAL_POISON};
 
 const Value *
 sema_lookup(void *ctx, const char *name)
@@ -63,6 +66,8 @@ sema_lookup(void *ctx, const char *name)
 	Binding *b = sema_scope_find(ck, name);
 	if (!b)
 		return NULL;
+	if (b->v && b->v->kind == VAL_LAZY && !sema_force_lazy(ck, b))
+		return &poison;
 	return b->v ? sema_read_vars(ck, b->v, b->at) : NULL;
 }
 
