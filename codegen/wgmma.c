@@ -152,16 +152,18 @@ acc_elems(CgModule *m, TDType d, const LLVMValueRef *words, int n, LLVMValueRef 
 }
 
 /* An inline asm call with nw outputs of type wt tied to its first nw
- * inputs, then the extra inputs; its results into out. */
+ * inputs, then the extra inputs; its results into out. early: the outputs
+ * are early-clobber, so no extra input (an operand fragment in registers)
+ * shares a register with them even when it holds the same value. */
 static void
-tied_asm(CgModule *m, const char *text, const char *extra_cons, LLVMTypeRef wt,
+tied_asm(CgModule *m, const char *text, const char *extra_cons, LLVMTypeRef wt, bool early,
          LLVMValueRef *words, int nw, LLVMValueRef *extra, LLVMTypeRef *extra_t, int n_extra,
          LLVMValueRef *out)
 {
 	StrBuf cons = {0};
 	const char *c = wt == m->f32 ? "f" : "r";
 	for (int i = 0; i < nw; i++)
-		buf_printf(&cons, "%s=%s", i ? "," : "", c);
+		buf_printf(&cons, "%s=%s%s", i ? "," : "", early ? "&" : "", c);
 	for (int i = 0; i < nw; i++)
 		buf_printf(&cons, ",%d", i);
 	buf_printf(&cons, "%s,~{memory}", extra_cons);
@@ -246,7 +248,8 @@ cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRe
 	}
 	buf_putc(&text, ';');
 	LLVMValueRef *res = arena_alloc(m->arena, (size_t)nw * sizeof *res);
-	tied_asm(m, text.s, cons.s ? cons.s : "", wt, words, nw, extra, extra_t, ne, res);
+	tied_asm(m, text.s, cons.s ? cons.s : "", wt, f->a_in_regs, words, nw, extra, extra_t, ne,
+	         res);
 	acc_elems(m, f->d, res, n, out);
 	buf_free(&text);
 	buf_free(&cons);
@@ -283,7 +286,8 @@ cg_mma_sync(CgModule *m, TDType a, TDType b, TDType d, const LLVMValueRef *acc,
 		extra[i] = i < 4 ? a_words[i] : b_words[i - 4];
 		extra_t[i] = m->i32;
 	}
-	tied_asm(m, text.s, ",r,r,r,r,r,r", word_type(m, d), words, nw, extra, extra_t, 6, words);
+	tied_asm(m, text.s, ",r,r,r,r,r,r", word_type(m, d), true, words, nw, extra, extra_t, 6,
+	         words);
 	acc_elems(m, d, words, 4, out);
 	buf_free(&text);
 	return true;
@@ -316,6 +320,6 @@ cg_wgmma_wait_tied(CgModule *m, int pending, TDType d, LLVMValueRef *vals, int n
 	snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %d;", pending);
 	LLVMValueRef *words = arena_alloc(m->arena, (size_t)n * sizeof *words);
 	int nw = acc_words(m, d, vals, n, words);
-	tied_asm(m, text, "", word_type(m, d), words, nw, NULL, NULL, 0, words);
+	tied_asm(m, text, "", word_type(m, d), false, words, nw, NULL, NULL, 0, words);
 	acc_elems(m, d, words, n, out);
 }
