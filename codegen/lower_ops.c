@@ -13,8 +13,8 @@
  * exp/exp2/log/log2 of f64 are not supported yet (PTX has no f64 approx).
  *
  * f8 (e4m3, e5m2) values are storage types: pointers to them move, they
- * load, store, select and cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and cvt.rn.f16x2.*x2);
- * arithmetic on them is reported as unsupported.
+ * load, store, select and cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32
+ * and cvt.rn.f16x2.*x2); arithmetic on them is reported as unsupported.
  */
 #include "codegen/cg_internal.h"
 

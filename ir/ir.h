@@ -165,8 +165,9 @@ typedef enum TOp {
 	OP_WGMMA_WAIT,    /* attr.count pending groups; operands: deps; res: the
 	                     first dep's value (tuple deps: one wait per dep) */
 	OP_DOT,           /* a, b, acc register tensors in DotOperandLayouts of
-	                     acc's layout: res = a @ b + acc (gl.dot_fma: FMAs
-	                     over a BlockedLayout accumulator) */
+	                     acc's layout: res = a @ b + acc (mma_v2: mma.sync
+	                     over an NVMMADistributedLayout version 2 acc;
+	                     gl.dot_fma: FMAs over a BlockedLayout acc) */
 	/* synchronization */
 	OP_FENCE_ASYNC_SHARED,
 	OP_THREAD_BARRIER,

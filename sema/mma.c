@@ -369,7 +369,8 @@ wgmma(Check *ck, const Node *call, Value **a)
 	    (A->kind == TY_SMEM && (!check_major(ck, a[0], f, 0, "A") ||
 	                            !check_unswizzled(ck, a[0], 0, "A"))) ||
 	    !check_major(ck, a[1], f, 1, "B") || !check_unswizzled(ck, a[1], 1, "B") ||
-	    !check_precision(ck, a[4], f, "WGMMA", "precision") || !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
+	    !check_precision(ck, a[4], f, "WGMMA", "precision") ||
+	    !check_imprecise(ck, a[5], f, C, A->shape[1], &chunk))
 		return NULL;
 	TValue *use = NULL;
 	bool is_async = false;

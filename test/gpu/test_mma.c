@@ -14,9 +14,10 @@
  * Per variant and shape (one exact tile; then M, N, K past whole tiles,
  * which the kernels mask): fresh random inputs that are exact in their
  * dtype (fp8 as e4m3/e5m2 bit patterns with their exact values, f32
- * operands with tf32 mantissas, integers over their whole range), a float64 reference, an output buffer of M + 1 rows poisoned
- * (the margin row must stay poison); each kernel runs twice, both runs must
- * pass and agree bit for bit. Tolerance per element: rtol for the output
+ * operands with tf32 mantissas, integers over their whole range), a
+ * float64 reference, an output buffer of M + 1 rows poisoned (the margin
+ * row must stay poison); each kernel runs twice, both runs must pass and
+ * agree bit for bit. Tolerance per element: rtol for the output
  * rounding plus atol_scale * sum_k |a_ik b_kj| for the accumulation (f32:
  * 2^-16, fp8 into f32: 2^-11, into f16: 2^-8); integers are exact.
  */
