@@ -27,6 +27,8 @@ typedef enum IrAttr {
 	IA_PLAN = 1 << 7,     /* plan=free|shuffle|shared [scratch=N]: what the
 	                         plan is, for the reader (the reader drops them;
 	                         the cvt-plan pass computes the plan again) */
+	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
+	                          when nonzero */
 } IrAttr;
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */

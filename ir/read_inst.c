@@ -53,7 +53,7 @@ var(Reader *r)
 static const struct { const char *key; unsigned attr; } keys[] = {
 	{"axis", IA_AXIS}, {"combine", IA_COMBINE}, {"start", IA_RANGE}, {"end", IA_RANGE},
 	{"count", IA_COUNT}, {"alloc", IA_ALLOC}, {"offset", IA_VIEW}, {"stride", IA_VIEW},
-	{"plan", IA_PLAN}, {"scratch", IA_PLAN},
+	{"plan", IA_PLAN}, {"scratch", IA_PLAN}, {"max_num_imprecise_acc", IA_IMPRECISE},
 };
 
 /* The value of attribute keys[key]; plan= and scratch= are read and dropped
@@ -90,7 +90,8 @@ attr_value(Reader *r, TInst *i, int key)
 			if (rd_word(r, ll_cvt_kind_str((LLCvtKind)k)))
 				return true;
 		return rd_error(r, "plan= takes free, shuffle or shared");
-	default: return rd_int(r, 0, INT64_MAX, "scratch", &v);
+	case 9: return rd_int(r, 0, INT64_MAX, "scratch", &v);
+	default: return rd_int(r, 0, INT32_MAX, "max_num_imprecise_acc", &i->attr.count);
 	}
 }
 
