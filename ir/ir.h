@@ -179,9 +179,16 @@ typedef enum TOp {
 	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
 	/* WGMMA */
 	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
-	                     type (when async, valid after a wait) */
+	                     type (when async, valid after a wait); attr.count:
+	                     fp8 x fp8 into f32, max_num_imprecise_acc (K
+	                     elements summed in the tensor cores before each f32
+	                     add; 0: all of K) */
 	OP_WGMMA_WAIT,    /* attr.count pending groups; operands: deps; res: the
 	                     first dep's value (tuple deps: one wait per dep) */
+	OP_DOT,           /* a, b, acc register tensors in DotOperandLayouts of
+	                     acc's layout: res = a @ b + acc (mma_v2: mma.sync
+	                     over an NVMMADistributedLayout version 2 acc;
+	                     gl.dot_fma: FMAs over a BlockedLayout acc) */
 	/* synchronization */
 	OP_FENCE_ASYNC_SHARED,
 	OP_THREAD_BARRIER,

@@ -18,7 +18,7 @@ enum { IR_SPAN_MULTILINE = UINT32_MAX / 2 };
  * TInst.attr fields that matter for it. */
 typedef enum IrAttr {
 	IA_AXIS = 1 << 0,     /* axis=N */
-	IA_COMBINE = 1 << 1,  /* combine=add|max|min */
+	IA_COMBINE = 1 << 1,  /* combine=add|max|min|and|or|xor */
 	IA_RANGE = 1 << 2,    /* start=N end=N (attr.lo, attr.hi) */
 	IA_COUNT = 1 << 3,    /* count=N */
 	IA_ALLOC = 1 << 4,    /* alloc=N */
@@ -27,11 +27,13 @@ typedef enum IrAttr {
 	IA_PLAN = 1 << 7,     /* plan=free|shuffle|shared [scratch=N]: what the
 	                         plan is, for the reader (the reader drops them;
 	                         the cvt-plan pass computes the plan again) */
-	IA_REVERSE = 1 << 8,  /* the flag `reverse` (attr.reverse) */
-	IA_INDEX = 1 << 9,    /* index=N */
-	IA_ORDER = 1 << 10,   /* order=[N, ...] (one per result dim) */
-	IA_RMW = 1 << 11,     /* rmw=add|and|or|xor|max|min|xchg */
-	IA_SEM = 1 << 12,     /* sem=acq_rel|acquire|release|relaxed scope=gpu|cta|sys */
+	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
+	                          when nonzero */
+	IA_REVERSE = 1 << 9,  /* the flag `reverse` (attr.reverse) */
+	IA_INDEX = 1 << 10,   /* index=N */
+	IA_ORDER = 1 << 11,   /* order=[N, ...] (one per result dim) */
+	IA_RMW = 1 << 12,     /* rmw=add|and|or|xor|max|min|xchg */
+	IA_SEM = 1 << 13,     /* sem=acq_rel|acquire|release|relaxed scope=gpu|cta|sys */
 } IrAttr;
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */

@@ -54,8 +54,8 @@ var(Reader *r)
 static const struct { const char *key; unsigned attr; } keys[] = {
 	{"axis", IA_AXIS}, {"combine", IA_COMBINE}, {"start", IA_RANGE}, {"end", IA_RANGE},
 	{"count", IA_COUNT}, {"alloc", IA_ALLOC}, {"offset", IA_VIEW}, {"stride", IA_VIEW},
-	{"plan", IA_PLAN}, {"scratch", IA_PLAN}, {"index", IA_INDEX}, {"order", IA_ORDER},
-	{"rmw", IA_RMW}, {"sem", IA_SEM}, {"scope", IA_SEM},
+	{"plan", IA_PLAN}, {"scratch", IA_PLAN}, {"max_num_imprecise_acc", IA_IMPRECISE},
+	{"index", IA_INDEX}, {"order", IA_ORDER}, {"rmw", IA_RMW}, {"sem", IA_SEM}, {"scope", IA_SEM},
 };
 
 /* One of the n names name(0..n-1) as a word into *out. */
@@ -139,14 +139,15 @@ attr_value(Reader *r, TInst *i, int key)
 				return true;
 		return rd_error(r, "plan= takes free, shuffle or shared");
 	case 9: return rd_int(r, 0, INT64_MAX, "scratch", &v);
-	case 10:
+	case 10: return rd_int(r, 0, INT32_MAX, "max_num_imprecise_acc", &i->attr.count);
+	case 11:
 		if (!rd_int(r, 0, INT32_MAX, "index", &v))
 			return false;
 		i->attr.index = (int)v;
 		return true;
-	case 11: return order(r, i);
-	case 12: return named(r, "rmw", rmw_name, AT_COUNT, (int *)&i->attr.rmw);
-	case 13: return named(r, "sem", sem_name, SEM_COUNT, (int *)&i->attr.sem);
+	case 12: return order(r, i);
+	case 13: return named(r, "rmw", rmw_name, AT_COUNT, (int *)&i->attr.rmw);
+	case 14: return named(r, "sem", sem_name, SEM_COUNT, (int *)&i->attr.sem);
 	default: return named(r, "scope", scope_name, SCOPE_COUNT, (int *)&i->attr.scope);
 	}
 }

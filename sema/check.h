@@ -249,6 +249,13 @@ bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last
  * fence_async_shared(). */
 void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
+/* v as an i1 scalar (a predicate such as pred or use_acc, named what in
+ * the diagnostic); NULL after one. */
+TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
+
+/* -- mma.c -- */
+/* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
+Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- smem.c: allocations and views -- */
 Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
