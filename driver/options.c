@@ -48,8 +48,10 @@ drv_usage(StrBuf *out)
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
-	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
+	    "                     passes: layout-infer, verify, smem-plan, cvt-plan,\n"
+	    "                     specialize, axis\n"
 	    "  --print-after-all  print the IR after every pass\n"
+	    "  --verify-each      run the IR verifier after every pass (for glc's own tests)\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "  --split-input-file compile each case of the input (split at lines // -----\n"
@@ -221,6 +223,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			o->input = arg;
 		}
 		++*positional;
+		return true;
+	}
+	/* Accepted by every command, so that tests can pass it to all of them. */
+	if (strcmp(arg, "--verify-each") == 0) {
+		o->verify_each = true;
 		return true;
 	}
 	if ((v = option_value(argc, argv, i, "--diag-format", d, &missing))) {

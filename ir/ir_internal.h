@@ -29,6 +29,7 @@ typedef enum IrAttr {
 	                         the cvt-plan pass computes the plan again) */
 	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
 	                          when nonzero */
+	IA_TRIVIAL = 1 << 9,  /* the flag `trivial` (attr.trivial) */
 } IrAttr;
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */

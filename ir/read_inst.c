@@ -108,6 +108,13 @@ attrs(Reader *r, TInst *i)
 			rd_next(r);
 			continue;
 		}
+		if (rd_is_word(r, "trivial")) {
+			if (!(allowed & IA_TRIVIAL))
+				return rd_error(r, "'%s' has no flag 'trivial'", ir_op_name(i->op));
+			i->attr.trivial = true;
+			rd_next(r);
+			continue;
+		}
 		if (!rd_word_then(r, '='))
 			return true;
 		int key = -1;
