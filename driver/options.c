@@ -421,9 +421,15 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->opt_level = 3;
 	o->max_errors = 50;
 	int first = 1;
-	if (argc > 1 && strcmp(argv[1], "layout") == 0) {
+	/* `glc layout ...`; --verify-each, which every command takes, may come
+	 * first (tests put it there) */
+	while (first < argc && strcmp(argv[first], "--verify-each") == 0) {
+		o->verify_each = true;
+		first++;
+	}
+	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;
-		first = 2;
+		first++;
 	}
 	for (int i = first; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
