@@ -251,6 +251,8 @@ struct TInst {
 		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
 		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
 		bool has_mask, has_other, has_pred, is_async, has_use_acc;
+		bool trivial;     /* OP_CONVERT_LAYOUT: must be a register renaming
+		                     (assert_trivial, gl.set_auto_layout) */
 		int n_coords;     /* TMA ops */
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
@@ -400,6 +402,12 @@ TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
  * are idempotent: running one again, or on IR that was printed after it and
  * read back, changes nothing. The driver lists them in order
  * (driver/passes.c); docs/internals.md says what each guarantees. */
+/* layout-infer: every AutoLayout decided (ir/layout_infer.c); none left. */
+bool ir_layout_infer(TProgram *p, Arena *a, Diags *d);
+/* The WGMMA accumulator layout glc picks for an inferred one over acc's
+ * shape with operands of `bits` bits: version 3, warps down M, the widest
+ * instruction N (a multiple of 8 up to 256 dividing N). */
+const LLDesc *ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps);
 /* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
  * limit. */
 bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);

@@ -29,11 +29,12 @@ typedef enum IrAttr {
 	                         the cvt-plan pass computes the plan again) */
 	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
 	                          when nonzero */
-	IA_REVERSE = 1 << 9,  /* the flag `reverse` (attr.reverse) */
-	IA_INDEX = 1 << 10,   /* index=N */
-	IA_ORDER = 1 << 11,   /* order=[N, ...] (one per result dim) */
-	IA_RMW = 1 << 12,     /* rmw=add|and|or|xor|max|min|xchg */
-	IA_SEM = 1 << 13,     /* sem=acq_rel|acquire|release|relaxed scope=gpu|cta|sys */
+	IA_TRIVIAL = 1 << 9,  /* the flag `trivial` (attr.trivial) */
+	IA_REVERSE = 1 << 10, /* the flag `reverse` (attr.reverse) */
+	IA_INDEX = 1 << 11,   /* index=N */
+	IA_ORDER = 1 << 12,   /* order=[N, ...] (one per result dim) */
+	IA_RMW = 1 << 13,     /* rmw=add|and|or|xor|max|min|xchg */
+	IA_SEM = 1 << 14,     /* sem=acq_rel|acquire|release|relaxed scope=gpu|cta|sys */
 } IrAttr;
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */

@@ -24,7 +24,7 @@ static const struct {
 	[OP_RSQRT] = {"rsqrt", 0}, [OP_ABS] = {"abs", 0}, [OP_CDIV] = {"cdiv", 0},
 	[OP_CAST] = {"cast", 0}, [OP_SPLAT] = {"splat", 0}, [OP_BROADCAST] = {"broadcast", 0},
 	[OP_EXPAND_DIMS] = {"expand_dims", IA_AXIS},
-	[OP_CONVERT_LAYOUT] = {"convert_layout", IA_PLAN},
+	[OP_CONVERT_LAYOUT] = {"convert_layout", IA_PLAN | IA_TRIVIAL},
 	[OP_REDUCE] = {"reduce", IA_AXIS | IA_COMBINE}, [OP_SCAN] = {"scan", IA_AXIS | IA_REVERSE},
 	[OP_YIELD] = {"yield", 0}, [OP_GET] = {"get", IA_INDEX}, [OP_RESHAPE] = {"reshape", 0},
 	[OP_PERMUTE] = {"permute", IA_ORDER}, [OP_JOIN] = {"join", 0},

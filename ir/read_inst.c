@@ -158,12 +158,18 @@ attrs(Reader *r, TInst *i)
 	unsigned allowed = ir_op_attrs(i->op), seen = 0;
 	for (;;) {
 		Token at = r->tok;
-		if (rd_is_word(r, "async") || rd_is_word(r, "reverse")) {
-			bool async = rd_is_word(r, "async");
-			if (!(allowed & (async ? IA_ASYNC : IA_REVERSE)))
-				return rd_error(r, "'%s' has no flag '%s'", ir_op_name(i->op),
-				                async ? "async" : "reverse");
-			*(async ? &i->attr.is_async : &i->attr.reverse) = true;
+		static const struct { const char *word; unsigned attr; } flags[] = {
+			{"async", IA_ASYNC}, {"reverse", IA_REVERSE}, {"trivial", IA_TRIVIAL},
+		};
+		bool *sets[] = {&i->attr.is_async, &i->attr.reverse, &i->attr.trivial};
+		int f = -1;
+		for (int k = 0; k < (int)(sizeof flags / sizeof *flags); k++)
+			if (rd_is_word(r, flags[k].word))
+				f = k;
+		if (f >= 0) {
+			if (!(allowed & flags[f].attr))
+				return rd_error(r, "'%s' has no flag '%s'", ir_op_name(i->op), flags[f].word);
+			*sets[f] = true;
 			rd_next(r);
 			continue;
 		}

@@ -185,6 +185,7 @@ stray_flags(const TInst *i)
 	            i->op == OP_TMA_LOAD;
 	return (i->attr.has_mask && !mem) || (i->attr.has_other && i->op != OP_LOAD) ||
 	       (i->attr.has_pred && !pred) || (i->attr.is_async && i->op != OP_WGMMA) ||
+	       (i->attr.trivial && i->op != OP_CONVERT_LAYOUT) ||
 	       (i->attr.has_use_acc && i->op != OP_WGMMA) ||
 	       (i->attr.n_coords && !ir_op_has_coords(i->op)) || i->attr.n_coords < 0;
 }

@@ -15,6 +15,7 @@ kind_name(LLKind k)
 	case LL_NVMMA_SHARED: return "NVMMASharedLayout";
 	case LL_SWIZZLED_SHARED: return "SwizzledSharedLayout";
 	case LL_SHARED_LINEAR: return "SharedLinearLayout";
+	case LL_AUTO: return "AutoLayout";
 	}
 	return "layout";
 }
@@ -124,7 +125,7 @@ build_slice(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	if (d->dim < 0 || d->dim > rank || rank + 1 > LL_MAX_RANK)
 		return ll_fail(err, "SliceLayout: dim %d is out of range for a parent of rank %d",
 		               d->dim, rank + 1);
-	int64_t pshape[LL_MAX_RANK];
+	int64_t pshape[LL_MAX_RANK] = {0};
 	for (int i = 0, k = 0; i <= rank; i++)
 		pshape[i] = i == d->dim ? 1 : shape[k++];
 	LLayout p;
@@ -451,6 +452,12 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, shape, rank, num_warps, out, err);
 	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
 	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
+	case LL_AUTO: {
+		/* Until inference decides: the default a tensor of this shape gets. */
+		LLDesc def;
+		ll_coalesced_fill(&def, shape, rank, 32, num_warps);
+		return build_blocked(&def, shape, rank, num_warps, out, err);
+	}
 	case LL_NVMMA_SHARED:
 	case LL_SWIZZLED_SHARED: return ll_build_shared(d, shape, rank, out, err);
 	}

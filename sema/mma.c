@@ -54,40 +54,6 @@ static const char *const family_name[] = {
 	[FAM_F8] = "an fp8", [FAM_I8] = "an int8",
 };
 
-/* The accumulator layout glc picks for an inferred one: version 3, warps
- * down M, the widest instruction N (a multiple of 8 up to 256 dividing N). */
-static const LLDesc *
-mma_layout(Check *ck, const TType *acc, int bits)
-{
-	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
-	int64_t in = 8;
-	for (int64_t c = 256; c >= 8; c -= 8)
-		if (n % c == 0) {
-			in = c;
-			break;
-		}
-	return ll_desc_wgmma(ck->a, ck->k->num_warps, (int)in, 256 / bits);
-}
-
-/* Probe pass: an accumulator (and a register A) with an inferred layout
- * takes the MMA layout (and its DotOperandLayout); true when one did. */
-static bool
-infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TValue *acc)
-{
-	if (!sema_auto_involved(ck, acc->type->layout.desc) &&
-	    !(a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR &&
-	      sema_auto_involved(ck, a->u.rt->type->layout.desc)))
-		return false;
-	int bits = ir_dtype_bits(B->dtype) < 8 ? 8 : ir_dtype_bits(B->dtype);
-	const LLDesc *mma = mma_layout(ck, acc->type, bits);
-	if (!sema_auto_fix(ck, at, acc, mma))
-		mma = acc->type->layout.desc;
-	if (a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR) {
-		sema_auto_fix(ck, at, a->u.rt, ll_desc_dot_operand(ck->a, mma, 0, 32 / bits));
-	}
-	return true;
-}
-
 /* "<rule>; it is in <v's layout>" at v's use, with where v's layout was
  * fixed. */
 static void
@@ -328,10 +294,18 @@ wgmma(Check *ck, const Node *call, Value **a)
 		return NULL;
 	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
 	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
-	if (infer_operands(ck, call->span, a[0], B, a[2]->u.rt)) {
-		TInst *i = sema_emit(ck, OP_WGMMA, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
-		return sema_rt_value(ck, i->res, call->span);
-	}
+	/* An inferred accumulator (or register A) is checked as the layout the
+	 * layout-infer pass will give it: ir_wgmma_layout (its DotOperandLayout). */
+	int b_bits = ir_dtype_bits(B->dtype) < 8 ? 8 : ir_dtype_bits(B->dtype);
+	bool inferred_a = A && A->kind == TY_TENSOR && sema_auto_involved(ck, A->layout.desc);
+	if (sema_auto_involved(ck, C->layout.desc) &&
+	    !(C = sema_tensor_type(ck, call->span, sema_type_elem(ck, C), C->shape, C->rank,
+	                           ir_wgmma_layout(ck->a, C, b_bits, ck->k->num_warps))))
+		return NULL;
+	if (inferred_a &&
+	    !(A = sema_tensor_type(ck, call->span, sema_type_elem(ck, A), A->shape, A->rank,
+	                           ll_desc_dot_operand(ck->a, C->layout.desc, 0, 32 / b_bits))))
+		return NULL;
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
 		layout_error(ck, a[2], "the accumulator must be in NVMMADistributedLayout(version=[3, "
@@ -364,7 +338,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 		return NULL;
 	}
 	if (!check_tile(ck, a[2], C, bits) ||
-	    (A->kind == TY_TENSOR &&
+	    (A->kind == TY_TENSOR && !inferred_a &&
 	     !check_dot_operand(ck, a[0], 0, cl, 32 / bits, "A in registers")) ||
 	    (A->kind == TY_SMEM && (!check_major(ck, a[0], f, 0, "A") ||
 	                            !check_unswizzled(ck, a[0], 0, "A"))) ||

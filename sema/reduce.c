@@ -6,7 +6,8 @@
  * into a combine region (TInst.region and body, ended by OP_YIELD) that
  * code generation instantiates at every combine step. axis=None reduces
  * over every element, as Gluon does: the inputs are reshaped to one
- * dimension first.
+ * dimension first (axis after axis while their layout is left to
+ * inference).
  */
 #include "sema/check.h"
 
@@ -299,6 +300,15 @@ reduce(Check *ck, SrcSpan at, Operands *ops, int axis, TOp combine, const Value 
 		diag_error(ck->d, at, "%s: keep_dims=True needs an axis (Gluon cannot expand the "
 		           "scalar of a reduction over every element)", fname);
 		return NULL;
+	}
+	if (axis < 0 && xt->rank > 1 && sema_auto_involved(ck, xt->layout.desc)) {
+		/* A layout left to inference cannot be reshaped yet: the last axis
+		 * first, then what is left (the same combination in order). */
+		Value *part = reduce(ck, at, ops, xt->rank - 1, combine, fn, false, fname);
+		Operands rest = *ops;
+		for (int k = 0; part && k < ops->n; k++)
+			rest.x[k] = (ops->tuple ? part->u.list.items[k] : part)->u.rt;
+		return part ? reduce(ck, at, &rest, -1, combine, fn, false, fname) : NULL;
 	}
 	if (axis < 0) {
 		int64_t numel = 1;

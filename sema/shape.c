@@ -77,6 +77,21 @@ sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 	return i->res;
 }
 
+/* Whether x's layout is decided: the algebra derives a reshaped, permuted,
+ * joined or split layout from it, so it cannot be left to inference. */
+static bool
+known_layout(Check *ck, SrcSpan at, const TValue *x, const char *what)
+{
+	if (!sema_auto_involved(ck, x->type->layout.desc))
+		return true;
+	Diag *g = diag_error(ck->d, at, "%s has a layout left to inference (AutoLayout); this "
+	                     "operation derives its result's layout from it, so it must be "
+	                     "known here", what);
+	diag_note(ck->d, g, x->layout_at, "the layout comes from here; give it layout=... or "
+	          "use gl.set_auto_layout");
+	return false;
+}
+
 /* A tensor of xt's element type over shape in map ll: described by nice
  * (a constructor form, or NULL) when it builds to exactly ll, else by a
  * DistributedLinearLayout. */
@@ -204,7 +219,9 @@ static Value *
 call_join(Check *ck, const Node *call, Value **a)
 {
 	TValue *x = sema_materialize(ck, a[0], DT_VOID), *y = sema_materialize(ck, a[1], DT_VOID);
-	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.join", &x, &y))
+	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.join", &x, &y) ||
+	    (x->type->kind == TY_TENSOR && (!known_layout(ck, a[0]->span, x, "gl.join's a") ||
+	                                    !known_layout(ck, a[1]->span, y, "gl.join's b"))))
 		return NULL;
 	const TType *xt = x->type;
 	if (xt->kind != TY_TENSOR || xt->dtype != y->type->dtype || xt->rank >= LL_MAX_RANK) {
@@ -405,7 +422,7 @@ sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		[BF_SPLIT] = "gl.split's input", [BF_RAVEL] = "gl.ravel's input",
 	};
 	TValue *x = sema_tensor_arg(ck, a[0], what[fn]);
-	if (!x)
+	if (!x || !known_layout(ck, a[0]->span, x, what[fn]))
 		return NULL;
 	switch (fn) {
 	case BF_RESHAPE: return call_reshape(ck, call, x, a);
