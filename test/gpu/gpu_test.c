@@ -176,7 +176,12 @@ gt_fp8_from_double(GtType t, double x, uint8_t *bits)
 size_t
 gt_size(GtType t)
 {
-	return t == GT_F32 || t == GT_I32 ? 4 : t == GT_E4M3 || t == GT_E5M2 ? 1 : 2;
+	switch (t) {
+	case GT_F32: case GT_I32: case GT_U32: return 4;
+	case GT_I64: case GT_U64: case GT_F64: return 8;
+	case GT_E4M3: case GT_E5M2: return 1;
+	default: return 2;
+	}
 }
 
 void
@@ -260,11 +265,19 @@ gt_launched(glrt_status st, const char *kernel)
 static double
 element(GtType t, const void *buf, size_t i, bool *poison)
 {
-	if (t == GT_I32) {
-		int32_t x = ((const int32_t *)buf)[i];
+	if (t == GT_I32 || t == GT_U32) {
+		uint32_t x = ((const uint32_t *)buf)[i];
 
-		*poison = (uint32_t)x == 0xffffffffu;
-		return x;
+		*poison = x == 0xffffffffu;
+		return t == GT_I32 ? (double)(int32_t)x : (double)x;
+	}
+	if (t == GT_I64 || t == GT_U64 || t == GT_F64) {
+		uint64_t x = ((const uint64_t *)buf)[i];
+		double f;
+
+		*poison = x == ~(uint64_t)0;
+		memcpy(&f, &x, sizeof f);
+		return t == GT_I64 ? (double)(int64_t)x : t == GT_U64 ? (double)x : f;
 	}
 	if (t != GT_F32) {
 		uint16_t h = ((const uint16_t *)buf)[i];

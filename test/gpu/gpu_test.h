@@ -45,6 +45,10 @@ typedef enum GtType {
 	GT_I32,   /* compared only: gt_fill does not make them */
 	GT_E4M3,  /* made only: gt_compare does not read them */
 	GT_E5M2,
+	GT_U32,   /* compared only (exactly below 2^53 for the 64-bit ones) */
+	GT_I64,
+	GT_U64,
+	GT_F64,
 } GtType;
 
 /* What an element must satisfy: |got - ref| <= atol + rtol * |ref|, with
