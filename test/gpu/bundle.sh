@@ -1,8 +1,9 @@
 #!/bin/sh
 # bundle.sh GLC OUT: what `make gpu-bundle` runs on the build machine (it has
-# LLVM, the GPU machine does not). Compiles the examples the GPU tests use
-# with GLC into OUT/kernels (.o, .h, .cubin, .ptx, and the time .gl -> cubin
-# in compile-times.txt), then copies libglrt's sources, the GPU test drivers,
+# LLVM, the GPU machine does not). Compiles the examples the GPU tests use,
+# and the test kernels of test/gpu/*.gl, with GLC into OUT/kernels (.o, .h,
+# .cubin, .ptx, and the time .gl -> cubin in compile-times.txt), then copies
+# libglrt's sources, the GPU test drivers,
 # the benchmarks and the host examples next to them. On the GPU machine,
 # OUT/run.sh builds and runs everything.
 #
@@ -13,7 +14,9 @@ set -u
 GLC=$1
 OUT=$2
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-EXAMPLES="vector_add softmax reduce transpose"
+EXAMPLES="vector_add softmax reduce transpose cumsum histogram"
+# GPU test kernels of test/gpu/*.gl compiled like the examples
+TEST_KERNELS="scans atomics shapes"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime" "$OUT/test" "$OUT/bench" "$OUT/host"
@@ -48,8 +51,9 @@ compile() {
 	echo "  ok   $stem"
 }
 
-for ex in $EXAMPLES; do
+for ex in $EXAMPLES $TEST_KERNELS; do
 	src="$ROOT/examples/$ex.gl"
+	[ -f "$src" ] || src="$ROOT/test/gpu/$ex.gl"
 	echo "$ex.gl:"
 	compile "$src" "$ex" && continue
 	# The kernels of the file, one at a time. Per-kernel headers share the
