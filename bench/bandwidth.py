@@ -18,12 +18,15 @@ input read once, every output written once.
   relayout_copy_f32       dst = src (S x S f32)          dst.copy_(src)
   softmax_f32/_f16        row softmax (R x 1024)         torch.softmax
   row_sum_f32, col_sum_f32  sums of a T x T f32 matrix   torch.sum(dim=1 / 0)
+  cumsum_f32              row prefix sums (4096 x 8192)  torch.cumsum(dim=1)
+  histogram_i32           16M int32 into 256 bins        torch.bincount(minlength=256)
 
-Usage: python3 bench/bandwidth.py --libs DIR [--json OUT.json] [sizes, timing options]
+Usage: python3 bench/bandwidth.py --libs DIR [--json OUT.json] [--only NAME] [sizes, timing options]
        python3 bench/bandwidth.py --smoke   (no GPU: tiny sizes, Triton's interpreter; tests the script)
 """
 import argparse
 import ctypes
+import itertools
 import json
 import os
 import sys
@@ -49,19 +52,28 @@ class Jobs:
             if libdir else []
         self.triton = triton_configs
 
-    def glc(self, name, argtypes, grid, args):
-        """glc's family: one configuration, the kernel `name` launched on
-        grid with args(out) (device pointers and integers); None when no
-        library has it."""
+    def glc(self, name, argtypes, grid, args, prepare=None, label=None):
+        """glc's family: one configuration (named label, else name), the
+        kernel `name` launched on grid with args(out) (device pointers and
+        integers), after prepare(out) when given; None when no library has
+        it."""
         for lib in self.libs:
             if lib.has(name):
                 call = lib.launcher(name, argtypes)
 
                 def build(out):
                     argv = args(out)
+                    if prepare:
+                        return lambda: (prepare(out), call(grid, *argv))
                     return lambda: call(grid, *argv)
-                return [(name, build)]
+                return [(label or name, build)]
         return None
+
+    def glc_configs(self, configs):
+        """glc's family over several kernels or grids: configs are glc()'s
+        argument tuples; None when no library has any of them."""
+        found = [c for args in configs for c in (self.glc(*args) or [])]
+        return found or None
 
     def families(self, glc, torch_op, triton_job, bind, fresh_out, check, nbytes):
         """glc, torch, Triton (triton_job's configurations, factories called
@@ -140,6 +152,33 @@ def problems(jobs, a):
             lambda o, ref=ref: H.expect_close(o, ref, 1e-5), nbytes))
 
 
+def scan_and_histogram(jobs, a):
+    """cumsum_f32 and histogram_i32: glc's examples/cumsum.gl (in four
+    tilings) and histogram.gl (on 1 to 8 programs per SM)."""
+    dev, nan = H.DEVICE, float("nan")
+    m, n = a.cumsum_rows, a.cumsum_cols
+    x = torch.randn(m, n, device=dev)
+    ref = torch.cumsum(x.double(), 1)
+    glc = jobs.glc_configs([(name, [P, P, I, I, I, I], (cdiv(m, rows), 1, 1),
+                             lambda o: (x.data_ptr(), o.data_ptr(), m, n, x.stride(0), o.stride(0)))
+                            for name, rows in (("cumsum_rows_f32", 4), ("cumsum_rows_f32_b1024", 4),
+                                               ("cumsum_rows_f32_r8", 8), ("cumsum_rows_f32_r8_b256", 8))])
+    yield ("cumsum_f32", f"{m}x{n}", 2 * m * n * 4, jobs.families(
+        glc, ("torch.cumsum", lambda o: lambda: torch.cumsum(x, 1, out=o)), "cumsum", lambda o: (x, o),
+        lambda: torch.full((m, n), nan, device=dev), lambda o: H.expect_close(o, ref, 1e-5), 2 * m * n * 4))
+    n, bins = a.hist_n, 256
+    v = torch.randint(0, bins, (n, ), device=dev, dtype=torch.int32)
+    want = torch.bincount(v, minlength=bins).to(torch.int32)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count if dev == "cuda" else 4
+    glc = jobs.glc_configs([("histogram_i32", [P, P, I], (per * sms, 1, 1),
+                             lambda o: (v.data_ptr(), o.data_ptr(), n), lambda o: o.zero_(),
+                             f"histogram_i32 {per}/SM") for per in (1, 2, 4, 8)])
+    yield ("histogram_i32", f"{n} into {bins}", n * 4, jobs.families(
+        glc, ("torch.bincount", lambda o: lambda: o.copy_(torch.bincount(v, minlength=bins))), "histogram",
+        lambda o: (v, o), lambda: torch.full((bins, ), -1, dtype=torch.int32, device=dev),
+        lambda o: H.expect_equal(o, want), n * 4))
+
+
 def report(rows):
     """The markdown table: GB/s median [10th-90th percentile], ratios of medians."""
     print("\nGB/s: median of all timed launches [10th-90th percentile]; Triton: its picked configuration")
@@ -162,6 +201,10 @@ def main():
     ap.add_argument("--n", type=int, default=1 << 28, help="vector_add and swiglu length")
     ap.add_argument("--softmax-rows", type=int, default=1 << 17)
     ap.add_argument("--sum-size", type=int, default=16384, help="T: the sums read a T x T matrix")
+    ap.add_argument("--cumsum-rows", type=int, default=4096)
+    ap.add_argument("--cumsum-cols", type=int, default=8192)
+    ap.add_argument("--hist-n", type=int, default=1 << 24, help="histogram length (256 bins)")
+    ap.add_argument("--only", help="run the jobs whose kernel name contains this text")
     ap.add_argument("--warmup", type=int, default=10, help="warm-up launches per contestant and pass")
     ap.add_argument("--warmup-s", type=float, default=1.0, help="seconds of warm-up passes at least")
     ap.add_argument("--rounds", type=int, default=10)
@@ -173,6 +216,7 @@ def main():
     if a.smoke:
         os.environ["TRITON_INTERPRET"] = "1"
         a.size, a.n, a.softmax_rows, a.sum_size = 128, 4096, 64, 256
+        a.cumsum_rows, a.cumsum_cols, a.hist_n = 8, 1000, 5000
         a.warmup, a.warmup_s, a.rounds, a.reps, a.pick_reps = 1, 0, 2, 2, 1
     import triton_kernels  # after TRITON_INTERPRET is set
     if H.DEVICE != "cuda" and not a.smoke:
@@ -182,7 +226,9 @@ def main():
     print(H.header())
     jobs = Jobs(a.libs, triton_kernels.candidates())
     rows = []
-    for name, size, nbytes, fams in problems(jobs, a):
+    for name, size, nbytes, fams in itertools.chain(problems(jobs, a), scan_and_histogram(jobs, a)):
+        if a.only and a.only not in name:
+            continue
         print(f"{name} {size}:", flush=True)
         if "glc" not in fams:
             print(f"  glc: {name} not in any library of --libs")

@@ -6,8 +6,9 @@
 #     .gl -> cubin (compile-times.txt), for bench/gemm.py;
 #   examples/gemm_fp8.gl as gemm_fp8.o and gemm_fp8_precise.o (with .cubin,
 #     .ptx, the ptxas -v report and the compile time), for bench/gemm_fp8.py;
-#   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl and reduce.gl, one
-#     object each, for bench/bandwidth.py;
+#   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl, reduce.gl,
+#     cumsum.gl (and three more tilings of it) and histogram.gl, one object
+#     each, for bench/bandwidth.py;
 # and copies libglrt's sources, bench/*.py, gemm_shim.c and run.sh next to
 # them. With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and
 # examples/, e.g. from `git archive`), that commit's GEMMs go in too as
@@ -70,8 +71,20 @@ for v in "gemm_fp8" "gemm_fp8_precise -D IMPRECISE=128 -D BN=64"; do
 	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done
-for ex in vector_add swiglu transpose softmax reduce; do
+for ex in vector_add swiglu transpose softmax reduce cumsum histogram; do
 	"$GLC" "$ROOT/examples/$ex.gl" -c -o "$OUT/kernels/$ex.o"
+done
+# cumsum.gl's other tilings as cumsum_VARIANT.o, the launcher renamed
+# cumsum_rows_f32_VARIANT: bench/bandwidth.py autotunes over them.
+for v in "b1024 -D BLOCK_N=1024" "r8 -D ROWS=8" "r8_b256 -D ROWS=8 -D BLOCK_N=256"; do
+	IFS=' '
+	set -- $v
+	o="$OUT/kernels/cumsum_$1.o"
+	name=$1
+	shift
+	"$GLC" "$ROOT/examples/cumsum.gl" "$@" -c -o "$o.tmp"
+	objcopy --redefine-sym "cumsum_rows_f32=cumsum_rows_f32_$name" "$o.tmp" "$o"
+	rm -f "$o.tmp"
 done
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
 cp "$ROOT"/bench/*.py "$ROOT"/bench/gemm_shim.c "$ROOT"/bench/run.sh "$OUT/"

@@ -84,13 +84,14 @@ def expect_equal(out, ref):
 
 
 def run_checked(build, fresh_out, check, runs=2):
-    """Launches build(out) `runs` times, poisoning out with NaN before each
-    launch and checking it after; returns (launch, out, check text)."""
+    """Launches build(out) `runs` times, poisoning out before each launch
+    (NaN, or -1 for integers) and checking it after; returns (launch, out,
+    check text)."""
     out = fresh_out()
     launch = build(out)
     text = ""
     for _ in range(runs):
-        out.fill_(float("nan"))
+        out.fill_(float("nan") if out.is_floating_point() else -1)
         launch()
         sync()
         text = check(out)

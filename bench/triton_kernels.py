@@ -4,8 +4,10 @@ Our own code, in the style of python/tutorials/01-vector-add.py (one block of
 BLOCK_SIZE elements per program, masked tail) and 02-fused-softmax.py (a
 persistent grid walking the rows with tl.range, a whole row in registers),
 and for the jobs the tutorials do not have (transpose, copy, row and column
-sums) the same style: 2-D blocks of pointers, tl.trans, tl.sum over a
-loop-carried accumulator. Each job comes with a short list of
+sums, row cumsums, histograms) the same style: 2-D blocks of pointers,
+tl.trans, tl.sum over a loop-carried accumulator, tl.cumsum with a running
+carry, tl.histogram with tl.atomic_add (per block, and persistent with the
+counts kept in registers). Each job comes with a short list of
 configurations that bench/harness.py autotunes per problem.
 
 candidates() gives job -> [(label, factory)]; a factory takes the job's
@@ -87,6 +89,39 @@ def col_sum_kernel(x_ptr, out_ptr, M, N, stride_xm, BLOCK_M: tl.constexpr, BLOCK
     tl.store(out_ptr + cols, tl.sum(acc, axis=0), mask=cols < N)
 
 
+@triton.jit
+def cumsum_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_ym, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_N)
+    carry = tl.zeros((BLOCK_M, ), dtype=tl.float32)
+    for n0 in range(0, N, BLOCK_N):
+        mask = (rows[:, None] < M) & (n0 + cols[None, :] < N)
+        v = tl.load(x_ptr + rows[:, None] * stride_xm + n0 + cols[None, :], mask=mask, other=0.0)
+        tl.store(y_ptr + rows[:, None] * stride_ym + n0 + cols[None, :], tl.cumsum(v, axis=1) + carry[:, None],
+                 mask=mask)
+        carry += tl.sum(v, axis=1)
+
+
+@triton.jit
+def histogram_kernel(x_ptr, bins_ptr, n, NUM_BINS: tl.constexpr, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    tl.atomic_add(bins_ptr + tl.arange(0, NUM_BINS), tl.histogram(x, NUM_BINS, mask=mask), sem="relaxed")
+
+
+@triton.jit
+def histogram_persistent_kernel(x_ptr, bins_ptr, n, NUM_BINS: tl.constexpr, BLOCK: tl.constexpr):
+    # The counts stay in registers over a grid-strided walk: one atomic add per bin and program.
+    counts = tl.zeros((NUM_BINS, ), dtype=tl.int32)
+    for start in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        offsets = start + tl.arange(0, BLOCK)
+        mask = offsets < n
+        x = tl.load(x_ptr + offsets, mask=mask, other=0)
+        counts += tl.histogram(x, NUM_BINS, mask=mask)
+    tl.atomic_add(bins_ptr + tl.arange(0, NUM_BINS), counts, sem="relaxed")
+
+
 def elementwise(kernel, block, warps):
     def factory(x, y, out):
         n = out.numel()
@@ -124,6 +159,26 @@ def reduction(kernel, axis, bm, bn, warps):
     return factory
 
 
+def cumsum(bm, bn, warps):
+    def factory(x, out):
+        m, n = x.shape
+        return lambda: cumsum_kernel[(triton.cdiv(m, bm), )](x, out, m, n, x.stride(0), out.stride(0), BLOCK_M=bm,
+                                                             BLOCK_N=bn, num_warps=warps)
+    return factory
+
+
+def histogram(block, warps, per_sm):
+    # per_sm None: a program per block of the input; else a persistent grid.
+    def factory(x, out):
+        n = x.numel()
+        if per_sm is None:
+            grid, kernel = (triton.cdiv(n, block), ), histogram_kernel
+        else:
+            grid, kernel = (per_sm * sm_count(x), ), histogram_persistent_kernel
+        return lambda: (out.zero_(), kernel[grid](x, out, n, NUM_BINS=out.numel(), BLOCK=block, num_warps=warps))
+    return factory
+
+
 def sm_count(t):
     return torch.cuda.get_device_properties(t.device).multi_processor_count if t.is_cuda else 4
 
@@ -142,4 +197,9 @@ def candidates():
                     for bm, bn, w in ((8, 256, 4), (4, 512, 4), (16, 256, 8), (8, 512, 8), (2, 1024, 4))],
         "col_sum": [(f"{bm}x{bn} w{w}", reduction(col_sum_kernel, 0, bm, bn, w))
                     for bm, bn, w in ((32, 128, 4), (64, 64, 4), (128, 32, 4), (64, 128, 8), (256, 32, 8))],
+        "cumsum": [(f"{bm}x{bn} w{w}", cumsum(bm, bn, w))
+                   for bm, bn, w in ((1, 1024, 4), (1, 2048, 8), (2, 1024, 4), (4, 512, 4), (4, 1024, 4),
+                                     (8, 512, 8))],
+        "histogram": [(f"BLOCK {b} w{w}" + (f" persistent {p}/SM" if p else ""), histogram(b, w, p))
+                      for b in (2048, 4096, 8192) for w in (4, 8) for p in (None, 2, 4)],
     }
