@@ -158,9 +158,10 @@ yield(Check *ck, SrcSpan at, Value *ret, const Operands *ops, const char *fname,
 		count = ret->u.list.n;
 	}
 	if ((int)count != ops->n) {
-		diag_error(ck->d, ret->span, "'%s' returns %zu value%s; %s's combine function must "
-		           "return %d (one per input)", f->u.func.name, count, count == 1 ? "" : "s",
-		           fname, ops->n);
+		Diag *g = diag_error(ck->d, at, "%s's combine function must return %d value%s (one "
+		                     "per input), but '%s' returns %zu", fname, ops->n,
+		                     ops->n == 1 ? "" : "s", f->u.func.name, count);
+		diag_note(ck->d, g, ret->span, "'%s' returns this", f->u.func.name);
 		return false;
 	}
 	TInst *y = sema_emit(ck, OP_YIELD, at, NULL, 0);
@@ -172,9 +173,10 @@ yield(Check *ck, SrcSpan at, Value *ret, const Operands *ops, const char *fname,
 		if (!v)
 			return false;
 		if (v->type->kind != TY_SCALAR || v->type->dtype != dt) {
-			diag_error(ck->d, items[k]->span, "%s's combine function returns %s for input %d, "
-			           "whose elements are %s", fname, sema_type_str(ck, v->type), k,
-			           ir_dtype_name(dt));
+			Diag *g = diag_error(ck->d, at, "%s's combine function returns %s for input %d, "
+			                     "whose elements are %s", fname, sema_type_str(ck, v->type), k,
+			                     ir_dtype_name(dt));
+			diag_note(ck->d, g, items[k]->span, "'%s' returns this", f->u.func.name);
 			return false;
 		}
 		y->args[k] = v;
