@@ -196,7 +196,7 @@ class Kernel:
         self.warps = _pick(rng, [(4, 5), (8, 2), (2, 2), (1, 1)])
         ranks = [(1, 3), (2, 6)] + ([(3, 1)] if enabled("rank3") else [])
         rank = _pick(rng, ranks)
-        cap = min(12, 10 + self.warps.bit_length() - 1)
+        cap = min(12, 9 + self.warps.bit_length() - 1)
         while True:
             exps = [rng.randint(0, 7) for _ in range(rank)]
             if 4 <= sum(exps) <= cap and (rank == 1 or max(exps) <= 7):
@@ -824,18 +824,27 @@ class Kernel:
             self.store(v)
         return self
 
+    def kept(self, keep):
+        """(statements, parameter indices) left when only statements `keep` stay
+        (None: all); a parameter no kept statement names goes too."""
+        stmts = [s for k, s in enumerate(self.stmts) if keep is None or k in keep]
+        names = set(re.findall(r"[A-Za-z_]\w*", " ".join(ln for s in stmts for ln in s.lines)))
+        params = [i for i, p in enumerate(self.params) if keep is None or p["name"] in names]
+        return stmts, params
+
     def text(self, keep=None):
         """The kernel's .gl source; `keep` (statement indices) drops the others."""
+        stmts, params = self.kept(keep)
         out = [f"@gl.kernel(num_warps={self.warps})",
-               f"def {self.name}(" + ", ".join(self.decls) + "):"]
-        for k, s in enumerate(self.stmts):
-            if keep is None or k in keep:
-                out += ["    " + line for line in s.lines]
+               f"def {self.name}(" + ", ".join(self.decls[i] for i in params) + "):"]
+        for s in stmts:
+            out += ["    " + line for line in s.lines]
         return "\n".join(out) + "\n"
 
-    def manifest(self):
+    def manifest(self, keep=None):
         return {"name": self.name, "seed": self.seed, "index": self.index,
-                "num_warps": self.warps, "grid": self.grid, "params": self.params}
+                "num_warps": self.warps, "grid": self.grid,
+                "params": [self.params[i] for i in self.kept(keep)[1]]}
 
 
 def kernel(seed, index):
@@ -873,7 +882,7 @@ def write_file(path, kernels, keeps=None):
         for k in kernels:
             f.write("\n\n" + k.text(keeps.get(k.index)))
     with open(os.path.splitext(path)[0] + ".json", "w") as f:
-        json.dump([k.manifest() for k in kernels], f, indent=0)
+        json.dump([k.manifest(keeps.get(k.index)) for k in kernels], f, indent=0)
 
 
 def generate_files(seed, start, count, per_file, outdir):

@@ -47,7 +47,7 @@ def signature(outcome, message):
     return f"{outcome}: {first.strip()}"
 
 
-def cubin(glc, path, kernel=None, timeout=120):
+def cubin(glc, path, kernel=None, timeout=60):
     """Compile PATH (or one kernel of it) to a cubin that is thrown away."""
     args = ["--emit=cubin", "-o", os.devnull]
     if kernel:

@@ -71,8 +71,12 @@ def dot_operand(rng, shape, warps):
         parent = nvmma_distributed(rng, shape, warps)
         return Layout(f"gl.DotOperandLayout(operand_index=0, parent={parent.text}, "
                       f"k_width={rng.choice([1, 2, 4, 8])})", "dot", 2, None, parent)
+    # Over a Blocked parent each thread holds whole rows of K: keep K short.
+    op = rng.randrange(2)
+    if shape[1 - op] > 16:
+        return blocked(rng, shape, warps)
     parent = blocked(rng, shape, warps)
-    return Layout(f"gl.DotOperandLayout(operand_index={rng.randrange(2)}, parent={parent.text}, "
+    return Layout(f"gl.DotOperandLayout(operand_index={op}, parent={parent.text}, "
                   f"k_width=0)", "dot", 2, None, parent)
 
 
