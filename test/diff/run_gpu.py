@@ -25,7 +25,6 @@ import multiprocessing as mp
 import os
 import sys
 import time
-import traceback
 
 CTYPES = {"i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
 
@@ -57,16 +56,14 @@ def poisoned(torch, p):
 def compare(torch, p, got, want):
     """None when glc's output `got` matches Triton's `want`, else a description."""
     def fmt(t, i):
-        return t[i].item()
+        return hex(t.view(torch.uint8)[i].item()) if p["dtype"].startswith("f8") else t[i].item()
 
     if p["mode"] == "exact":
         a, b = (t.view(torch.uint8).view(p["numel"], -1) for t in (got, want))
         bad = (a != b).any(dim=1)
-        if p["dtype"].startswith("f8"):
-            def fmt(t, i):
-                return hex(t.view(torch.uint8)[i].item())
     else:
-        a, b = got.to(torch.float64), want.to(torch.float64)
+        f8 = p["dtype"].startswith("f8")   # f8 widens through f32
+        a, b = ((t.float() if f8 else t).double() for t in (got, want))
         bad = ~torch.isclose(a, b, rtol=p["rtol"], atol=p["atol"], equal_nan=True)
     n = int(bad.sum().item())
     if n == 0:
