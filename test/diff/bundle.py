@@ -13,7 +13,9 @@ The objects travel packed in DIR/objects.tar.xz. On the GPU machine:
 """
 import argparse
 import glob
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -57,8 +59,26 @@ def build_file(glc_path, path, kernels, skipped):
         assert names == mans[sig["name"]], f"{path}: {sig['name']}: signature {names}"
 
 
+C_TYPES = {"i32": "int32_t", "i64": "int64_t", "f32": "float"}
+PROTOTYPE = re.compile(r"^(\w+)\(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
+                       r"unsigned grid_z,(.*?)\);", re.M | re.S)
+
+
+def check_prototypes(header, manifests):
+    """The launchers' C parameters are the manifest's, in order and type (what
+    run_gpu.py passes through ctypes)."""
+    with open(header) as f:
+        protos = {m.group(1): [p.split() for p in m.group(2).split(",")]
+                  for m in PROTOTYPE.finditer(f.read())}
+    for man in manifests:
+        want = [["glrt_devptr" if p["role"] in ("in", "out") else C_TYPES[p["dtype"]], p["name"]]
+                for p in man["params"]]
+        assert protos.get(man["name"]) == want, f"{header}: {man['name']}: {protos.get(man['name'])}"
+
+
 def check_headers(kdir, out):
-    """Every header compiles in one C file against glrt.h (prototypes are valid C)."""
+    """Every header compiles in one C file against glrt.h, and its prototypes match
+the manifests."""
     c = os.path.join(out, "headers.c")
     with open(c, "w") as f:
         for h in sorted(glob.glob(os.path.join(kdir, "*.h"))):
@@ -67,6 +87,9 @@ def check_headers(kdir, out):
     subprocess.run(["cc", "-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I", kdir,
                     "-I", os.path.join(glc.ROOT, "runtime"), c], check=True)
     os.remove(c)
+    for h in glob.glob(os.path.join(kdir, "*.h")):
+        with open(h[:-2] + ".json") as f:
+            check_prototypes(h, json.load(f))
 
 
 def main(argv=None):

@@ -62,18 +62,18 @@ def main(argv=None):
                        and time.monotonic() < deadline):
                     n = min(args.per_file, args.count - start)
                     path, = gen.generate_files(seed, start, n, n, tmp)
-                    names = [f"k{i}" for i in range(start, start + n)]
+                    names = [gen.kernel_name(seed, i) for i in range(start, start + n)]
                     pending.append((path, pool.submit(check_file, args.glc, path, names)))
                     start += n
                 path, fut = pending.pop(0)
                 for name, outcome, msg in fut.result():
                     tally[outcome] += 1
                     if outcome != "ok":
-                        keep = os.path.join(args.out, f"{seed}_{name}")
+                        keep = os.path.join(args.out, name)
                         shutil.copy(path, keep + ".gl")
                         with open(keep + ".txt", "w") as f:
                             f.write(msg)
-                        print(f"{outcome.upper()} seed {seed} kernel {name[1:]} "
+                        print(f"{outcome.upper()} seed {seed} kernel {name.split('_')[1]} "
                               f"({keep}.gl): {glc.signature(outcome, msg)}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

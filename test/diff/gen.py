@@ -2,7 +2,7 @@
 
     python3 gen.py --seed S [--start I] [--count N] [--per-file K] -o DIR
 
-writes DIR/diff_S_I.gl (K kernels `kI`, `kI+1`, ...) and DIR/diff_S_I.json (one
+writes DIR/diff_S_I.gl (K kernels `kS_I`, `kS_I+1`, ...) and DIR/diff_S_I.json (one
 manifest per kernel) for kernels I .. I+N-1 of seed S. Kernel (S, I) depends on
 S and I only, so any kernel can be regenerated alone (shrink.py does).
 
@@ -157,7 +157,7 @@ class Kernel:
 
     def __init__(self, seed, index):
         self.seed, self.index = seed, index
-        self.name = f"k{index}"
+        self.name = kernel_name(seed, index)
         self.rng = random.Random(f"{seed}:{index}")
         self.params = []     # manifest entries, in signature order
         self.decls = []      # their .gl declarations
@@ -845,6 +845,11 @@ class Kernel:
         return {"name": self.name, "seed": self.seed, "index": self.index,
                 "num_warps": self.warps, "grid": self.grid,
                 "params": [self.params[i] for i in self.kept(keep)[1]]}
+
+
+def kernel_name(seed, index):
+    """Unique across seeds, so that kernels of several seeds share a bundle."""
+    return f"k{seed}_{index}"
 
 
 def kernel(seed, index):
