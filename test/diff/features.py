@@ -26,6 +26,8 @@ SWITCHES = {
                                     "accesses of 2 x 16-bit or 4 x 8-bit elements emit "
                                     "ld/st.global.v1.b32, which ptxas rejects"),
     "loops": (True, ""),
+    "while_loops": (True, ""),
+    "device_functions": (True, ""),
     "loop_tuples": (False, "found/002-loop-tuple-not-carried.gl: tuples assigned in a runtime "
                            "loop are not loop-carried"),
     "runtime_if": (True, ""),

@@ -166,6 +166,7 @@ class Kernel:
         self.consumed = set()
         self.sites = {}
         self.limits = {}
+        self.helpers = []    # (name, source) of @gl.jit device functions
         self.count = 0
 
     # ------------------------------------------------------------ plumbing
@@ -493,8 +494,18 @@ class Kernel:
         if res is None:
             return False
         text, dtype, r = res
+        if uses and enabled("device_functions") and self.rng.random() < 0.25:
+            text = self.helper(self.arith(a._replace(name="a"), "b", b_rng, b_dtype, op, lit)[0],
+                               a.name, b_text)
         self.value(text, dtype, a.shape, a.layout, r, [a] + uses)
         return True
+
+    def helper(self, body, *args):
+        """A call of a new @gl.jit function returning `body` (over a, b, ...)."""
+        name = f"h{self.seed}_{self.index}_{len(self.helpers)}"
+        params = ", ".join("ab"[:len(args)])
+        self.helpers.append((name, f"@gl.jit\ndef {name}({params}):\n    return {body}\n"))
+        return f"{name}({', '.join(args)})"
 
     def op_unary(self):
         rng = self.rng
@@ -776,7 +787,11 @@ class Kernel:
             body = f"    {c} = gl.maximum({c}, {b.name})"
         if not R.fits(a.dtype, r):
             return False
-        self.emit([f"{c} = {a.name}", f"for {i} in range({t_text}):", body], [c, i])
+        if enabled("while_loops") and rng.random() < 0.3:
+            self.emit([f"{c} = {a.name}", f"{i} = 0", f"while {i} < {t_text}:", body,
+                       f"    {i} += 1"], [c, i])
+        else:
+            self.emit([f"{c} = {a.name}", f"for {i} in range({t_text}):", body], [c, i])
         self.consumed.update([a.name, b.name])
         self.pool.append(Val(c, a.dtype, a.shape, a.layout, r))
         return True
@@ -835,7 +850,9 @@ class Kernel:
     def text(self, keep=None):
         """The kernel's .gl source; `keep` (statement indices) drops the others."""
         stmts, params = self.kept(keep)
-        out = [f"@gl.kernel(num_warps={self.warps})",
+        code = " ".join(ln for st in stmts for ln in st.lines)
+        out = [src + "\n" for name, src in self.helpers if name + "(" in code]
+        out += [f"@gl.kernel(num_warps={self.warps})",
                f"def {self.name}(" + ", ".join(self.decls[i] for i in params) + "):"]
         for s in stmts:
             out += ["    " + line for line in s.lines]
