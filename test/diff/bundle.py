@@ -8,8 +8,10 @@ and listed in DIR/skipped.txt with glc's message), translates each file to
 Gluon (gl2gluon.py; its signature must list the manifest's parameters),
 checks that a C file including every header compiles against glrt.h, and
 copies libglrt's sources, run_gpu.py, dtypes.py and run_gpu.sh next to them.
-The objects travel packed in DIR/objects.tar.xz. On the GPU machine:
-`sh DIR/run_gpu.sh [run_gpu.py options]`.
+The objects travel packed in DIR/objects.tar.xz. With --add, the kernels join
+the bundle already in DIR (e.g. a positive control: kernels of another seed
+generated with DIFF_FEATURES naming known-defect switches, which must
+disagree). On the GPU machine: `sh DIR/run_gpu.sh [run_gpu.py options]`.
 """
 import argparse
 import glob
@@ -101,9 +103,16 @@ def main(argv=None):
     ap.add_argument("--per-file", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--add", action="store_true",
+                    help="add these kernels to the bundle in OUT instead of replacing it "
+                         "(another seed, or other DIFF_FEATURES)")
     args = ap.parse_args(argv)
-    shutil.rmtree(args.out, ignore_errors=True)
     kdir = os.path.join(args.out, "kernels")
+    packed = os.path.join(args.out, "objects.tar.xz")
+    if args.add and os.path.exists(packed):
+        subprocess.run(["tar", "xJf", packed, "-C", kdir], check=True)
+    else:
+        shutil.rmtree(args.out, ignore_errors=True)
     paths = gen.generate_files(args.seed, args.start, args.count, args.per_file, kdir)
     skipped = []
     with ThreadPoolExecutor(args.jobs) as pool:
@@ -116,22 +125,21 @@ def main(argv=None):
         for j in jobs:
             j.result()
     check_headers(kdir, args.out)
-    with open(os.path.join(args.out, "skipped.txt"), "w") as f:
+    with open(os.path.join(args.out, "skipped.txt"), "a") as f:
         f.write("".join(s + "\n" for s in skipped))
     objs = sorted(os.path.basename(p) for p in glob.glob(os.path.join(kdir, "*.o")))
-    subprocess.run(["tar", "cJf", os.path.join(args.out, "objects.tar.xz"), "-C", kdir] + objs,
+    subprocess.run(["tar", "cJf", packed, "-C", kdir] + objs,
                    check=True, env=dict(os.environ, XZ_OPT="-T0 -6"))
     for o in objs:
         os.remove(os.path.join(kdir, o))
     rt = os.path.join(args.out, "runtime")
-    os.makedirs(rt)
+    os.makedirs(rt, exist_ok=True)
     for f in glob.glob(os.path.join(glc.ROOT, "runtime", "*.[ch]")):
         shutil.copy(f, rt)
     for f in ("run_gpu.py", "dtypes.py", "run_gpu.sh"):
         shutil.copy(os.path.join(HERE, f), args.out)
-    kernels = args.count - len(skipped)
-    print(f"bundle: {kernels} kernels in {len(objs)} objects, {len(skipped)} skipped, in "
-          f"{args.out}")
+    print(f"bundle: {args.count - len(skipped)} kernels added ({len(skipped)} skipped), "
+          f"{len(objs)} objects in {args.out}")
     return 0
 
 
