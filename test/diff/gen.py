@@ -664,9 +664,8 @@ class Kernel:
         dtype = _pick(self.rng, [p for p in LOAD_DTYPES if p[0] != "i1"])
         layout = self.layout_for(shape)
         if self.rng.random() < 0.3:
-            text, r = "0", R.Range(0, 0, 1.0, True)
             self.value(f"gl.zeros({list(shape)}, gl.{dtype}, layout={layout.text})", dtype,
-                       shape, layout, r)
+                       shape, layout, R.Range(0, 0, 1.0, True))
             return True
         text, r = self.literal(dtype)
         if not R.fits(dtype, r):
