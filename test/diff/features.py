@@ -20,20 +20,16 @@ SWITCHES = {
     "smem_slice": (True, ""),
     "smem_strided_slice": (False, "found/005-smem-strided-slice-rejected.gl: glc rejects slices "
                                   "that are not one contiguous block (Triton accepts them)"),
-    "smem_permute": (False, "found/001-smem-permute-ignored.gl: loads/stores ignore .permute()"),
+    "smem_permute": (True, ""),
     "smem_reinterpret": (True, ""),
-    "narrow_vector_access": (False, "found/006-narrow-vector-access-v1.gl: 4-byte global "
-                                    "accesses of 2 x 16-bit or 4 x 8-bit elements emit "
-                                    "ld/st.global.v1.b32, which ptxas rejects"),
+    "narrow_vector_access": (True, ""),
     "loops": (True, ""),
     "while_loops": (True, ""),
     "device_functions": (True, ""),
-    "loop_tuples": (False, "found/002-loop-tuple-not-carried.gl: tuples assigned in a runtime "
-                           "loop are not loop-carried"),
+    "loop_tuples": (True, ""),
     "runtime_if": (True, ""),
     "bool_memory": (True, ""),
-    "f8_memory": (False, "found/004-f8-global-memory.gl: code generation does not support "
-                         "loads and stores of f8 (a user diagnostic, 'not supported yet')"),
+    "f8_memory": (True, ""),
     "scalar_reduce": (True, ""),
     "rank3": (True, ""),
     "promotion_quirks": (False, "found/003-promotion-differs-from-triton.gl: glc types some "
