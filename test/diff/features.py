@@ -32,8 +32,7 @@ SWITCHES = {
     "f8_memory": (True, ""),
     "scalar_reduce": (True, ""),
     "rank3": (True, ""),
-    "promotion_quirks": (False, "found/003-promotion-differs-from-triton.gl: glc types some "
-                                "mixed operations differently from Triton 3.6"),
+    "promotion_quirks": (True, ""),
 }
 
 
