@@ -179,7 +179,7 @@ renaming(Verifier *v, const TInst *i, const TType *r)
 		return vf_fail(v, i->at, "types", "'%s' of %s cannot give %s%s%s", op,
 		               vf_type_str(v, a), vf_type_str(v, r), err.msg ? ": " : "",
 		               err.msg ? err.msg : "");
-	if (rank && !ll_equal(&want, &r->layout.ll))
+	if (rank && !ll_same_threads(&want, &r->layout.ll))
 		return vf_fail(v, i->at, "layouts", "'%s' gives its operand's elements in the layout "
 		               "the algebra derives, not %s", op, vf_type_str(v, r));
 	return true;

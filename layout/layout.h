@@ -136,6 +136,9 @@ bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLE
  * nothing else moves along (else false with a sentence). */
 bool ll_join(const LLayout *l, LLayout *out, LLErr *err);
 bool ll_split(const LLayout *l, LLayout *out, LLErr *err);
+/* Whether maps a and b give every thread the same elements: equal but for
+ * the order of their register bases. */
+bool ll_same_threads(const LLayout *a, const LLayout *b);
 /* Drops the zero bases of in-dim `name` (Triton's removeZeroBasesAlongDim). */
 LLayout ll_remove_zero_bases(const LLayout *l, LLName name);
 /* True when l is the identity on dim `name` (same size as in and out) and
@@ -239,6 +242,18 @@ const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bi
 const LLDesc *ll_desc_auto(Arena *a, int id);
 /* True when d is AutoLayout or a slice or dot operand of one. */
 bool ll_desc_has_auto(const LLDesc *d);
+
+/* The descriptions Triton 3.6 gives the results of the register shape
+ * operations on an operand described by d (ll_desc_shape.c): reshaped from
+ * shape `from` to `to`, permuted (result dim i is operand dim perm[i]),
+ * joined (a new last dim of 2) and split (the last dim of 2 removed);
+ * rank is the operand's. NULL where Triton describes the result by its
+ * linear map. The caller checks that the description builds the map. */
+const LLDesc *ll_desc_reshaped(Arena *a, const LLDesc *d, const int64_t *from, int from_rank,
+                               const int64_t *to, int to_rank, int num_warps);
+const LLDesc *ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int rank);
+const LLDesc *ll_desc_joined(Arena *a, const LLDesc *d, int rank);
+const LLDesc *ll_desc_split(Arena *a, const LLDesc *d, int rank);
 
 /* -- Memory access analysis ----------------------------------------------- */
 

@@ -2,9 +2,13 @@
  * The distributed layouts of join and split, as Triton's
  * inferJoinOpEncoding and inferSplitOpEncoding give them in linear form:
  * join adds the new last dimension as the first register bit; split drops
- * the register bit that gives the last dimension (of size 2).
+ * the register bit that gives the last dimension (of size 2). Also the
+ * comparison of maps that these register renamings preserve.
  */
 #include "layout/ll_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 bool
 ll_join(const LLayout *l, LLayout *out, LLErr *err)
@@ -56,4 +60,31 @@ ll_split(const LLayout *l, LLayout *out, LLErr *err)
 	}
 	*out = r;
 	return true;
+}
+
+static int
+cmp_col(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+bool
+ll_same_threads(const LLayout *a, const LLayout *b)
+{
+	if (a->n_in != b->n_in || a->n_out != b->n_out ||
+	    memcmp(a->in_name, b->in_name, a->n_in) || memcmp(a->in_bits, b->in_bits, a->n_in) ||
+	    memcmp(a->out_name, b->out_name, a->n_out) || memcmp(a->out_bits, b->out_bits, a->n_out))
+		return false;
+	int r = ll_in_index(a, LL_REGISTER), n = ll_total_in_bits(a);
+	int lo = r < 0 ? 0 : ll_in_start(a, r), hi = r < 0 ? 0 : lo + a->in_bits[r];
+	uint64_t ra[LL_MAX_BITS], rb[LL_MAX_BITS];
+	for (int k = 0; k < n; k++)
+		if ((k < lo || k >= hi) && a->col[k] != b->col[k])
+			return false;
+	memcpy(ra, a->col + lo, (size_t)(hi - lo) * sizeof *ra);
+	memcpy(rb, b->col + lo, (size_t)(hi - lo) * sizeof *rb);
+	qsort(ra, (size_t)(hi - lo), sizeof *ra, cmp_col);
+	qsort(rb, (size_t)(hi - lo), sizeof *rb, cmp_col);
+	return memcmp(ra, rb, (size_t)(hi - lo) * sizeof *ra) == 0;
 }

@@ -46,6 +46,21 @@ linear_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int ra
 	return t;
 }
 
+/* A tensor of xt's element type over shape in map ll: described by nice
+ * (a constructor form, or NULL) when it builds to ll up to the order of the
+ * registers (as Triton accepts), else by a DistributedLinearLayout. */
+static TType *
+result_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int rank,
+            const LLDesc *nice, const LLayout *ll)
+{
+	LLayout built;
+	LLErr err = {ck->a, NULL};
+	if (nice && ll_build(nice, shape, rank, ck->k->num_warps, &built, &err) &&
+	    ll_same_threads(&built, ll))
+		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, nice);
+	return linear_type(ck, at, xt, shape, rank, ll);
+}
+
 TValue *
 sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 {
@@ -59,7 +74,10 @@ sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 		buf_free(&b);
 		return NULL;
 	}
-	if (rank == xt->rank && memcmp(shape, xt->shape, (size_t)rank * sizeof *shape) == 0)
+	const LLDesc *nice = ll_desc_reshaped(ck->a, xt->layout.desc, xt->shape, xt->rank, shape,
+	                                      rank, ck->k->num_warps);
+	if (rank == xt->rank && memcmp(shape, xt->shape, (size_t)rank * sizeof *shape) == 0 &&
+	    nice)
 		return x;
 	int bits[LL_MAX_RANK];
 	for (int d = 0; d < rank; d++)
@@ -70,7 +88,7 @@ sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 		diag_error(ck->d, at, "cannot reshape this layout: %s", err.msg);
 		return NULL;
 	}
-	TType *t = linear_type(ck, at, xt, shape, rank, &ll);
+	TType *t = result_type(ck, at, xt, shape, rank, nice, &ll);
 	if (!t)
 		return NULL;
 	TInst *i = sema_emit(ck, OP_RESHAPE, at, t, 1, x);
@@ -90,30 +108,6 @@ known_layout(Check *ck, SrcSpan at, const TValue *x, const char *what)
 	diag_note(ck->d, g, x->layout_at, "the layout comes from here; give it layout=... or "
 	          "use gl.set_auto_layout");
 	return false;
-}
-
-/* A tensor of xt's element type over shape in map ll: described by nice
- * (a constructor form, or NULL) when it builds to exactly ll, else by a
- * DistributedLinearLayout. */
-static TType *
-result_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int rank,
-            const LLDesc *nice, const LLayout *ll)
-{
-	LLayout built;
-	LLErr err = {ck->a, NULL};
-	if (nice && ll_build(nice, shape, rank, ck->k->num_warps, &built, &err) &&
-	    ll_equal(&built, ll))
-		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, nice);
-	return linear_type(ck, at, xt, shape, rank, ll);
-}
-
-/* A BlockedLayout like d (one of rank `rank`) edited by the caller. */
-static LLDesc *
-blocked_copy(Check *ck, const LLDesc *d)
-{
-	LLDesc *c = arena_alloc(ck->a, sizeof *c);
-	*c = *d;
-	return c;
 }
 
 /* The integers of a `*name` argument: the items of tuple v, or of its
@@ -192,20 +186,9 @@ call_permute(Check *ck, const Node *call, TValue *x, Value **a)
 		diag_error(ck->d, call->span, "gl.permute: %s", err.msg);
 		return NULL;
 	}
-	LLDesc *nice = NULL;
-	const LLDesc *d = xt->layout.desc;
-	if (d->kind == LL_BLOCKED && d->order.n == n) {
-		int inv[LL_MAX_RANK];
-		for (int i = 0; i < n; i++)
-			inv[perm[i]] = i;
-		nice = blocked_copy(ck, d);
-		for (int i = 0; i < n; i++) {
-			nice->size_per_thread.v[i] = d->size_per_thread.v[perm[i]];
-			nice->threads_per_warp.v[i] = d->threads_per_warp.v[perm[i]];
-			nice->warps_per_cta.v[i] = d->warps_per_cta.v[perm[i]];
-			nice->order.v[i] = inv[d->order.v[i]];
-		}
-	}
+	const LLDesc *nice = ll_desc_permuted(ck->a, xt->layout.desc, perm, n);
+	if (nice == xt->layout.desc)
+		return sema_rt_value(ck, x, call->span);
 	TType *t = result_type(ck, call->span, xt, shape, n, nice, &ll);
 	if (!t)
 		return NULL;
@@ -240,19 +223,7 @@ call_join(Check *ck, const Node *call, Value **a)
 	int64_t shape[LL_MAX_RANK];
 	memcpy(shape, xt->shape, sizeof shape);
 	shape[r] = 2;
-	LLDesc *nice = NULL;
-	const LLDesc *d = xt->layout.desc;
-	if (d->kind == LL_BLOCKED && d->order.n == r && r < LL_MAX_LIST) {
-		nice = blocked_copy(ck, d);
-		nice->size_per_thread.v[r] = 2;
-		nice->threads_per_warp.v[r] = 1;
-		nice->warps_per_cta.v[r] = 1;
-		nice->order.v[0] = r;
-		for (int i = 0; i < r; i++)
-			nice->order.v[i + 1] = d->order.v[i];
-		nice->size_per_thread.n = nice->threads_per_warp.n = nice->warps_per_cta.n =
-		nice->order.n = r + 1;
-	}
+	const LLDesc *nice = ll_desc_joined(ck->a, xt->layout.desc, r);
 	TType *t = result_type(ck, call->span, xt, shape, r + 1, nice, &ll);
 	if (!t)
 		return NULL;
@@ -271,6 +242,12 @@ call_split(Check *ck, const Node *call, TValue *x)
 		           "is %s", sema_type_str(ck, xt));
 		return NULL;
 	}
+	if (r == 0 && !(xt->layout.desc->kind == LL_SLICE && xt->layout.desc->dim == 0)) {
+		Diag *g = diag_error(ck->d, call->span, "split of a rank-1 tensor needs a "
+		                     "SliceLayout(0, ...): Gluon splits it as expand_dims(a, 0)");
+		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
+		return NULL;
+	}
 	if (!ll_split(&xt->layout.ll, &ll, &err)) {
 		Diag *g = diag_error(ck->d, call->span, "%s; convert_layout first", err.msg);
 		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
@@ -279,15 +256,7 @@ call_split(Check *ck, const Node *call, TValue *x)
 	const TType *t = sema_type_scalar(ck, xt->dtype);
 	const LLDesc *d = xt->layout.desc;
 	if (r > 0) {
-		LLDesc *nice = NULL;
-		if (d->kind == LL_BLOCKED && d->order.n == r + 1) {
-			nice = blocked_copy(ck, d);
-			for (int i = 0, k = 0; i <= r; i++)
-				if (d->order.v[i] != r)
-					nice->order.v[k++] = d->order.v[i];
-			nice->size_per_thread.n = nice->threads_per_warp.n = nice->warps_per_cta.n =
-			nice->order.n = r;
-		}
+		const LLDesc *nice = ll_desc_split(ck->a, d, r + 1);
 		if (!(t = result_type(ck, call->span, xt, xt->shape, r, nice, &ll)))
 			return NULL;
 	}
