@@ -220,6 +220,11 @@ typedef enum TMemScope { SCOPE_GPU, SCOPE_CTA, SCOPE_SYS, SCOPE_COUNT } TMemScop
 const char *ir_atomic_name(TAtomicOp op);
 const char *ir_sem_name(TMemSem sem);
 const char *ir_scope_name(TMemScope scope);
+/* Whether atomic op (AT_COUNT: compare-and-swap) takes elements of t, as
+ * Triton allows: add on 32/64-bit integers and f16, bf16, f32, f64; the
+ * others on 32/64-bit integers, f32 and f64 (and/or/xor on their bits);
+ * compare-and-swap on every 16-, 32- and 64-bit type. */
+bool ir_atomic_dtype_ok(TAtomicOp op, TDType t);
 
 typedef struct TBlock TBlock;
 typedef struct TInst TInst;

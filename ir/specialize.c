@@ -14,6 +14,16 @@
 
 enum { SPEC_DIV = 16 };
 
+/* Whether in is an access that alignment can widen: a load, a store, or an
+ * f16/bf16 atomic add (packed in pairs). */
+static bool
+widenable(const TInst *in)
+{
+	TDType t = in->n_args ? in->args[0]->type->dtype : DT_VOID;
+	return in->op == OP_LOAD || in->op == OP_STORE ||
+	       (in->op == OP_ATOMIC_RMW && in->attr.rmw == AT_ADD && (t == DT_F16 || t == DT_BF16));
+}
+
 /* Summed widths of the accesses the analysis proves aligned and uniformly
  * masked. */
 static int64_t
@@ -22,7 +32,7 @@ block_gain(const TBlock *blk, const IrAxis *axis)
 	int64_t g = 0;
 	for (size_t i = 0; i < blk->n; i++) {
 		const TInst *in = blk->insts[i];
-		if (in->op == OP_LOAD || in->op == OP_STORE) {
+		if (widenable(in)) {
 			IrAccess acc = ir_access_plan(in, axis);
 			g += acc.proven ? acc.width : 0;
 		}

@@ -212,27 +212,13 @@ histogram(Verifier *v, const TInst *i, const TType *r)
 	return true;
 }
 
-/* The element types each atomic takes (as sema allows them). */
-static bool
-atomic_dtype(const TInst *i, TDType t)
-{
-	bool int32_64 = t == DT_I32 || t == DT_U32 || t == DT_I64 || t == DT_U64;
-	if (i->op == OP_ATOMIC_CAS)
-		return ir_dtype_bits(t) >= 16 && t != DT_F8E4M3 && t != DT_F8E5M2;
-	switch (i->attr.rmw) {
-	case AT_ADD: return int32_64 || t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
-	case AT_AND: case AT_OR: case AT_XOR: return int32_64;
-	case AT_MAX: case AT_MIN: case AT_XCHG: return int32_64 || t == DT_F32 || t == DT_F64;
-	default: return false;
-	}
-}
-
 static bool
 atomic(Verifier *v, const TInst *i, const TType *r)
 {
 	const TType *p = i->args[0]->type;
 	bool tensor = p->kind == TY_TENSOR;
-	if (!(p->kind == TY_PTR || (tensor && p->elem_is_ptr)) || !atomic_dtype(i, p->dtype) ||
+	TAtomicOp op = i->op == OP_ATOMIC_CAS ? AT_COUNT : i->attr.rmw;
+	if (!(p->kind == TY_PTR || (tensor && p->elem_is_ptr)) || !ir_atomic_dtype_ok(op, p->dtype) ||
 	    i->attr.sem >= SEM_COUNT || i->attr.scope >= SCOPE_COUNT)
 		return vf_fail(v, i->at, "types", "'%s' %s%s of %s", ir_op_name(i->op),
 		               i->op == OP_ATOMIC_RMW ? ir_atomic_name(i->attr.rmw) : "",

@@ -2,9 +2,12 @@
  * Atomics: gl.atomic_add/and/or/xor/max/min/xchg(pointer, val, mask=None,
  * sem=None, scope=None) and gl.atomic_cas(pointer, cmp, val, sem=None,
  * scope=None) on global memory, with Triton's element types per operation
- * and its defaults (sem "acq_rel", scope "gpu"). The value, mask and cmp
- * are broadcast and cast to the pointer's shape, layout and element type;
- * the result, the old values, has the pointer's layout.
+ * and its defaults (sem "acq_rel", scope "gpu"). The value and mask are
+ * broadcast and cast to the pointer's shape, layout and element type; cmp
+ * and val of atomic_cas are not converted (as in Triton) but for numbers
+ * written in the source and integers of the pointer's width and the other
+ * signedness, which give the old values in their own dtype. The result,
+ * the old values, has the pointer's layout.
  */
 #include "sema/check.h"
 
@@ -17,28 +20,15 @@ static const struct {
 	const char *types;    /* the element types allowed, for messages */
 } ops[] = {
 	{BF_ATOMIC_ADD, AT_ADD, "gl.atomic_add", "i32, u32, i64, u64, f16, bf16, f32 and f64"},
-	{BF_ATOMIC_AND, AT_AND, "gl.atomic_and", "i32, u32, i64 and u64"},
-	{BF_ATOMIC_OR, AT_OR, "gl.atomic_or", "i32, u32, i64 and u64"},
-	{BF_ATOMIC_XOR, AT_XOR, "gl.atomic_xor", "i32, u32, i64 and u64"},
+	{BF_ATOMIC_AND, AT_AND, "gl.atomic_and", "i32, u32, i64, u64, f32 and f64"},
+	{BF_ATOMIC_OR, AT_OR, "gl.atomic_or", "i32, u32, i64, u64, f32 and f64"},
+	{BF_ATOMIC_XOR, AT_XOR, "gl.atomic_xor", "i32, u32, i64, u64, f32 and f64"},
 	{BF_ATOMIC_MAX, AT_MAX, "gl.atomic_max", "i32, u32, i64, u64, f32 and f64"},
 	{BF_ATOMIC_MIN, AT_MIN, "gl.atomic_min", "i32, u32, i64, u64, f32 and f64"},
 	{BF_ATOMIC_XCHG, AT_XCHG, "gl.atomic_xchg", "i32, u32, i64, u64, f32 and f64"},
 	{BF_ATOMIC_CAS, AT_COUNT, "gl.atomic_cas",
 	 "16-, 32- and 64-bit types (i16, u16, f16, bf16, i32, u32, f32, i64, u64, f64)"},
 };
-
-/* Whether op (AT_COUNT: compare-and-swap) exists for elements of t. */
-static bool
-supported(TAtomicOp op, TDType t)
-{
-	bool int32_64 = t == DT_I32 || t == DT_U32 || t == DT_I64 || t == DT_U64;
-	switch (op) {
-	case AT_ADD: return int32_64 || t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
-	case AT_AND: case AT_OR: case AT_XOR: return int32_64;
-	case AT_MAX: case AT_MIN: case AT_XCHG: return int32_64 || t == DT_F32 || t == DT_F64;
-	default: return ir_dtype_bits(t) >= 16 && t != DT_F8E4M3 && t != DT_F8E5M2;
-	}
-}
 
 /* A string argument (NULL or None: index 0) among names[0..n-1]. */
 static bool
@@ -78,6 +68,26 @@ scope_name(int i)
 	return ir_scope_name((TMemScope)i);
 }
 
+/* atomic_cas's operand v (cmp or val) for elements of dt: of dt, or an
+ * integer of its width (*as gets that dtype), or a number in the source. */
+static bool
+cas_operand(Check *ck, const Value *v, TDType dt, const char *what, TDType *as)
+{
+	if (v->kind != VAL_RUNTIME)
+		return true;
+	TDType t = v->u.rt->type->dtype;
+	bool ints = !ir_dtype_is_float(t) && !ir_dtype_is_float(dt) && t != DT_I1 &&
+	            ir_dtype_bits(t) == ir_dtype_bits(dt);
+	if (t == dt || (ints && !v->u.rt->type->elem_is_ptr)) {
+		*as = t;
+		return true;
+	}
+	diag_error(ck->d, v->span, "gl.atomic_cas does not convert its operands: %s is %s but the "
+	           "pointer's elements are %s; cast it with .to(gl.%s)", what,
+	           sema_type_str(ck, v->u.rt->type), ir_dtype_name(dt), ir_dtype_name(dt));
+	return false;
+}
+
 Value *
 sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
@@ -90,7 +100,7 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	if (!p)
 		return NULL;
 	TDType dt = p->type->dtype;
-	if (!supported(ops[k].op, dt)) {
+	if (!ir_atomic_dtype_ok(ops[k].op, dt)) {
 		diag_error(ck->d, a[0]->span, "%s does not support %s elements; it supports %s",
 		           fname, ir_dtype_name(dt), ops[k].types);
 		return NULL;
@@ -98,6 +108,9 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	int sem, scope;
 	if (!choice(ck, a[3], fname, "sem", sem_name, SEM_COUNT, &sem) ||
 	    !choice(ck, a[4], fname, "scope", scope_name, SCOPE_COUNT, &scope))
+		return NULL;
+	TDType as = dt;
+	if (cas && (!cas_operand(ck, a[1], dt, "cmp", &as) || !cas_operand(ck, a[2], dt, "val", &as)))
 		return NULL;
 	TValue *x = sema_match_ptr(ck, call->span, p, a[cas ? 2 : 1], dt, "the value");
 	TValue *y = NULL;
@@ -113,5 +126,6 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	i->attr.sem = (TMemSem)sem;
 	i->attr.scope = (TMemScope)scope;
 	i->res->layout_at = p->layout_at;
-	return sema_rt_value(ck, i->res, call->span);
+	TValue *old = as == dt ? i->res : sema_cast_to(ck, i->res, as, call->span);
+	return sema_rt_value(ck, old, call->span);
 }

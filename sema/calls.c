@@ -713,7 +713,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_LOAD: return call_load(ck, call, a);
 	case BF_STORE: return call_store(ck, call, a);
 	case BF_SUM: case BF_MAX: case BF_MIN: case BF_XOR_SUM: case BF_REDUCE_OR: case BF_REDUCE:
-	case BF_SCAN:
+	case BF_SCAN: case BF_CUMSUM: case BF_CUMPROD:
 		return sema_check_reduce_call(ck, call, fn, a);
 	case BF_ATOMIC_ADD: case BF_ATOMIC_AND: case BF_ATOMIC_OR: case BF_ATOMIC_XOR:
 	case BF_ATOMIC_MAX: case BF_ATOMIC_MIN: case BF_ATOMIC_XCHG: case BF_ATOMIC_CAS:

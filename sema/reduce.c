@@ -184,6 +184,39 @@ yield(Check *ck, SrcSpan at, Value *ret, const Operands *ops, const char *fname,
 	return true;
 }
 
+/* Gives in its region's arguments: a scalar per input for the left group,
+ * then the right one; returns them as values. */
+static Value **
+region_args(Check *ck, TInst *in, SrcSpan at, const Operands *ops)
+{
+	int n = ops->n;
+	in->n_region = 2 * n;
+	in->region = arena_alloc(ck->a, (size_t)(2 * n) * sizeof *in->region);
+	Value **args = arena_alloc(ck->a, (size_t)(2 * n) * sizeof *args);
+	for (int k = 0; k < 2 * n; k++) {
+		TValue *v = arena_alloc(ck->a, sizeof *v);
+		v->id = ck->k->n_values++;
+		v->type = sema_type_scalar(ck, ops->x[k % n]->type->dtype);
+		v->layout_at = at;
+		in->region[k] = v;
+		args[k] = sema_rt_value(ck, v, at);
+	}
+	return args;
+}
+
+/* The region of in (one input) combining by the IR op `op`: Triton's
+ * _sum_combine and _prod_combine. */
+static void
+op_region(Check *ck, TInst *in, SrcSpan at, const Operands *ops, TOp op)
+{
+	region_args(ck, in, at, ops);
+	TBlock *saved = ck->blk;
+	ck->blk = &in->body;
+	TInst *c = sema_emit(ck, op, at, in->region[0]->type, 2, in->region[0], in->region[1]);
+	sema_emit(ck, OP_YIELD, at, NULL, 1, c->res);
+	ck->blk = saved;
+}
+
 /* Inlines combine function fn (2n scalars in: the left group, then the
  * right one) into the region of in. */
 static bool
@@ -205,17 +238,7 @@ build_region(Check *ck, TInst *in, SrcSpan at, const Value *fn, const Operands *
 		diag_note(ck->d, g, f->span, "'%s' is defined here", f->u.func.name);
 		return false;
 	}
-	in->n_region = 2 * n;
-	in->region = arena_alloc(ck->a, (size_t)(2 * n) * sizeof *in->region);
-	Value **args = arena_alloc(ck->a, (size_t)(2 * n) * sizeof *args);
-	for (int k = 0; k < 2 * n; k++) {
-		TValue *v = arena_alloc(ck->a, sizeof *v);
-		v->id = ck->k->n_values++;
-		v->type = sema_type_scalar(ck, ops->x[k % n]->type->dtype);
-		v->layout_at = at;
-		in->region[k] = v;
-		args[k] = sema_rt_value(ck, v, at);
-	}
+	Value **args = region_args(ck, in, at, ops);
 	TBlock *saved = ck->blk;
 	ck->blk = &in->body;
 	int errors = ck->d->errors;
@@ -345,6 +368,8 @@ fname_of(BuiltinFn fn)
 	case BF_XOR_SUM: return "gl.xor_sum";
 	case BF_REDUCE_OR: return "gl.reduce_or";
 	case BF_REDUCE: return "gl.reduce";
+	case BF_CUMSUM: return "cumsum";
+	case BF_CUMPROD: return "cumprod";
 	default: return "gl.associative_scan";
 	}
 }
@@ -390,20 +415,37 @@ call_max_min(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis,
 	              fname);
 }
 
-/* gl.associative_scan(input, axis, combine_fn, reverse=False). */
+/* gl.associative_scan(input, axis, combine_fn, reverse=False), and the
+ * tensor methods x.cumsum(axis=0, reverse=False, dtype=None) and
+ * x.cumprod(axis=0, reverse=False) of Triton's standard library: bf16
+ * scans in f32, cumsum of integers narrower than 32 bits in 32 bits (as
+ * gl.sum), dtype casting the input first. */
 static Value *
-call_scan(Check *ck, const Node *call, Operands *ops, int axis, Value **a)
+call_scan(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis, Value **a)
 {
 	bool reverse;
-	if (!sema_opt_bool(ck, a[3], false, "reverse", &reverse))
+	Value *rev = fn == BF_SCAN ? a[3] : a[2];
+	if (!sema_opt_bool(ck, rev, false, "reverse", &reverse))
 		return NULL;
+	if (fn != BF_SCAN) {
+		TDType in = ops->x[0]->type->dtype, dt = in == DT_BF16 ? DT_F32 : DT_VOID;
+		if (fn == BF_CUMSUM && !opt_dtype(ck, a[3], "cumsum's dtype", &dt))
+			return NULL;
+		if (fn == BF_CUMSUM && dt == DT_VOID && !ir_dtype_is_float(in) &&
+		    ir_dtype_bits(in) < 32)
+			dt = ir_dtype_is_signed(in) ? DT_I32 : DT_U32;
+		if (dt != DT_VOID)
+			ops->x[0] = sema_cast_to(ck, ops->x[0], dt, call->span);
+	}
 	const TType *rts[MAX_OPERANDS];
 	for (int k = 0; k < ops->n; k++)
 		rts[k] = ops->x[k]->type;
 	TInst *i = emit_over(ck, OP_SCAN, call->span, ops, rts);
 	i->attr.axis = axis;
 	i->attr.reverse = reverse;
-	if (!build_region(ck, i, call->span, a[2], ops, "gl.associative_scan"))
+	if (fn != BF_SCAN)
+		op_region(ck, i, call->span, ops, fn == BF_CUMSUM ? OP_ADD : OP_MUL);
+	else if (!build_region(ck, i, call->span, a[2], ops, "gl.associative_scan"))
 		return NULL;
 	return results(ck, i, ops, call->span, NULL, -1);
 }
@@ -424,7 +466,10 @@ sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return NULL;
 	}
 	const TType *xt = ops.x[0]->type;
-	if (!axis_arg(ck, a[1], call->span, xt->rank, fn != BF_SCAN, &axis))
+	bool scan = fn == BF_SCAN || fn == BF_CUMSUM || fn == BF_CUMPROD;
+	if (scan && fn != BF_SCAN && !a[1])
+		axis = 0;
+	else if (!axis_arg(ck, a[1], call->span, xt->rank, !scan, &axis))
 		return NULL;
 	if ((fn == BF_XOR_SUM || fn == BF_REDUCE_OR) &&
 	    (ir_dtype_is_float(xt->dtype) || xt->elem_is_ptr)) {
@@ -434,8 +479,8 @@ sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	}
 	if (fn == BF_MAX || fn == BF_MIN)
 		return call_max_min(ck, call, fn, &ops, axis, a);
-	if (fn == BF_SCAN)
-		return call_scan(ck, call, &ops, axis, a);
+	if (scan)
+		return call_scan(ck, call, fn, &ops, axis, a);
 	/* keep_dims: sum/xor_sum/reduce_or's third parameter, gl.reduce's fourth */
 	bool keep;
 	if (!sema_opt_bool(ck, fn == BF_REDUCE ? a[3] : a[2], false, "keep_dims", &keep))

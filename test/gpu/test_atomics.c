@@ -30,10 +30,11 @@ typedef glrt_status (*Cas)(glrt_stream, unsigned, unsigned, unsigned, glrt_devpt
 
 #define RMW_KERNELS(X) \
 	X(add_i32) X(add_i32_hot) X(add_i32_red) X(add_u32_rep) X(add_u64) X(add_i64_hot) \
-	X(add_f32) X(add_f32_hot) X(add_f64) X(add_f16) X(add_bf16) X(and_i32) X(or_u32) \
+	X(add_f32) X(add_f32_hot) X(add_f64) X(add_f16) X(add_bf16) X(and_i32) X(and_f32) \
+	X(and_f64_rep) X(or_u32) \
 	X(xor_i64) X(max_i32) X(min_u32_hot) X(max_u64) X(min_i64_rep) X(max_f32) \
 	X(min_f32_hot) X(max_f64_rep) X(xchg_i32) X(xchg_f32_rep) X(xchg_u64)
-#define CAS_KERNELS(X) X(cas_i32) X(cas_u64_rep) X(cas_f16)
+#define CAS_KERNELS(X) X(cas_i32) X(cas_u64_rep) X(cas_f16) X(cas_u32_i32)
 
 #define PRAGMA(x) _Pragma(#x)
 #define DECLARE_RMW(k) \
@@ -303,6 +304,8 @@ main(void)
 		{"add_f16", add_f16, NULL, F16, ADD, 0, 512, true, 1},
 		{"add_bf16", add_bf16, NULL, BF16, ADD, 0, 512, true, 0},
 		{"and_i32", and_i32, NULL, I32, AND, 0, 512, true, 0},
+		{"and_f32", and_f32, NULL, F32, AND, 0, 128, true, 0},
+		{"and_f64_rep", and_f64_rep, NULL, F64, AND, 0, 8, true, 0},
 		{"or_u32", or_u32, NULL, U32, OR, 0, 128, true, 0},
 		{"xor_i64", xor_i64, NULL, I64, XOR, 0, 128, true, 0},
 		{"max_i32", max_i32, NULL, I32, MAX, 0, 512, true, 0},
@@ -318,6 +321,7 @@ main(void)
 		{"cas_i32", NULL, cas_i32, I32, XCHG, 0, 512, true, 0},
 		{"cas_u64_rep", NULL, cas_u64_rep, U64, XCHG, 0, 8, true, 0},
 		{"cas_f16", NULL, cas_f16, F16, XCHG, 0, 128, true, 0},
+		{"cas_u32_i32", NULL, cas_u32_i32, U32, XCHG, 0, 512, true, 0},
 	};
 	GtRun r;
 	size_t k;
