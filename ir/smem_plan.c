@@ -74,7 +74,7 @@ walk_inst(Walk *w, const TInst *i)
 	if (i->op == OP_FOR || i->op == OP_WHILE) {
 		const TBlock *b[2] = {&i->cond_block, &i->body};
 		walk_region(w, b, 2);
-	} else if (i->op == OP_IF) {
+	} else if (i->op == OP_IF || i->n_region) {   /* a combine region: numbered only */
 		walk_block(w, &i->body);
 		walk_block(w, &i->else_body);
 	} else if (i->op == OP_WARP_SPECIALIZE) {

@@ -33,6 +33,12 @@ SWITCHES = {
     "scalar_reduce": (True, ""),
     "rank3": (True, ""),
     "promotion_quirks": (True, ""),
+    "scans": (True, ""),
+    "user_reduce": (True, ""),
+    "shape_ops": (True, ""),
+    "gather": (True, ""),
+    "histogram": (True, ""),
+    "atomics": (True, ""),
 }
 
 

@@ -14,7 +14,9 @@ scalar parameters, convert_layout between random layouts, reductions (sum, max,
 min, down to scalars), expand_dims with broadcasting, shared-memory round trips
 (Swizzled, NVMMA, SharedLinear layouts; index, slice, permute and reinterpret
 views; value= initialisation), runtime for-loops carrying tensors, scalars and
-tuples, and runtime if/else. ranges.py keeps every value free of overflow,
+tuples, and runtime if/else; then gen_ops.py appends scans, reductions by
+combine functions, reshape/permute/join/split, gather, histogram and atomics
+(with a random stream of their own). ranges.py keeps every value free of overflow,
 NaN and (for exact outputs) rounding, so glc and Triton must agree bit for bit
 on exact outputs and within the dtype's tolerance on the others.
 
@@ -32,6 +34,7 @@ import re
 import sys
 from collections import namedtuple
 
+import gen_ops
 import layouts as lay
 import ranges as R
 from dtypes import DTYPES, int_range, is_float, is_int
@@ -832,6 +835,7 @@ class Kernel:
             tries += 1
             if getattr(self, "op_" + _pick(rng, ops))():
                 steps -= 1
+        gen_ops.extend(self)
         leaves = [v for v in self.pool if v.name not in self.consumed]
         rng.shuffle(leaves)
         for v in (leaves[:4] or self.pool[-1:]):
@@ -850,7 +854,7 @@ class Kernel:
         """The kernel's .gl source; `keep` (statement indices) drops the others."""
         stmts, params = self.kept(keep)
         code = " ".join(ln for st in stmts for ln in st.lines)
-        out = [src + "\n" for name, src in self.helpers if name + "(" in code]
+        out = [src + "\n" for name, src in self.helpers if re.search(rf"\b{name}\b", code)]
         out += [f"@gl.kernel(num_warps={self.warps})",
                f"def {self.name}(" + ", ".join(self.decls[i] for i in params) + "):"]
         for s in stmts:
