@@ -10,6 +10,7 @@
 #include "codegen/codegen.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -214,7 +215,8 @@ typedef struct Lower {
 	bool failed;
 } Lower;
 
-/* Reports an operation codegen cannot lower and marks the kernel failed. */
+/* Reports an operation codegen cannot lower (sema approved it, so this is an
+ * internal compiler error) and marks the kernel failed. */
 void cg_unsupported(Lower *l, const TInst *in, const char *what);
 /* The value of IR value v (registers or the scalar). */
 CgVal cg_val(Lower *l, const TValue *v);

@@ -5,9 +5,12 @@
  * the driver includes it without llvm-c; the IR builders live in
  * codegen/cg_internal.h.
  *
- * Every failure (unsupported target, invalid IR, ptxas rejecting the PTX,
- * ptxas or the host compiler missing) is a diagnostic and a false/NULL
- * return; LLVM's fatal errors are prevented by validating first.
+ * Every failure (unsupported target, ptxas missing) is a diagnostic and a
+ * false/NULL return. Failures that mean glc itself is wrong (invalid IR, an
+ * operation sema approved that lowering cannot handle, ptxas rejecting the
+ * PTX) are internal compiler errors (diag_internal). LLVM's fatal errors
+ * are prevented by validating first; one that still happens goes to
+ * fatal(FATAL_INTERNAL, ...).
  */
 #ifndef CODEGEN_H
 #define CODEGEN_H

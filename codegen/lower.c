@@ -16,7 +16,7 @@ static bool lower_block(Lower *l, const TBlock *b);
 void
 cg_unsupported(Lower *l, const TInst *in, const char *what)
 {
-	diag_error(l->m->diags, in->at, "code generation does not support %s yet", what);
+	diag_internal(l->m->diags, in->at, "code generation does not support %s yet", what);
 	l->failed = true;
 }
 

@@ -304,7 +304,7 @@ cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
 	LLVMMemoryBufferRef mb = NULL;
 	if (ok && LLVMTargetMachineEmitToMemoryBuffer(host.tm, h.m.mod, LLVMObjectFile, &msg,
 	                                              &mb)) {
-		diag_error(d, (SrcSpan){0}, "internal error: LLVM could not emit the object: %s",
+		diag_internal(d, (SrcSpan){0}, "LLVM could not emit the object: %s",
 		           msg ? msg : "");
 		LLVMDisposeMessage(msg);
 		ok = false;

@@ -19,6 +19,14 @@ static const struct {
 	{"sm_90a", "+ptx80"},
 };
 
+/* LLVM's fatal errors (report_fatal_error) end the process; this makes them
+ * an internal compiler error through support's fatal hook. */
+static void
+on_llvm_fatal(const char *reason)
+{
+	fatal(FATAL_INTERNAL, reason);
+}
+
 CgTarget *
 cg_target_new(const CgOptions *o, Diags *d)
 {
@@ -41,6 +49,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	LLVMInitializeNVPTXTarget();
 	LLVMInitializeNVPTXTargetMC();
 	LLVMInitializeNVPTXAsmPrinter();
+	LLVMInstallFatalErrorHandler(on_llvm_fatal);
 
 	LLVMTargetRef target;
 	char *msg = NULL;

@@ -52,6 +52,17 @@ default_output(Arena *a, Diags *d, const char *input, const char *ext)
 	return arena_printf(a, "%.*s%s", (int)n, base, ext);
 }
 
+/* A file without a @gl.kernel compiles to nothing, which is rarely what was
+ * meant. */
+static void
+no_kernel(Diags *d, const char *path)
+{
+	Diag *w = diag_warning(d, (SrcSpan){0}, "'%s' has no @gl.kernel: the output holds no "
+	                       "kernel", path);
+	diag_note(d, w, (SrcSpan){0}, "@gl.jit functions are compiled only when a kernel "
+	          "calls them");
+}
+
 static TProgram *
 check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
 {
@@ -111,9 +122,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 {
 	Timer tm = {o->time_passes, {0}, {0}};
 	timer_lap(&tm, NULL);
-	uint32_t file = drv_read_source(src, d, o->input);
+	uint32_t file = drv_read_source(src, d, o->input, &o->limits);
 	if (!file)
 		return EXIT_INPUT;
+	out->limit = o->limits.max[LIM_OUTPUT_BYTES];
 	const char *path = o->output;
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
@@ -129,6 +141,8 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 			} else {
 				TProgram *p = check(o, a, in, src, d, m);
 				timer_lap(&tm, "sema");
+				if (p && p->n_kernels == 0)
+					no_kernel(d, src_path(src, file));
 				if (p && o->emit == EMIT_TYPED)
 					ir_print(p, o->verbose, out);
 				else if (p)
@@ -142,5 +156,5 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	}
 	if (d->errors)
 		return EXIT_INPUT;
-	return drv_write_output(d, path, out->s ? out->s : "", out->len) ? EXIT_OK : EXIT_INPUT;
+	return drv_write_output(a, d, path, o->input, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
 }

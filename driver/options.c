@@ -1,6 +1,7 @@
 /* The command line of DESIGN.md, parsed into Options. */
 #include "driver/driver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ drv_usage(StrBuf *out)
 	buf_puts(out,
 	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
-	    "                   [--max-errors=N] [--verbose] [--time-passes]\n"
+	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -34,18 +35,30 @@ drv_usage(StrBuf *out)
 	    "  --kernel NAME      compile only the kernel NAME\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
-	    "  -g                 line information (.loc) pointing at .gl lines\n"
+	    "  -g                 line information (.loc) pointing at .gl lines, as\n"
+	    "                     nvcc -lineinfo (the code is optimized as without -g)\n"
 	    "  --verbose          --emit=typed also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage took (standard error)\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
+	    "\n"
+	    "Limits (passing one is an error that names it; see docs/limits.md):\n");
+	Limits def = limits_default();
+	for (int i = 0; i < LIM_COUNT_; i++) {
+		char opt[40];
+		snprintf(opt, sizeof opt, "--%s=N", limit_name((LimitId)i));
+		buf_printf(out, "  %-24s %s (default %llu)\n", opt, limit_what((LimitId)i),
+		           (unsigned long long)def.max[i]);
+	}
+	buf_puts(out,
 	    "\n"
 	    "glc layout prints a layout (Gluon constructor syntax, e.g.\n"
 	    "'BlockedLayout([1,4],[8,4],[4,1],[1,0])') fitted to --shape: its owner table\n"
 	    "(text), bases (json), F2 matrix (matrix) or a picture (svg). With --convert it\n"
 	    "prints the conversion map from SRC to DST and how it is lowered.\n"
 	    "\n"
-	    "Exit status: 0 success, 1 errors in the input, 2 bad usage.\n");
+	    "Exit status: 0 success, 1 errors in the input (a limit passed included),\n"
+	    "2 bad usage, 3 internal compiler error (a bug in glc), 4 out of memory.\n");
 }
 
 static int
@@ -136,6 +149,22 @@ parse_define(Arena *a, Diags *d, const char *s, Options *o)
 	return true;
 }
 
+/* --max-NAME=N: a number from 1 to the limit's ceiling. */
+static bool
+parse_limit(Diags *d, const char *name, const char *v, LimitId id, Options *o)
+{
+	char *end;
+	unsigned long long n = strtoull(v, &end, 10);
+	uint64_t ceiling = limit_ceiling(id);
+	if (*v < '0' || *v > '9' || *end || n == 0 || n > ceiling) {
+		diag_error(d, (SrcSpan){0}, "%s '%s': expected a number from 1 to %llu", name, v,
+		           (unsigned long long)ceiling);
+		return false;
+	}
+	o->limits.max[id] = n;
+	return true;
+}
+
 static bool
 set_emit(Diags *d, const char *v, Options *o)
 {
@@ -205,6 +234,14 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		}
 		o->max_errors = (int)n;
 		return true;
+	}
+	for (int k = 0; k < LIM_COUNT_; k++) {
+		char name[40];
+		snprintf(name, sizeof name, "--%s", limit_name((LimitId)k));
+		if ((v = option_value(argc, argv, i, name, d, &missing)))
+			return parse_limit(d, name, v, (LimitId)k, o);
+		if (missing)
+			return false;
 	}
 	if (layout) {
 		if (strcmp(arg, "--convert") == 0) {
@@ -305,6 +342,7 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->arch = "sm_90a";
 	o->opt_level = 3;
 	o->max_errors = 50;
+	o->limits = limits_default();
 	int first = 1;
 	if (argc > 1 && strcmp(argv[1], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;
@@ -334,6 +372,12 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		}
 		if (o->layout_dst && !*o->layout_dst) {
 			diag_error(d, (SrcSpan){0}, "--convert needs two layouts: SRC and DST");
+			return false;
+		}
+		if (o->layout_dst && o->layout_format != LFMT_TEXT && o->layout_format != LFMT_JSON) {
+			diag_error(d, (SrcSpan){0}, "--convert prints its report as text or json, not "
+			           "--format=%s (which draws one layout)",
+			           layout_format_names[o->layout_format]);
 			return false;
 		}
 		if (!o->rank) {
