@@ -266,8 +266,13 @@ call_arange(Check *ck, const Node *call)
 	if (!value_int(ck, a[0], "gl.arange's start", &lo) ||
 	    !value_int(ck, a[1], "gl.arange's end", &hi))
 		return NULL;
+	if (lo < INT32_MIN || hi > INT32_MAX) {
+		diag_error(ck->d, call->span, "gl.arange(%lld, %lld): its values must fit in i32",
+		           (long long)lo, (long long)hi);
+		return NULL;
+	}
 	int64_t n = hi - lo;
-	if (n <= 0 || (n & (n - 1)) || lo < INT32_MIN || hi > INT32_MAX) {
+	if (n <= 0 || (n & (n - 1))) {
 		diag_error(ck->d, call->span, "gl.arange(%lld, %lld) has %lld elements; the count "
 		           "must be a positive power of two", (long long)lo, (long long)hi,
 		           (long long)n);

@@ -71,6 +71,15 @@ eval_sequence(Eval *e, const Node *n, ValueKind k)
 static Value *
 eval_unary(Eval *e, const Node *n)
 {
+	/* -9223372036854775808: the literal alone does not fit, its negation
+	 * is INT64_MIN. */
+	const Node *lit = n->u.unary.operand;
+	if (n->u.unary.op == UN_NEG && lit->kind == N_INT &&
+	    lit->u.int_.value == (uint64_t)INT64_MAX + 1) {
+		Value *v = new_value(e, VAL_INT, n->span);
+		v->u.i = INT64_MIN;
+		return v;
+	}
 	Value *x = eval_expr(e, n->u.unary.operand);
 	if (!x)
 		return NULL;

@@ -98,6 +98,22 @@ diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...)
 	return n;
 }
 
+/* Quotes longer than QUOTE_MAX bytes keep QUOTE_HEAD and QUOTE_TAIL. */
+enum { QUOTE_MAX = 48, QUOTE_HEAD = 24, QUOTE_TAIL = 12 };
+
+const char *
+diag_quote(Arena *a, const char *s, size_t n)
+{
+	if (n <= QUOTE_MAX)
+		return arena_strndup(a, s, n);
+	size_t head = QUOTE_HEAD, tail = n - QUOTE_TAIL;
+	while (head > 0 && (s[head] & 0xc0) == 0x80)
+		head--;
+	while (tail < n && (s[tail] & 0xc0) == 0x80)
+		tail++;
+	return arena_printf(a, "%.*s...%.*s", (int)head, s, (int)(n - tail), s + tail);
+}
+
 static const char *
 kind_name(DiagKind k)
 {
@@ -170,13 +186,15 @@ render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 	buf_putc(out, '\n');
 }
 
-/* Text that came from outside (a path, a message quoting the input) for a
- * terminal: control bytes other than newlines and tabs, and bytes that are
- * not UTF-8, are written as \xNN. */
+/* A message line longer than LINE_MAX bytes (one that quotes a huge
+ * literal or name) keeps its first LINE_HEAD and last LINE_TAIL bytes. */
+enum { LINE_MAX = 400, LINE_HEAD = 200, LINE_TAIL = 120 };
+
+/* s[0..n) for a terminal: control bytes other than tabs, and bytes that
+ * are not UTF-8, are written as \xNN. */
 static void
-put_clean(StrBuf *out, const char *s)
+put_clean_n(StrBuf *out, const char *s, size_t n)
 {
-	size_t n = strlen(s);
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
 		size_t k = buf_utf8_len(s + i, n - i);
@@ -185,11 +203,38 @@ put_clean(StrBuf *out, const char *s)
 			i += k;
 			continue;
 		}
-		if ((c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f)
+		if ((c < 0x20 && c != '\t') || c >= 0x7f)
 			buf_printf(out, "\\x%02x", c);
 		else
 			buf_putc(out, (char)c);
 		i++;
+	}
+}
+
+/* Text that came from outside (a path, a message quoting the input), line
+ * by line, each cleaned and cut to LINE_MAX. */
+static void
+put_clean(StrBuf *out, const char *s)
+{
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		if (n <= LINE_MAX) {
+			put_clean_n(out, s, n);
+		} else {
+			size_t head = LINE_HEAD, tail = n - LINE_TAIL;
+			while (head > 0 && (s[head] & 0xc0) == 0x80)
+				head--;
+			while (tail < n && (s[tail] & 0xc0) == 0x80)
+				tail++;
+			put_clean_n(out, s, head);
+			buf_printf(out, "[... %zu bytes ...]", tail - head);
+			put_clean_n(out, s + tail, n - tail);
+		}
+		if (!nl)
+			return;
+		buf_putc(out, '\n');
+		s = nl + 1;
 	}
 }
 

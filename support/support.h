@@ -157,6 +157,11 @@ Diag *diag_internal(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
  * the note is dropped too). Returns the note or NULL. */
 Diag *diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...) GL_PRINTF(4, 5);
 
+/* The n bytes at s for quoting in a message: as they are when short, else
+ * their start and end around "..." (a 100000-digit literal is not quoted
+ * whole). */
+const char *diag_quote(Arena *a, const char *s, size_t n);
+
 typedef enum DiagFormat { DIAG_TEXT, DIAG_JSON } DiagFormat;
 
 /* Renders every diagnostic. Text is GCC's form: `file:line:col: error: msg`,
