@@ -126,6 +126,13 @@ typedef struct CgPackage {
  * non-identifier bytes replaced by '_' (allocated in a). */
 const char *cg_unit_name(Arena *a, const char *path);
 
+/* Checks that every kernel's name can be its launcher's exported C symbol:
+ * a C/C++ identifier that is not reserved, not glc's or glrt's, not a C
+ * library or POSIX function, and not another kernel's. Reports each that
+ * cannot at the kernel's definition; false if any. Run it before the three
+ * emitters below. */
+bool cg_check_symbols(const CgPackage *p, Arena *a, Diags *d);
+
 /* `--emit=header`: include guard, #include "glrt.h", and per kernel the
  * prototype of its launcher with a comment on launch shape and the
  * alignment/divisibility each argument must have. */
@@ -137,7 +144,8 @@ void cg_emit_launcher_c(const CgPackage *p, StrBuf *out);
 
 /* `-c`: the same launchers and images as an ELF object for the host
  * (x86-64), emitted through LLVM's host backend; byte-identical across
- * runs. The object references glrt_lazy_kernel_get and glrt_launch. */
+ * runs. The object references glrt_lazy_kernel_get, glrt_launch and
+ * glrt_invalid_argument. */
 bool cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj);
 
 #endif

@@ -89,8 +89,10 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
 		timer_lap(tm, "ptxas");
 	}
+	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
+		ok = cg_check_symbols(&pk, a, d);
 	if (ok) {
-		CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 		CgBlob obj;
 		switch (o->emit) {
 		case EMIT_LLVM: buf_putn(out, (const char *)r.llvm_ir.data, r.llvm_ir.len); break;
