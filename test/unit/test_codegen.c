@@ -5,6 +5,7 @@
  * a reproducible host object whose launchers check their arguments).
  */
 #include "codegen/cg_internal.h"
+#include "runtime/glrt.h"
 #include "test/unit/check.h"
 
 #include <stdlib.h>
@@ -410,6 +411,15 @@ test_object(void)
 	CgBlob ptx = to_ptx(t, build_vadd, NULL);
 	CgBlob cubin = {0};
 	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	/* libglrt's image checks pass a real cubin (no driver here: it stops
+	 * at loading the driver) and refuse it cut short. */
+	glrt_module *gm = NULL;
+	setenv("GLRT_LIBCUDA", "/nonexistent/libcuda.so", 1);
+	CHECK_EQ(GLRT_ERROR_NO_DRIVER, glrt_module_load(&gm, cubin.data, cubin.len,
+	                                                GLRT_IMAGE_CUBIN));
+	CHECK_EQ(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&gm, cubin.data, cubin.len / 2,
+	                                                       GLRT_IMAGE_CUBIN));
+	unsetenv("GLRT_LIBCUDA");
 	CgPackage p = package(ptx, cubin);
 	CgBlob o1 = {0}, o2 = {0};
 	CHECK(cg_emit_object(&p, A, &D, &o1));
