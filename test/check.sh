@@ -54,8 +54,9 @@ unit() { # $1 = build folder
 	done
 }
 
-lit() { # $1 = glc binary, $2 = label
-	GLC="$1" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit >"$log" 2>&1
+lit() { # $1 = glc binary, $2 = label, $3 = 1 for the ASan build (see test/lit/bound.sh)
+	GLC="$1" GLC_ASAN="${3:-}" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit \
+		>"$log" 2>&1
 	grep -E '^(FAIL|UNRESOLVED|TIMEOUT|XPASS): ' "$log" || true
 	counts=$(awk '
 		/^ *Passed *:/ { p += $(NF-1) }
@@ -104,7 +105,7 @@ if build build "" all unit; then
 fi
 if build build/asan 1 all unit; then
 	unit build/asan
-	lit "$PWD/build/asan/glc" "asan+ubsan build"
+	lit "$PWD/build/asan/glc" "asan+ubsan build" 1
 fi
 fuzz
 

@@ -1,0 +1,20 @@
+#!/bin/sh
+# lit's %bound: runs a command under a wall-time and a memory bound, so that
+# a test of glc's limits fails (instead of hanging the suite or swapping)
+# when a limit stops working. GLC_BOUND_SECONDS (default 60) bounds the
+# time; GLC_BOUND_MB (default 2048) the memory. For the normal build that
+# is `ulimit -v`. The ASan build reserves terabytes of address space for
+# its shadow memory, so a virtual-memory limit cannot be used there
+# (lit.cfg.py sets GLC_ASAN=1 for it): its own hard_rss_limit_mb kills a
+# process whose resident memory passes the bound, and
+# allocator_may_return_null=1 lets a failed allocation reach glc's
+# out-of-memory report as it would without ASan.
+secs=${GLC_BOUND_SECONDS:-60}
+mb=${GLC_BOUND_MB:-2048}
+if [ -n "${GLC_ASAN:-}" ]; then
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$mb:allocator_may_return_null=1"
+	export ASAN_OPTIONS
+else
+	ulimit -v $((mb * 1024)) || exit 125
+fi
+exec timeout -k 5 "$secs" "$@"
