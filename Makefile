@@ -61,13 +61,15 @@ include test/unit/module.mk
 # Every unit-test binary (the list is complete only after the include).
 unit: $(UNIT_TESTS)
 
-.PHONY: all deps demo check fuzz fuzz-build clean unit
+.PHONY: all deps demo check fuzz fuzz-build clean unit layering
 all: $(B)/glc $(B)/libglrt.a
 
 # Only codegen compiles against LLVM's headers; glc links libLLVM.
-LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
-LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs) \
-              -Wl,-rpath,$(shell $(LLVM_CONFIG) --libdir)
+# llvm-config runs once, when a rule first needs its answer (not at all for
+# rules that do not, and after `make deps` has installed it).
+LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CFLAGS)
+LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
+              -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
 
 $(B)/glc: $(GLC_OBJS)
@@ -91,6 +93,10 @@ demo: deps
 # the ASan+UBSan build, then a bounded fuzz run. The last line is the total.
 check: deps
 	@sh test/check.sh
+
+# Every #include against the module graph of docs/internals.md.
+layering:
+	@python3 test/layering.py
 
 # Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
 # to FUZZ_TARGETS. `make check` runs each for FUZZ_SECONDS (60 in all),
@@ -116,7 +122,7 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 # seeded with the lit inputs that type-check (no `not` in their RUN line).
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS)
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS) driver/passes.c driver/timer.c
 
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
@@ -124,21 +130,24 @@ $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
 		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
-# Every target includes the shared frame.
-$(FUZZ_TARGETS): test/fuzz/fuzz_input.h
+# Each target compiles its sources in one command, so it depends on every
+# compiler header (and the shared frame) rather than on per-object lists.
+COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h \
+                              codegen/*.h) $(B)/gen/parser/grammar.h
+$(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
 fuzz-build: $(FUZZ_TARGETS)
 
 fuzz: deps
-	@$(MAKE) -s fuzz-build
-	@for t in build/fuzz/fuzz_*; do \
-		mkdir -p build/fuzz/corpus-$${t##*/}; \
+	@$(MAKE) -s B=$(B) fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(B)/fuzz/corpus-$${t##*/}; \
 		$$t -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
-			build/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
+			$(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
 	done
 
 clean:
-	rm -rf build
+	rm -rf $(B)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 

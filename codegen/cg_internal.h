@@ -229,7 +229,7 @@ typedef struct Lower {
 	LLVMValueRef smem;
 	int64_t scratch_off;
 	int64_t *part_scratch_off;
-	const struct CgAxis *axis;  /* by TValue id (cg_axis.h) */
+	const IrAxis *axis;   /* by IR value id (the axis pass, ir/axis.c) */
 	/* The warp-specialize partition being lowered: its index, its first
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */

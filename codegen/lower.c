@@ -7,7 +7,7 @@
  * parameters and constants; lower_ops.c, lower_layout.c and lower_mem.c the
  * rest.
  */
-#include "codegen/cg_axis.h"
+#include "codegen/cg_internal.h"
 
 #include <string.h>
 
@@ -118,6 +118,16 @@ entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 	return a;
 }
 
+/* The LLVM type of one register of a variable: shared-memory views are
+ * pointers into shared memory. */
+static LLVMTypeRef
+var_type(CgModule *m, const TType *t)
+{
+	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
+		return m->ptr_shared;
+	return cg_elem_type(m, t);
+}
+
 static LLVMValueRef *
 var_slots(Lower *l, const TVar *var)
 {
@@ -125,7 +135,7 @@ var_slots(Lower *l, const TVar *var)
 		int n = cg_type_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = entry_alloca(l, cg_elem_type(l->m, var->type), var->name);
+			s[i] = entry_alloca(l, var_type(l->m, var->type), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -145,7 +155,7 @@ var_read(Lower *l, const TVar *var)
 	LLVMValueRef *s = var_slots(l, var);
 	CgVal v = cg_val_new(l, cg_type_regs(var->type));
 	for (int i = 0; i < v.n; i++)
-		v.r[i] = LLVMBuildLoad2(l->m->b, cg_elem_type(l->m, var->type), s[i], "");
+		v.r[i] = LLVMBuildLoad2(l->m->b, var_type(l->m, var->type), s[i], "");
 	return v;
 }
 
@@ -412,6 +422,7 @@ signature(Arena *a, const TKernel *k)
 		const TParam *p = &k->params[i];
 		ps[i].name = p->name;
 		ps[i].dtype = p->type->dtype;
+		ps[i].divisibility = p->divisibility;
 		ps[i].kind = p->kind == TP_PTR    ? CG_PARAM_PTR
 		           : p->kind == TP_DESC ? CG_PARAM_TENSOR_MAP
 		                                : CG_PARAM_SCALAR;
@@ -436,7 +447,7 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	Lower l = {.m = m, .k = k, .part = -1, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
-	l.axis = cg_axis_analyze(m->arena, k, sig->params);
+	l.axis = k->axis ? k->axis : ir_axis_analyze(m->arena, k);
 	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
@@ -460,14 +471,16 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		const TKernel *k = prog->kernels[i];
 		if (only && strcmp(only, k->name) != 0)
 			continue;
-		/* The generic entry, then the specialized one if it pays. */
+		/* The generic entry, then the specialized variant if there is one. */
 		CgKernelSig *sig = &out->kernels[out->n_kernels++];
 		*sig = signature(a, k);
-		CgKernelSig *fast = cg_axis_fast_sig(a, k, sig);
 		bool kernel_ok = lower_kernel(&m, k, sig);
-		if (kernel_ok && fast)
-			kernel_ok = lower_kernel(&m, k, fast);
-		sig->fast = fast;
+		if (k->fast) {
+			CgKernelSig *fast = arena_alloc(a, sizeof *fast);
+			*fast = signature(a, k->fast);
+			sig->fast = fast;
+			kernel_ok = kernel_ok && lower_kernel(&m, k->fast, fast);
+		}
 		ok = kernel_ok && ok;
 	}
 	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);

@@ -1,7 +1,7 @@
 /*
  * Masked global loads and stores.
  *
- * The axis analysis (axis.c, cg_access_plan) picks the tensor dim along which
+ * The axis analysis (ir/axis.c, ir_access_plan) picks the tensor dim along which
  * the pointers are contiguous and the layout holds consecutive registers;
  * registers r..r+V-1 along it form chunks of up to 16 bytes. When the
  * analysis proves every chunk aligned to its size and uniformly masked (the
@@ -17,7 +17,7 @@
  * Stores of layouts that duplicate elements (ll_free_masks) write each
  * element from one register of one thread.
  */
-#include "codegen/cg_axis.h"
+#include "codegen/cg_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -150,6 +150,18 @@ scalar_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef val,
 	call_asm(m, m->void_t, text, cons, args, 3);
 }
 
+/* The predicated opcode of a global access of n words, `ld.global.v2.b32 `
+ * or, for one word, `ld.global.b32 ` (PTX has no .v1; its operand then
+ * takes no braces). */
+static void
+access_opcode(StrBuf *text, const char *op, int pred, int n, int wbits)
+{
+	if (n == 1)
+		buf_printf(text, "@$%d %s.global.b%d ", pred, op, wbits);
+	else
+		buf_printf(text, "@$%d %s.global.v%d.b%d ", pred, op, n, wbits);
+}
+
 /* Words of a chunk: 64-bit elements stay whole, others pack into b32. */
 static int
 chunk_words(int v, int bits)
@@ -162,12 +174,14 @@ vector_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *word
             int wbits)
 {
 	StrBuf text = {0}, cons = {0};
-	buf_printf(&text, "@$%d ld.global.v%d.b%d {", n + 1, n, wbits);
+	access_opcode(&text, "ld", n + 1, n, wbits);
+	if (n > 1)
+		buf_putc(&text, '{');
 	for (int i = 0; i < n; i++) {
 		buf_printf(&text, "%s$%d", i ? ", " : "", i);
 		buf_printf(&cons, "=%s,", wbits == 64 ? "l" : "r");
 	}
-	buf_printf(&text, "}, [$%d];", n);
+	buf_printf(&text, "%s, [$%d];", n == 1 ? "" : "}", n);
 	buf_puts(&cons, "l,b");
 	for (int i = 0; i < n; i++)
 		buf_printf(&cons, ",%d", i);
@@ -193,13 +207,16 @@ vector_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *wor
              int wbits)
 {
 	StrBuf text = {0}, cons = {0};
-	buf_printf(&text, "@$%d st.global.v%d.b%d [$0], {", n + 1, n, wbits);
+	access_opcode(&text, "st", n + 1, n, wbits);
+	buf_puts(&text, "[$0], ");
+	if (n > 1)
+		buf_putc(&text, '{');
 	buf_puts(&cons, "l");
 	for (int i = 0; i < n; i++) {
 		buf_printf(&text, "%s$%d", i ? ", " : "", i + 1);
 		buf_printf(&cons, ",%s", wbits == 64 ? "l" : "r");
 	}
-	buf_puts(&text, "};");
+	buf_puts(&text, n == 1 ? ";" : "};");
 	buf_puts(&cons, ",b,~{memory}");
 	LLVMValueRef args[2 + 4];
 	args[0] = ptr;
@@ -259,7 +276,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 	}
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
 	int n = ptrs.n;
-	CgAccess acc = cg_access_plan(in, l->axis);
+	IrAccess acc = ir_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
 	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,

@@ -85,8 +85,10 @@ cg_smem_begin(Lower *l, uint32_t *dynamic_bytes)
 	for (int i = 0; i < k->n_smem; i++)
 		if ((unsigned)k->smem[i].align > align)
 			align = (unsigned)k->smem[i].align;
-	l->smem = cg_shared_global(m, arena_printf(m->arena, "%s.smem", k->name),
-	                           (uint64_t)total, align);
+	/* Named after the kernel a variant specializes: one family, one name. */
+	const char *name = (k->generic ? k->generic : k)->name;
+	l->smem = cg_shared_global(m, arena_printf(m->arena, "%s.smem", name), (uint64_t)total,
+	                           align);
 }
 
 static LLVMValueRef

@@ -11,28 +11,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* Wall time of each stage, for --time-passes. */
-typedef struct Timer {
-	bool on;
-	struct timespec last;
-	StrBuf report;
-} Timer;
-
-static void
-timer_lap(Timer *t, const char *stage)
-{
-	if (!t->on)
-		return;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (stage) {
-		double ms = (now.tv_sec - t->last.tv_sec) * 1e3 + (now.tv_nsec - t->last.tv_nsec) / 1e6;
-		buf_printf(&t->report, "%s%s %.3f ms", t->report.len ? ", " : "glc: time: ", stage, ms);
-	}
-	t->last = now;
-}
 
 /* Where a binary output goes without -o: the input's base name with ext,
  * in the current folder (like cc -c). Standard input has no name to derive
@@ -75,7 +53,7 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
-         const TProgram *p, StrBuf *out, const char **path, Timer *tm)
+         const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
 	CgOptions co = {o->arch, o->opt_level, o->debug_info};
 	CgTarget *t = cg_target_new(&co, d);
@@ -83,11 +61,11 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		return false;
 	CgResult r;
 	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
-	timer_lap(tm, "codegen");
+	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
-		timer_lap(tm, "ptxas");
+		drv_timer_lap(tm, "ptxas");
 	}
 	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
@@ -115,15 +93,15 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		}
 	}
 	cg_target_free(t);
-	timer_lap(tm, "output");
+	drv_timer_lap(tm, "output");
 	return ok;
 }
 
 int
 drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
 {
-	Timer tm = {o->time_passes, {0}, {0}};
-	timer_lap(&tm, NULL);
+	DrvTimer tm = {o->time_passes, {0}, {0}};
+	drv_timer_lap(&tm, NULL);
 	uint32_t file = drv_read_source(src, d, o->input, &o->limits);
 	if (!file)
 		return EXIT_INPUT;
@@ -132,23 +110,25 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
 		lex_file(a, in, src, file, d, &toks);
-		timer_lap(&tm, "read+lex");
+		drv_timer_lap(&tm, "read+lex");
 		lex_dump(&toks, src, out);
 	} else {
 		Node *m = parse_module(a, in, src, file, d);
-		timer_lap(&tm, "read+lex+parse");
+		drv_timer_lap(&tm, "read+lex+parse");
 		if (m && d->errors == 0) {
 			if (o->emit == EMIT_AST) {
 				parse_dump(m, src, out);
 			} else {
 				TProgram *p = check(o, a, in, src, d, m);
-				timer_lap(&tm, "sema");
+				drv_timer_lap(&tm, "sema");
 				if (p && p->n_kernels == 0)
 					no_kernel(d, src_path(src, file));
-				if (p && o->emit == EMIT_TYPED)
-					ir_print(p, o->verbose, out);
-				else if (p)
-					generate(o, a, src, file, d, p, out, &path, &tm);
+				if (p && drv_run_passes(o, p, a, d, &tm)) {
+					if (o->emit == EMIT_TYPED)
+						ir_print(p, o->verbose, out);
+					else
+						generate(o, a, src, file, d, p, out, &path, &tm);
+				}
 			}
 		}
 	}

@@ -5,7 +5,10 @@
 #ifndef DRIVER_H
 #define DRIVER_H
 
+#include "ir/ir.h"
 #include "support/support.h"
+
+#include <time.h>
 
 enum {
 	EXIT_OK = 0,        /* success */
@@ -46,7 +49,9 @@ typedef struct Options {
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
 	bool verbose;              /* --verbose: layouts also as bases */
-	bool time_passes;          /* --time-passes: stage times on stderr */
+	bool time_passes;          /* --time-passes: stage and pass times on stderr */
+	VEC(const char *) print_after;  /* --print-after=PASS (repeatable) */
+	bool print_after_all;      /* --print-after-all */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */
@@ -67,6 +72,22 @@ void drv_usage(StrBuf *out);
  * -o, stdout for text, or FILE.o/FILE.cubin for binaries. Returns the exit
  * status. */
 int drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
+
+/* Wall time of each stage and pass, for --time-passes. */
+typedef struct DrvTimer {
+	bool on;
+	struct timespec last;
+	StrBuf report;
+} DrvTimer;
+/* Ends the lap named stage (NULL: starts timing) and notes its time. */
+void drv_timer_lap(DrvTimer *t, const char *stage);
+
+/* Runs the pass pipeline (driver/passes.c) over p, printing the IR after
+ * the passes o asks for; false after an error. */
+bool drv_run_passes(const Options *o, TProgram *p, Arena *a, Diags *d, DrvTimer *tm);
+/* Whether a pass is called name; the pass names, comma-separated. */
+bool drv_pass_known(const char *name);
+void drv_pass_names(StrBuf *out);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);

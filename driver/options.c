@@ -22,6 +22,7 @@ drv_usage(StrBuf *out)
 	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
+	    "                   [--print-after=PASS]... [--print-after-all]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -38,7 +39,10 @@ drv_usage(StrBuf *out)
 	    "  -g                 line information (.loc) pointing at .gl lines, as\n"
 	    "                     nvcc -lineinfo (the code is optimized as without -g)\n"
 	    "  --verbose          --emit=typed also prints every layout's bases\n"
-	    "  --time-passes      print how long each stage took (standard error)\n"
+	    "  --time-passes      print how long each stage and pass took (standard error)\n"
+	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
+	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
+	    "  --print-after-all  print the IR after every pass\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "\n"
@@ -295,6 +299,22 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
+		return true;
+	}
+	if (strcmp(arg, "--print-after-all") == 0) {
+		o->print_after_all = true;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--print-after", d, &missing))) {
+		if (!drv_pass_known(v)) {
+			StrBuf b = {0};
+			drv_pass_names(&b);
+			Diag *g = diag_error(d, (SrcSpan){0}, "--print-after: unknown pass '%s'", v);
+			diag_note(d, g, (SrcSpan){0}, "the passes are %s", b.s);
+			buf_free(&b);
+			return false;
+		}
+		vec_push(a, &o->print_after, v);
 		return true;
 	}
 	if (arg[1] == 'O') {

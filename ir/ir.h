@@ -222,6 +222,10 @@ typedef struct TParam {
 	const char *name;
 	TParamKind kind;
 	const TType *type;    /* TY_SCALAR, TY_PTR or TY_DESC */
+	/* What the kernel may assume of the argument: a pointer's byte
+	 * alignment, an integer's divisor (a power of two; 0 or 1: nothing).
+	 * The launcher checks it before running a specialized variant. */
+	uint32_t divisibility;
 } TParam;
 
 /* One static shared-memory allocation. Lifetimes are instruction ranges in
@@ -273,12 +277,86 @@ typedef struct TKernel {
 	/* constexpr parameters with their final values, for names and printing */
 	const char **cx_names, **cx_values;
 	int n_cx;
+	/* The specialized variant (the specialize pass): this kernel under the
+	 * parameter assumptions of its own params, sharing body, variables and
+	 * allocations; NULL when none pays. Variants are not listed in
+	 * TProgram.kernels. */
+	struct TKernel *fast;
+	const struct TKernel *generic;   /* a variant: the kernel it specializes */
+	/* Axis facts by value id (the axis pass); NULL before it runs. */
+	const struct IrAxis *axis;
 } TKernel;
 
 typedef struct TProgram {
 	TKernel **kernels;
 	int n_kernels;
 } TProgram;
+
+/* The most shared memory one block may use on Hopper (227 KB). */
+enum { IR_SMEM_LIMIT = 232448 };
+
+/* -- Walking ------------------------------------------------------------------- */
+
+/* Called on each instruction; returning false stops the walk. */
+typedef bool (*IrVisit)(TInst *in, void *ctx);
+/* Visits every instruction of k in program order: nested blocks after the
+ * instruction owning them (a while's condition before its body), the
+ * warp_specialize partitions at the warp_specialize. False when fn stopped
+ * it. */
+bool ir_walk(const TKernel *k, IrVisit fn, void *ctx);
+
+/* -- Analyses -------------------------------------------------------------------- */
+
+/* Axis facts of an integer or pointer value, per dim d (scalars: d = 0),
+ * all powers of two: values consecutive in aligned runs of contig[d]
+ * indices, the first of each run a multiple of div[d] (pointers: bytes;
+ * for contig[d] = 1 every element), equal in aligned runs of cnst[d]. */
+typedef struct IrAxis {
+	int64_t contig[LL_MAX_RANK], div[LL_MAX_RANK], cnst[LL_MAX_RANK];
+} IrAxis;
+
+/* The facts for every value of k (indexed by value id), from what its
+ * params' divisibility lets it assume. */
+IrAxis *ir_axis_analyze(Arena *a, const TKernel *k);
+
+/* How a global load or store moves its registers: chunks of `width`
+ * consecutive registers along tensor dim `dim` (1: one element each), each
+ * one vector access. proven: every chunk's address is aligned to its size
+ * and its mask is uniform, so no run-time check or scalar fallback is
+ * needed. */
+typedef struct IrAccess {
+	int dim, width;
+	bool proven;
+} IrAccess;
+IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
+
+/* The plan of convert_layout from src's layout to dst's (tensors of one
+ * shape): elements of the dtype's width (8 at least; pointers 64). NULL
+ * with err->msg when the algebra finds none. */
+const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err);
+
+/* A variant of k named `name` (generic = k) with its own parameter array
+ * (to change their assumptions), sharing everything else; no variant of
+ * its own, no axis facts. */
+TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
+
+/* -- Passes ---------------------------------------------------------------------- */
+
+/* Each pass works on every kernel of p (and their variants where it says
+ * so), reports problems to d, and returns false after an error. All of them
+ * are idempotent: running one again, or on IR that was printed after it and
+ * read back, changes nothing. The driver lists them in order
+ * (driver/passes.c); docs/internals.md says what each guarantees. */
+/* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
+ * limit. */
+bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);
+/* cvt-plan: every convert_layout gets its plan (attr.plan). */
+bool ir_cvt_plan(TProgram *p, Arena *a, Diags *d);
+/* specialize: TKernel.fast for kernels whose accesses the alignment and
+ * divisibility assumptions prove (ir/specialize.c). */
+bool ir_specialize(TProgram *p, Arena *a, Diags *d);
+/* axis: TKernel.axis for every kernel and variant. */
+bool ir_axis(TProgram *p, Arena *a, Diags *d);
 
 /* -- Printing ------------------------------------------------------------------ */
 

@@ -47,7 +47,8 @@ indent(StrBuf *out, int depth)
 		buf_puts(out, "  ");
 }
 
-static void print_block(const TKernel *k, const TBlock *b, int depth, StrBuf *out);
+static void print_block(const TKernel *k, const TBlock *b, int depth, bool verbose,
+                        StrBuf *out);
 
 static void
 print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
@@ -89,8 +90,28 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 		buf_printf(out, " $%d", i->var->id);
 }
 
+/* The axis facts of a value, when they say more than "nothing known". */
 static void
-print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
+print_axis(const IrAxis *x, const TType *t, StrBuf *out)
+{
+	int rank = t->kind == TY_TENSOR && t->rank > 0 ? t->rank : 1;
+	bool known = false;
+	for (int d = 0; d < rank; d++)
+		known |= x->contig[d] > 1 || x->div[d] > 1 || x->cnst[d] > 1;
+	if (!known)
+		return;
+	static const char *const what[] = {"contig", "div", "cnst"};
+	const int64_t *v[] = {x->contig, x->div, x->cnst};
+	for (int f = 0; f < 3; f++) {
+		buf_printf(out, " %s=[", what[f]);
+		for (int d = 0; d < rank; d++)
+			buf_printf(out, "%s%lld", d ? "," : "", (long long)v[f][d]);
+		buf_putc(out, ']');
+	}
+}
+
+static void
+print_inst(const TKernel *k, const TInst *i, int depth, bool verbose, StrBuf *out)
 {
 	indent(out, depth);
 	if (i->res)
@@ -103,27 +124,30 @@ print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
 		buf_puts(out, " : ");
 		ir_type_print(i->res->type, out);
 	}
-	buf_printf(out, "  ; line %u\n", i->at.line);
+	buf_printf(out, "  ; line %u", i->at.line);
+	if (i->res && k->axis && verbose)
+		print_axis(&k->axis[i->res->id], i->res->type, out);
+	buf_putc(out, '\n');
 	switch (i->op) {
 	case OP_FOR:
-		print_block(k, &i->body, depth + 1, out);
+		print_block(k, &i->body, depth + 1, verbose, out);
 		break;
 	case OP_IF:
-		print_block(k, &i->body, depth + 1, out);
+		print_block(k, &i->body, depth + 1, verbose, out);
 		if (i->else_body.n) {
 			indent(out, depth);
 			buf_puts(out, "else\n");
-			print_block(k, &i->else_body, depth + 1, out);
+			print_block(k, &i->else_body, depth + 1, verbose, out);
 		}
 		break;
 	case OP_WHILE:
-		print_block(k, &i->cond_block, depth + 1, out);
+		print_block(k, &i->cond_block, depth + 1, verbose, out);
 		indent(out, depth + 1);
 		if (i->cond_value)
 			buf_printf(out, "cond %%%d\n", i->cond_value->id);
 		indent(out, depth);
 		buf_puts(out, "do\n");
-		print_block(k, &i->body, depth + 1, out);
+		print_block(k, &i->body, depth + 1, verbose, out);
 		break;
 	case OP_WARP_SPECIALIZE:
 		for (int p = 0; p < k->n_parts; p++) {
@@ -131,7 +155,7 @@ print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
 			indent(out, depth + 1);
 			buf_printf(out, "partition %d %s: warps=%d first_warp=%d regs=%d\n", p, pt->fn,
 			           pt->num_warps, pt->first_warp, pt->num_regs);
-			print_block(k, &pt->body, depth + 2, out);
+			print_block(k, &pt->body, depth + 2, verbose, out);
 		}
 		break;
 	default:
@@ -140,14 +164,34 @@ print_inst(const TKernel *k, const TInst *i, int depth, StrBuf *out)
 }
 
 static void
-print_block(const TKernel *k, const TBlock *b, int depth, StrBuf *out)
+print_block(const TKernel *k, const TBlock *b, int depth, bool verbose, StrBuf *out)
 {
 	for (size_t i = 0; i < b->n; i++)
-		print_inst(k, b->insts[i], depth, out);
+		print_inst(k, b->insts[i], depth, verbose, out);
+}
+
+/* `variant NAME: x align=16, n div=16`: the specialized variant and the
+ * assumptions it makes. */
+static void
+print_variant(const TKernel *k, StrBuf *out)
+{
+	const TKernel *v = k->fast;
+	if (!v)
+		return;
+	buf_printf(out, "  variant %s:", v->name);
+	bool first = true;
+	for (int i = 0; i < v->n_params; i++) {
+		if (v->params[i].divisibility <= 1)
+			continue;
+		buf_printf(out, "%s %s %s=%u", first ? "" : ",", v->params[i].name,
+		           v->params[i].kind == TP_PTR ? "align" : "div", v->params[i].divisibility);
+		first = false;
+	}
+	buf_putc(out, '\n');
 }
 
 static void
-print_kernel(const TKernel *k, StrBuf *out)
+print_kernel(const TKernel *k, bool verbose, StrBuf *out)
 {
 	buf_printf(out, "kernel %s(", k->name);
 	for (int i = 0; i < k->n_params; i++) {
@@ -156,6 +200,7 @@ print_kernel(const TKernel *k, StrBuf *out)
 	}
 	buf_printf(out, ") num_warps=%d total_warps=%d smem=%lld\n", k->num_warps, k->total_warps,
 	           (long long)k->smem_bytes);
+	print_variant(k, out);
 	for (int i = 0; i < k->n_cx; i++)
 		buf_printf(out, "  constexpr %s = %s\n", k->cx_names[i], k->cx_values[i]);
 	for (int i = 0; i < k->n_smem; i++) {
@@ -173,7 +218,7 @@ print_kernel(const TKernel *k, StrBuf *out)
 		ir_type_print(k->vars[i]->type, out);
 		buf_putc(out, '\n');
 	}
-	print_block(k, &k->body, 1, out);
+	print_block(k, &k->body, 1, verbose, out);
 }
 
 typedef VEC(const TType *) TypeVec;
@@ -204,7 +249,7 @@ ir_print(const TProgram *p, bool verbose, StrBuf *out)
 		const TKernel *k = p->kernels[i];
 		if (i)
 			buf_putc(out, '\n');
-		print_kernel(k, out);
+		print_kernel(k, verbose, out);
 		Arena *a = arena_new();
 		TypeVec seen = {0};
 		collect_layouts(&k->body, &seen, a);

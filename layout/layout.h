@@ -120,8 +120,12 @@ bool ll_divide_left(const LLayout *a, const LLayout *b, LLayout *out, LLErr *err
  * consecutive values of out-dim `out` and no other basis touches the low
  * k bits of `out` (Triton's getNumConsecutiveInOut). */
 int ll_num_consecutive(const LLayout *l, LLName in, LLName out);
-/* Out-dims reordered: out-dim j of the result is out-dim perm[j] of l. */
+/* Out-dims reordered: out-dim j of the result is out-dim perm[j] of l
+ * (names kept: the same map, listed in another order). */
 bool ll_transpose_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err);
+/* The map of a permuted tensor (numpy transpose): out-dim j of the result,
+ * named dim j, is out-dim perm[j] of l (l's out-dims are dim0..dim{n-1}). */
+bool ll_permute_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err);
 /* Out-dims replaced by dim0..dim{n-1} of 2^bits[j] elements each, row-major
  * (numpy reshape); the total size must match. */
 bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLErr *err);
@@ -187,6 +191,27 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
+/* Equality of descriptions as Gluon's layouts compare: the same
+ * constructor with the same parameters (parents compared the same way). */
+bool ll_desc_equal(const LLDesc *a, const LLDesc *b);
+
+/* Descriptions the compiler makes (allocated in a): SliceLayout(dim,
+ * parent); DotOperandLayout(operand_index, parent, k_width); the WGMMA
+ * accumulator NVMMADistributedLayout([3, 0], [num_warps, 1],
+ * [16, instr_n, instr_k]); an NVMMASharedLayout with `transposed` flipped
+ * (the layout of a 2-D NVMMA buffer permuted by [1, 0]); the
+ * SharedLinearLayout whose offset bases are those of shared map ll; and
+ * Triton's default coalesced BlockedLayout for shape with elements of
+ * `bits` bits (16-byte vectors along the last dim, then lanes and warps
+ * from the fastest dim outwards). */
+const LLDesc *ll_desc_slice(Arena *a, const LLDesc *parent, int dim);
+const LLDesc *ll_desc_dot_operand(Arena *a, const LLDesc *parent, int operand_index,
+                                  int k_width);
+const LLDesc *ll_desc_wgmma(Arena *a, int num_warps, int instr_n, int instr_k);
+const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
+const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
+const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
+                                int num_warps);
 
 /* -- Memory access analysis ----------------------------------------------- */
 

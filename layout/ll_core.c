@@ -367,6 +367,18 @@ ll_transpose_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err)
 }
 
 bool
+ll_permute_outs(const LLayout *l, const int *perm, LLayout *out, LLErr *err)
+{
+	LLayout t;
+	if (!ll_transpose_outs(l, perm, &t, err))
+		return false;
+	int bits[LL_MAX_DIMS];
+	for (int j = 0; j < t.n_out; j++)
+		bits[j] = t.out_bits[j];
+	return ll_reshape_outs(&t, bits, t.n_out, out, err);
+}
+
+bool
 ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLErr *err)
 {
 	LLayout r = ll_empty();

@@ -89,3 +89,66 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 	}
 	buf_putc(out, ')');
 }
+
+static bool
+ints_equal(const LLInts *a, const LLInts *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n && i < LL_MAX_LIST; i++)
+		if (a->v[i] != b->v[i])
+			return false;
+	return true;
+}
+
+static bool
+bases_equal(const LLBases *a, const LLBases *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n && i < LL_MAX_LIST; i++)
+		if (!ints_equal(&a->b[i], &b->b[i]))
+			return false;
+	return true;
+}
+
+bool
+ll_desc_equal(const LLDesc *a, const LLDesc *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case LL_BLOCKED:
+		return ints_equal(&a->size_per_thread, &b->size_per_thread) &&
+		       ints_equal(&a->threads_per_warp, &b->threads_per_warp) &&
+		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
+		       ints_equal(&a->order, &b->order);
+	case LL_SLICE:
+		return a->dim == b->dim && ll_desc_equal(a->parent, b->parent);
+	case LL_DOT_OPERAND:
+		return a->operand_index == b->operand_index && a->k_width == b->k_width &&
+		       ll_desc_equal(a->parent, b->parent);
+	case LL_NVMMA_DISTRIBUTED:
+		return ints_equal(&a->version, &b->version) &&
+		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
+		       ints_equal(&a->instr_shape, &b->instr_shape);
+	case LL_DISTRIBUTED_LINEAR:
+		return bases_equal(&a->reg_bases, &b->reg_bases) &&
+		       bases_equal(&a->lane_bases, &b->lane_bases) &&
+		       bases_equal(&a->warp_bases, &b->warp_bases) &&
+		       bases_equal(&a->block_bases, &b->block_bases) && ints_equal(&a->shape, &b->shape);
+	case LL_NVMMA_SHARED:
+		return a->swizzle_byte_width == b->swizzle_byte_width &&
+		       a->element_bitwidth == b->element_bitwidth && a->rank == b->rank &&
+		       a->transposed == b->transposed;
+	case LL_SWIZZLED_SHARED:
+		return a->vec == b->vec && a->per_phase == b->per_phase &&
+		       a->max_phase == b->max_phase && ints_equal(&a->order, &b->order);
+	case LL_SHARED_LINEAR:
+		return bases_equal(&a->offset_bases, &b->offset_bases) &&
+		       bases_equal(&a->block_bases, &b->block_bases);
+	}
+	return false;
+}

@@ -4,8 +4,8 @@ FRONT_SRCS += parser/build.c parser/literal.c parser/syntax_error.c parser/parse
               parser/dump.c
 FRONT_GEN  += $(B)/gen/parser/grammar.c
 
-$(B)/gen/parser/grammar.c: parser/grammar.y
+# One bison run writes both outputs (a grouped target).
+$(B)/gen/parser/grammar.c $(B)/gen/parser/grammar.h &: parser/grammar.y
 	@mkdir -p $(@D)
-	$(BISON) -Wall -Werror --no-lines -o $@ --header=$(B)/gen/parser/grammar.h $<
-
-$(B)/gen/parser/grammar.h: $(B)/gen/parser/grammar.c
+	$(BISON) -Wall -Werror --no-lines -o $(B)/gen/parser/grammar.c \
+		--header=$(B)/gen/parser/grammar.h $<

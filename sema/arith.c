@@ -50,7 +50,7 @@ arith_operand_ok(Check *ck, SrcSpan at, TOp op, const Value *v)
 	const TType *t = rt_type(v);
 	if (t ? (t->kind == TY_SCALAR || t->kind == TY_PTR || t->kind == TY_TENSOR) : is_number(v))
 		return true;
-	diag_error(ck->d, at, "%s is not defined on %s", op_what(ck, op), value_kind_phrase(v));
+	diag_error(ck->d, at, "%s is not defined on %s", op_what(ck, op), sema_value_kind_phrase(v));
 	return false;
 }
 
@@ -81,41 +81,41 @@ ptr_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 	const TType *ty = rt_type(y);
 	if (ty ? ir_dtype_is_float(ty->dtype) || is_ptr_type(ty) : y->kind != VAL_INT) {
 		diag_error(ck->d, at, "a pointer offset must be an integer, not %s",
-		           ty ? type_str(ck, ty) : value_kind_phrase(y));
+		           ty ? sema_type_str(ck, ty) : sema_value_kind_phrase(y));
 		return NULL;
 	}
-	TValue *p = x->u.rt, *o = materialize(ck, y, DT_VOID);
+	TValue *p = x->u.rt, *o = sema_materialize(ck, y, DT_VOID);
 	if (!o)
 		return NULL;
 	if (op == OP_SUB)
-		o = emit(ck, OP_NEG, at, o->type, 1, o)->res;
-	if (!unify_shapes(ck, at, "pointer arithmetic", &p, &o))
+		o = sema_emit(ck, OP_NEG, at, o->type, 1, o)->res;
+	if (!sema_unify_shapes(ck, at, "pointer arithmetic", &p, &o))
 		return NULL;
-	TValue *r = emit(ck, OP_PTR_ADD, at, p->type, 2, p, o)->res;
+	TValue *r = sema_emit(ck, OP_PTR_ADD, at, p->type, 2, p, o)->res;
 	r->layout_at = p->type->kind == TY_TENSOR && x->u.rt->type->kind == TY_TENSOR
 	               ? x->u.rt->layout_at : o->layout_at;
 	return r;
 }
 
 TValue *
-arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
+sema_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 {
 	if (!arith_operand_ok(ck, at, op, x) || !arith_operand_ok(ck, at, op, y))
 		return NULL;
 	if (is_ptr_type(rt_type(x)) || is_ptr_type(rt_type(y))) {
 		if (is_compare(op) && is_ptr_type(rt_type(x)) && is_ptr_type(rt_type(y))) {
 			TValue *a = x->u.rt, *b = y->u.rt;
-			if (!unify_shapes(ck, at, op_what(ck, op), &a, &b))
+			if (!sema_unify_shapes(ck, at, op_what(ck, op), &a, &b))
 				return NULL;
-			TType *rt = type_with_elem(ck, a->type, type_scalar(ck, DT_I1));
-			return emit(ck, op, at, rt, 2, a, b)->res;
+			TType *rt = sema_type_with_elem(ck, a->type, sema_type_scalar(ck, DT_I1));
+			return sema_emit(ck, op, at, rt, 2, a, b)->res;
 		}
 		return ptr_arith(ck, at, op, x, y);
 	}
 	const TType *tx = rt_type(x), *ty = rt_type(y);
 	TDType dt;
 	if (tx && ty)
-		dt = dtype_promote(tx->dtype, ty->dtype);
+		dt = sema_dtype_promote(tx->dtype, ty->dtype);
 	else
 		dt = tx ? number_dtype(y, tx->dtype) : number_dtype(x, ty->dtype);
 	bool is_float = ir_dtype_is_float(dt);
@@ -127,16 +127,16 @@ arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 		           op_what(ck, op), ir_dtype_name(dt));
 		return NULL;
 	}
-	TValue *a = materialize(ck, x, dt), *b = materialize(ck, y, dt);
+	TValue *a = sema_materialize(ck, x, dt), *b = sema_materialize(ck, y, dt);
 	if (!a || !b)
 		return NULL;
-	a = cast_to(ck, a, dt, at);
-	b = cast_to(ck, b, dt, at);
-	if (!unify_shapes(ck, at, op_what(ck, op), &a, &b))
+	a = sema_cast_to(ck, a, dt, at);
+	b = sema_cast_to(ck, b, dt, at);
+	if (!sema_unify_shapes(ck, at, op_what(ck, op), &a, &b))
 		return NULL;
-	const TType *res = is_compare(op) ? type_with_elem(ck, a->type, type_scalar(ck, DT_I1))
+	const TType *res = is_compare(op) ? sema_type_with_elem(ck, a->type, sema_type_scalar(ck, DT_I1))
 	                                  : a->type;
-	TValue *r = emit(ck, op, at, res, 2, a, b)->res;
+	TValue *r = sema_emit(ck, op, at, res, 2, a, b)->res;
 	r->layout_at = a->type->kind == TY_TENSOR ? a->layout_at : b->layout_at;
 	return r;
 }
@@ -150,7 +150,7 @@ static const TOp binop_map[] = {
 };
 
 Value *
-check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y)
+sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y)
 {
 	TOp t = binop_map[op];
 	if (t == OP_COUNT) {
@@ -158,12 +158,12 @@ check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y)
 		           parse_binop_spelling(op), op == BIN_MATMUL ? "; use warpgroup_mma" : "");
 		return NULL;
 	}
-	TValue *r = arith(ck, n->span, t, x, y);
-	return r ? rt_value(ck, r, n->span) : NULL;
+	TValue *r = sema_arith(ck, n->span, t, x, y);
+	return r ? sema_rt_value(ck, r, n->span) : NULL;
 }
 
 Value *
-check_unary(Check *ck, const Node *n, UnOp op, Value *x)
+sema_check_unary(Check *ck, const Node *n, UnOp op, Value *x)
 {
 	TValue *v = x->u.rt;
 	if (!arith_operand_ok(ck, n->span, op == UN_NEG ? OP_NEG : OP_NOT, x))
@@ -177,23 +177,23 @@ check_unary(Check *ck, const Node *n, UnOp op, Value *x)
 	case UN_POS:
 		return x;
 	case UN_NEG:
-		return rt_value(ck, emit(ck, OP_NEG, n->span, v->type, 1, v)->res, n->span);
+		return sema_rt_value(ck, sema_emit(ck, OP_NEG, n->span, v->type, 1, v)->res, n->span);
 	case UN_INVERT:
 		if (ir_dtype_is_float(v->type->dtype)) {
-			diag_error(ck->d, n->span, "'~' is not defined on %s", type_str(ck, v->type));
+			diag_error(ck->d, n->span, "'~' is not defined on %s", sema_type_str(ck, v->type));
 			return NULL;
 		}
-		return rt_value(ck, emit(ck, OP_NOT, n->span, v->type, 1, v)->res, n->span);
+		return sema_rt_value(ck, sema_emit(ck, OP_NOT, n->span, v->type, 1, v)->res, n->span);
 	case UN_NOT: {
 		Value zero = {.kind = VAL_INT, .span = n->span};
-		return check_compare(ck, n->span, CMP_EQ, x, &zero);
+		return sema_check_compare(ck, n->span, CMP_EQ, x, &zero);
 	}
 	}
 	return NULL;
 }
 
 Value *
-check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y)
+sema_check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y)
 {
 	static const TOp map[] = {
 		[CMP_LT] = OP_LT, [CMP_GT] = OP_GT, [CMP_LE] = OP_LE, [CMP_GE] = OP_GE,
@@ -204,6 +204,6 @@ check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y)
 		           parse_cmpop_spelling(op));
 		return NULL;
 	}
-	TValue *r = arith(ck, at, map[op], x, y);
-	return r ? rt_value(ck, r, at) : NULL;
+	TValue *r = sema_arith(ck, at, map[op], x, y);
+	return r ? sema_rt_value(ck, r, at) : NULL;
 }

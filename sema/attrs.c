@@ -10,7 +10,7 @@
 static Value *
 int_value(Check *ck, int64_t i, SrcSpan at)
 {
-	Value *v = new_value(&ck->ev, VAL_INT, at);
+	Value *v = sema_new_value(&ck->ev, VAL_INT, at);
 	v->u.i = i;
 	return v;
 }
@@ -18,7 +18,7 @@ int_value(Check *ck, int64_t i, SrcSpan at)
 static Value *
 shape_value(Check *ck, const TType *t, SrcSpan at)
 {
-	Value *v = new_value(&ck->ev, VAL_LIST, at);
+	Value *v = sema_new_value(&ck->ev, VAL_LIST, at);
 	v->u.list.n = (size_t)t->rank;
 	v->u.list.items = arena_alloc(ck->a, (size_t)(t->rank + 1) * sizeof(Value *));
 	for (int i = 0; i < t->rank; i++)
@@ -29,7 +29,7 @@ shape_value(Check *ck, const TType *t, SrcSpan at)
 static Value *
 method(Check *ck, Value *self, const Node *n)
 {
-	Value *m = new_value(&ck->ev, VAL_METHOD, n->span);
+	Value *m = sema_new_value(&ck->ev, VAL_METHOD, n->span);
 	m->u.method.self = self;
 	m->u.method.name = n->u.attr.name;
 	m->u.method.name_span = n->u.attr.name_span;
@@ -40,8 +40,8 @@ static Value *
 no_attr(Check *ck, const Node *n, Value *obj, const char *const *names, size_t k)
 {
 	Diag *g = diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
-	                     obj->kind == VAL_RUNTIME ? type_str(ck, obj->u.rt->type)
-	                                              : value_kind_phrase(obj), n->u.attr.name);
+	                     obj->kind == VAL_RUNTIME ? sema_type_str(ck, obj->u.rt->type)
+	                                              : sema_value_kind_phrase(obj), n->u.attr.name);
 	const char *s = diag_suggest(n->u.attr.name, names, k);
 	if (s)
 		diag_note(ck->d, g, (SrcSpan){0}, "did you mean '%s'?", s);
@@ -58,7 +58,7 @@ is(const Node *n, const char *name)
 }
 
 Value *
-check_attr(Check *ck, const Node *n, Value *obj)
+sema_check_attr(Check *ck, const Node *n, Value *obj)
 {
 	if (obj->kind == VAL_TYPE && obj->u.type->kind == TY_DESC) {
 		const TType *t = obj->u.type;
@@ -71,7 +71,7 @@ check_attr(Check *ck, const Node *n, Value *obj)
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
 		if (is(n, "dtype")) {
-			Value *v = new_value(&ck->ev, VAL_DTYPE, n->span);
+			Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
 			v->u.dtype = t->dtype;
 			return v;
 		}
@@ -79,12 +79,12 @@ check_attr(Check *ck, const Node *n, Value *obj)
 	}
 	if (obj->kind != VAL_RUNTIME) {
 		diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
-		           value_kind_phrase(obj), n->u.attr.name);
+		           sema_value_kind_phrase(obj), n->u.attr.name);
 		return NULL;
 	}
 	const TType *t = obj->u.rt->type;
 	if (is(n, "dtype") && t->kind != TY_PTR) {
-		Value *v = new_value(&ck->ev, VAL_DTYPE, n->span);
+		Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
 		v->u.dtype = t->dtype;
 		return v;
 	}
@@ -101,26 +101,26 @@ check_attr(Check *ck, const Node *n, Value *obj)
 		return no_attr(ck, n, obj, NAMES("dtype", "to"));
 	case TY_DESC:
 		if (is(n, "shape")) {
-			Value *v = new_value(&ck->ev, VAL_TUPLE, n->span);
+			Value *v = sema_new_value(&ck->ev, VAL_TUPLE, n->span);
 			v->u.list.n = (size_t)t->rank;
 			v->u.list.items = arena_alloc(ck->a, (size_t)(t->rank + 1) * sizeof(Value *));
 			for (int i = 0; i < t->rank; i++) {
-				TInst *in = emit(ck, OP_DESC_SHAPE, n->span, type_scalar(ck, DT_I32), 1,
+				TInst *in = sema_emit(ck, OP_DESC_SHAPE, n->span, sema_type_scalar(ck, DT_I32), 1,
 				                 obj->u.rt);
 				in->attr.axis = i;
-				v->u.list.items[i] = rt_value(ck, in->res, n->span);
+				v->u.list.items[i] = sema_rt_value(ck, in->res, n->span);
 			}
 			return v;
 		}
 		if (is(n, "block_type")) {
-			Value *v = new_value(&ck->ev, VAL_TYPE, n->span);
+			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
 			v->u.type = t;
 			return v;
 		}
 		if (is(n, "block_shape"))
 			return shape_value(ck, t, n->span);
 		if (is(n, "layout")) {
-			Value *v = new_value(&ck->ev, VAL_LAYOUT, n->span);
+			Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, n->span);
 			v->u.layout = t->layout.desc;
 			return v;
 		}
@@ -131,7 +131,7 @@ check_attr(Check *ck, const Node *n, Value *obj)
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
 		if (is(n, "layout")) {
-			Value *v = new_value(&ck->ev, VAL_LAYOUT, n->span);
+			Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, n->span);
 			v->u.layout = t->layout.desc;
 			return v;
 		}
@@ -150,15 +150,15 @@ static Value *
 type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 {
 	const Node *ix = n->u.subscript.index;
-	Value *v = eval_expr(&ck->ev, ix);
+	Value *v = sema_eval_expr(&ck->ev, ix);
 	if (!v)
 		return NULL;
-	Value *r = new_value(&ck->ev, VAL_TYPE, n->span);
+	Value *r = sema_new_value(&ck->ev, VAL_TYPE, n->span);
 	TDType dt;
 	if (fn == BF_PTR) {
-		if (!value_dtype(ck, v, "gl.ptr's element type", &dt))
+		if (!sema_value_dtype(ck, v, "gl.ptr's element type", &dt))
 			return NULL;
-		r->u.type = type_ptr(ck, dt);
+		r->u.type = sema_type_ptr(ck, dt);
 		return r;
 	}
 	if (v->kind != VAL_TUPLE || v->u.list.n != 3) {
@@ -168,10 +168,10 @@ type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 	TType *t = arena_alloc(ck->a, sizeof *t);
 	t->kind = TY_DESC;
 	const LLDesc *l;
-	if (!value_dtype(ck, v->u.list.items[0], "the descriptor's dtype", &dt) ||
-	    !value_shape(ck, v->u.list.items[1], "the descriptor's block shape", t->shape,
+	if (!sema_value_dtype(ck, v->u.list.items[0], "the descriptor's dtype", &dt) ||
+	    !sema_value_shape(ck, v->u.list.items[1], "the descriptor's block shape", t->shape,
 	                 &t->rank) ||
-	    !(l = value_layout(ck, v->u.list.items[2], "the descriptor's layout", true)))
+	    !(l = sema_value_layout(ck, v->u.list.items[2], "the descriptor's layout", true)))
 		return NULL;
 	t->dtype = dt;
 	t->layout.desc = l;
@@ -189,14 +189,14 @@ type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 }
 
 Value *
-check_subscript(Check *ck, const Node *n, Value *obj)
+sema_check_subscript(Check *ck, const Node *n, Value *obj)
 {
-	if (obj->kind == VAL_BUILTIN && (builtin_fn(obj->u.builtin) == BF_PTR ||
-	                                 builtin_fn(obj->u.builtin) == BF_TENSOR_DESC))
-		return type_subscript(ck, n, builtin_fn(obj->u.builtin));
+	if (obj->kind == VAL_BUILTIN && (sema_builtin_fn(obj->u.builtin) == BF_PTR ||
+	                                 sema_builtin_fn(obj->u.builtin) == BF_TENSOR_DESC))
+		return type_subscript(ck, n, sema_builtin_fn(obj->u.builtin));
 	if (obj->kind != VAL_RUNTIME || obj->u.rt->type->kind != TY_TENSOR) {
 		diag_error(ck->d, n->span, "%s cannot be indexed", obj->kind == VAL_RUNTIME ?
-		           type_str(ck, obj->u.rt->type) : value_kind_phrase(obj));
+		           sema_type_str(ck, obj->u.rt->type) : sema_value_kind_phrase(obj));
 		return NULL;
 	}
 	const Node *ix = n->u.subscript.index;
@@ -231,7 +231,7 @@ check_subscript(Check *ck, const Node *n, Value *obj)
 	for (size_t i = 0; i < k; i++, axis++) {
 		if (items[i]->kind != N_NONE)
 			continue;
-		v = expand_dims(ck, n->span, v->u.rt, axis);
+		v = sema_expand_dims(ck, n->span, v->u.rt, axis);
 		if (!v)
 			return NULL;
 	}
@@ -239,18 +239,20 @@ check_subscript(Check *ck, const Node *n, Value *obj)
 }
 
 Value *
-check_method_call(Check *ck, const Node *call, Value *m)
+sema_check_method_call(Check *ck, const Node *call, Value *m)
 {
 	Value *self = m->u.method.self;
-	const char *name = m->u.method.name;
 	const TType *t = self->u.rt->type;
-	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
-		return check_smem_method(ck, call, self, name);
+	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
+	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!b || !sema_bind_builtin(ck, call, b, a))
+		return NULL;
+	if (of_smem)
+		return sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a);
 	/* .to(dtype) on tensors and scalars */
-	static const char *const ps[] = {"dtype", "bitcast?"};
-	Value *a[2];
 	TDType dt;
-	if (!bind_args(ck, call, ".to", ps, 2, a) || !value_dtype(ck, a[0], "the dtype", &dt))
+	if (!sema_value_dtype(ck, a[0], "the dtype", &dt))
 		return NULL;
 	if (t->kind == TY_PTR || t->elem_is_ptr) {
 		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");
@@ -260,6 +262,6 @@ check_method_call(Check *ck, const Node *call, Value *m)
 		diag_error(ck->d, a[1]->span, "bitcast=True is not supported");
 		return NULL;
 	}
-	TValue *r = cast_to(ck, self->u.rt, dt, call->span);
-	return rt_value(ck, r, call->span);
+	TValue *r = sema_cast_to(ck, self->u.rt, dt, call->span);
+	return sema_rt_value(ck, r, call->span);
 }

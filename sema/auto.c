@@ -17,65 +17,7 @@
 
 #include <string.h>
 
-/* -- building blocks ------------------------------------------------------------- */
-
-static void
-set_ints(LLInts *l, const int64_t *v, int n)
-{
-	l->n = n;
-	for (int i = 0; i < n; i++)
-		l->v[i] = v[i];
-}
-
-LLDesc *
-auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps)
-{
-	int64_t spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
-	int64_t numel = 1;
-	for (int i = 0; i < rank; i++) {
-		numel *= shape[i];
-		spt[i] = 1;
-		order[i] = rank - 1 - i;
-	}
-	int64_t per = numel / (32 * (int64_t)(num_warps > 0 ? num_warps : 1));
-	int64_t vec = 128 / (bits < 8 ? 8 : bits);
-	int64_t last = shape[rank - 1];
-	spt[rank - 1] = vec < last ? vec : last;
-	if (per >= 1 && per < spt[rank - 1])
-		spt[rank - 1] = per;
-	int64_t lanes = 32, warps = num_warps > 0 ? num_warps : 1;
-	for (int i = 0; i < rank; i++) {
-		int dim = (int)order[i];
-		int64_t t = shape[dim] / spt[dim];
-		t = i == rank - 1 ? lanes : t < 1 ? 1 : t > lanes ? lanes : t;
-		tpw[dim] = t;
-		lanes /= t;
-	}
-	for (int i = 0; i < rank; i++) {
-		int dim = (int)order[i];
-		int64_t w = shape[dim] / (spt[dim] * tpw[dim]);
-		w = i == rank - 1 ? warps : w < 1 ? 1 : w > warps ? warps : w;
-		wpc[dim] = w;
-		warps /= w;
-	}
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_BLOCKED;
-	set_ints(&d->size_per_thread, spt, rank);
-	set_ints(&d->threads_per_warp, tpw, rank);
-	set_ints(&d->warps_per_cta, wpc, rank);
-	set_ints(&d->order, order, rank);
-	return d;
-}
-
-static LLDesc *
-slice_of(Check *ck, const LLDesc *parent, int dim)
-{
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_SLICE;
-	d->dim = dim;
-	d->parent = parent;
-	return d;
-}
+/* -- unknowns ---------------------------------------------------------------- */
 
 static int
 new_var(Check *ck, SrcSpan at, const int64_t *shape, int rank)
@@ -83,7 +25,7 @@ new_var(Check *ck, SrcSpan at, const int64_t *shape, int rank)
 	AutoVar v = {.at = at, .rank = rank, .warps = ck->k->num_warps, .up = (int)ck->autos.len,
 	             .parent = -1};
 	memcpy(v.shape, shape, (size_t)rank * sizeof *shape);
-	v.desc = auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
+	v.desc = ll_desc_coalesced(ck->a, shape, rank, 32, ck->k->num_warps);
 	vec_push(ck->a, &ck->autos, v);
 	return v.up;
 }
@@ -167,31 +109,31 @@ fix_var(Check *ck, int v, const LLDesc *l, SrcSpan at)
 /* -- the probe pass's hooks ------------------------------------------------------- */
 
 const LLDesc *
-auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)
+sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)
 {
 	int k = ck->auto_next++;
 	if (ck->auto_plan)
-		return (size_t)k < ck->n_auto_plan ? ck->auto_plan[k]
-		                                   : auto_blocked(ck, shape, rank, 32, ck->k->num_warps);
+		return (size_t)k < ck->n_auto_plan
+		       ? ck->auto_plan[k] : ll_desc_coalesced(ck->a, shape, rank, 32, ck->k->num_warps);
 	int v = new_var(ck, at, shape, rank);
 	vec_push(ck->a, &ck->auto_sites, v);
 	return ck->autos.data[v].desc;
 }
 
 const LLDesc *
-auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape, int rank,
+sema_auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape, int rank,
                 const char *what, SrcSpan *at)
 {
 	if (!v || v->kind == VAL_AUTO_LAYOUT) {
 		*at = call_at;
-		return auto_source(ck, call_at, shape, rank);
+		return sema_auto_source(ck, call_at, shape, rank);
 	}
 	*at = v->span;
-	return value_layout(ck, v, what, false);
+	return sema_value_layout(ck, v, what, false);
 }
 
 bool
-auto_involved(Check *ck, const LLDesc *d)
+sema_auto_involved(Check *ck, const LLDesc *d)
 {
 	int dims[LL_MAX_RANK], n;
 	return ck->autos.len && auto_find(ck, d, dims, &n) >= 0;
@@ -230,7 +172,7 @@ relate(Check *ck, int child, int parent, int dim, SrcSpan at)
 }
 
 bool
-auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
+sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
 {
 	if (!ck->autos.len)
 		return false;
@@ -258,7 +200,7 @@ auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b)
 }
 
 bool
-auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
+sema_auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
 {
 	int dims[LL_MAX_RANK], n;
 	int v = ck->autos.len ? auto_find(ck, x->type->layout.desc, dims, &n) : -1;
@@ -269,7 +211,7 @@ auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l)
 }
 
 const LLDesc *
-auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *shape, int rank)
+sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *shape, int rank)
 {
 	int dims[LL_MAX_RANK], n;
 	int v = ck->autos.len ? auto_find(ck, x->type->layout.desc, dims, &n) : -1;
@@ -284,7 +226,7 @@ auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t *sha
 }
 
 void
-auto_memory(Check *ck, const TValue *ptr)
+sema_auto_memory(Check *ck, const TValue *ptr)
 {
 	int dims[LL_MAX_RANK], n;
 	const TType *t = ptr->type;
@@ -366,13 +308,13 @@ resolve(Check *ck, Class *cl, int c)
 	if (x->res)
 		return x->res;
 	if (x->par >= 0)
-		x->res = slice_of(ck, resolve(ck, cl, find(ck, x->par)), x->dim);
+		x->res = ll_desc_slice(ck->a, resolve(ck, cl, find(ck, x->par)), x->dim);
 	else if (x->fixed)
 		x->res = x->fixed;
 	else if (x->mem_bits)
-		x->res = auto_blocked(ck, x->mem_shape, x->mem_rank, x->mem_bits, x->warps);
+		x->res = ll_desc_coalesced(ck->a, x->mem_shape, x->mem_rank, x->mem_bits, x->warps);
 	else
-		x->res = auto_blocked(ck, x->shape, x->rank, 32, x->warps);
+		x->res = ll_desc_coalesced(ck->a, x->shape, x->rank, 32, x->warps);
 	return x->res;
 }
 
@@ -390,7 +332,7 @@ report(Check *ck, const Class *cl, int v)
 }
 
 const LLDesc **
-auto_resolve(Check *ck, size_t *n_out)
+sema_auto_resolve(Check *ck, size_t *n_out)
 {
 	size_t n = ck->autos.len;
 	Class *cl = arena_alloc(ck->a, (n + 1) * sizeof *cl);

@@ -9,11 +9,16 @@
 
 typedef enum BuiltinKind { BI_NAMESPACE, BI_LAYOUT_CTOR, BI_FUNC, BI_DTYPE } BuiltinKind;
 
-/* Scopes a builtin is visible in (bit set); a namespace opens one scope. */
+/* Scopes a builtin is visible in (bit set); a namespace opens one scope.
+ * Methods live in scopes of their own, reached through the receiver. */
 enum {
 	IN_GLOBAL = 1, IN_GL = 2, IN_TTGL = 4, IN_MBARRIER = 8, IN_TMA = 16,
+	IN_SMEM_METHODS = 32, IN_VALUE_METHODS = 64,
 };
 
+/* The signature of every callable builtin lives in this table: its
+ * parameter names in order, optional ones marked with a trailing '?'.
+ * Arguments are bound against it in one place (sema_bind_builtin). */
 struct Builtin {
 	const char *name;
 	BuiltinKind kind;
@@ -21,6 +26,7 @@ struct Builtin {
 	unsigned opens;        /* namespaces: the scope of their members */
 	BuiltinFn fn;          /* BI_FUNC */
 	TDType dtype;          /* BI_DTYPE */
+	const char *params[SEMA_MAX_BUILTIN_PARAMS];  /* BI_FUNC; NULL-terminated */
 };
 
 /* Layout constructors and gl functions are reachable through gl./ttgl.;
@@ -29,13 +35,13 @@ struct Builtin {
  * `from ...nvidia.hopper import ...` the examples use, and also in gl. */
 #define GL (IN_GL | IN_TTGL)
 #define LAYOUT_SCOPES (IN_GLOBAL | GL)
-#define NS(n, opens) {n, BI_NAMESPACE, IN_GLOBAL | GL, opens, BF_NONE, DT_VOID}
-#define LAYOUT(n, in) {n, BI_LAYOUT_CTOR, in, 0, BF_NONE, DT_VOID}
-#define FN(n, in, f) {n, BI_FUNC, in, 0, f, DT_VOID}
-#define DT(n, t) {n, BI_DTYPE, GL, 0, BF_NONE, t}
+#define NS(n, opens) {n, BI_NAMESPACE, IN_GLOBAL | GL, opens, BF_NONE, DT_VOID, {0}}
+#define LAYOUT(n, in) {n, BI_LAYOUT_CTOR, in, 0, BF_NONE, DT_VOID, {0}}
+#define FN(n, in, f, ...) {n, BI_FUNC, in, 0, f, DT_VOID, {__VA_ARGS__}}
+#define DT(n, t) {n, BI_DTYPE, GL, 0, BF_NONE, t, {0}}
 static const Builtin table[] = {
-	{"gl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID},
-	{"ttgl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID},
+	{"gl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID, {0}},
+	{"ttgl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID, {0}},
 	NS("mbarrier", IN_MBARRIER),
 	NS("tma", IN_TMA),
 	LAYOUT("BlockedLayout", LAYOUT_SCOPES),
@@ -48,7 +54,7 @@ static const Builtin table[] = {
 	LAYOUT("SharedLinearLayout", LAYOUT_SCOPES),
 	LAYOUT("MBarrierLayout", IN_GLOBAL | IN_MBARRIER),
 	FN("AutoLayout", LAYOUT_SCOPES, BF_AUTO_LAYOUT),
-	FN("set_auto_layout", GL, BF_SET_AUTO_LAYOUT),
+	FN("set_auto_layout", GL, BF_SET_AUTO_LAYOUT, "value", "layout"),
 	DT("i1", DT_I1), DT("int1", DT_I1), DT("i8", DT_I8), DT("int8", DT_I8),
 	DT("i16", DT_I16), DT("int16", DT_I16), DT("i32", DT_I32), DT("int32", DT_I32),
 	DT("i64", DT_I64), DT("int64", DT_I64), DT("u8", DT_U8), DT("uint8", DT_U8),
@@ -63,53 +69,64 @@ static const Builtin table[] = {
 	FN("tensor_desc", GL, BF_TENSOR_DESC),
 	FN("jit", GL, BF_JIT),
 	FN("kernel", GL, BF_KERNEL),
-	FN("static_range", GL, BF_STATIC_RANGE),
-	FN("static_assert", GL, BF_STATIC_ASSERT),
-	FN("range", IN_GLOBAL, BF_RANGE),
-	FN("float", IN_GLOBAL, BF_FLOAT),
-	FN("int", IN_GLOBAL, BF_INT),
-	FN("len", IN_GLOBAL, BF_LEN),
-	FN("min", IN_GLOBAL, BF_MIN_PY),
-	FN("max", IN_GLOBAL, BF_MAX_PY),
-	FN("program_id", GL, BF_PROGRAM_ID),
-	FN("num_programs", GL, BF_NUM_PROGRAMS),
-	FN("arange", GL, BF_ARANGE),
-	FN("full", GL, BF_FULL),
-	FN("zeros", GL, BF_ZEROS),
-	FN("load", GL, BF_LOAD),
-	FN("store", GL, BF_STORE),
-	FN("sum", GL, BF_SUM),
-	FN("max", GL, BF_MAX),
-	FN("min", GL, BF_MIN),
-	FN("where", GL, BF_WHERE),
-	FN("maximum", GL, BF_MAXIMUM),
-	FN("minimum", GL, BF_MINIMUM),
-	FN("exp", GL, BF_EXP),
-	FN("exp2", GL, BF_EXP2),
-	FN("log", GL, BF_LOG),
-	FN("log2", GL, BF_LOG2),
-	FN("sqrt", GL, BF_SQRT),
-	FN("rsqrt", GL, BF_RSQRT),
-	FN("abs", GL, BF_ABS),
-	FN("cdiv", GL, BF_CDIV),
-	FN("convert_layout", GL, BF_CONVERT_LAYOUT),
-	FN("expand_dims", GL, BF_EXPAND_DIMS),
-	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED),
+	FN("static_range", GL, BF_STATIC_RANGE, "start", "end?", "step?"),
+	FN("static_assert", GL, BF_STATIC_ASSERT, "cond", "msg?"),
+	FN("range", IN_GLOBAL, BF_RANGE, "start", "end?", "step?"),
+	FN("float", IN_GLOBAL, BF_FLOAT, "x"),
+	FN("int", IN_GLOBAL, BF_INT, "x"),
+	FN("len", IN_GLOBAL, BF_LEN, "x"),
+	FN("min", IN_GLOBAL, BF_MIN_PY, "a", "b"),
+	FN("max", IN_GLOBAL, BF_MAX_PY, "a", "b"),
+	FN("program_id", GL, BF_PROGRAM_ID, "axis"),
+	FN("num_programs", GL, BF_NUM_PROGRAMS, "axis"),
+	FN("arange", GL, BF_ARANGE, "start", "end", "layout?"),
+	FN("full", GL, BF_FULL, "shape", "value", "dtype", "layout?"),
+	FN("zeros", GL, BF_ZEROS, "shape", "dtype", "layout?"),
+	FN("load", GL, BF_LOAD, "pointer", "mask?", "other?"),
+	FN("store", GL, BF_STORE, "pointer", "value", "mask?"),
+	FN("sum", GL, BF_SUM, "input", "axis", "keep_dims?"),
+	FN("max", GL, BF_MAX, "input", "axis", "keep_dims?"),
+	FN("min", GL, BF_MIN, "input", "axis", "keep_dims?"),
+	FN("where", GL, BF_WHERE, "condition", "x", "y"),
+	FN("maximum", GL, BF_MAXIMUM, "x", "y"),
+	FN("minimum", GL, BF_MINIMUM, "x", "y"),
+	FN("exp", GL, BF_EXP, "x"),
+	FN("exp2", GL, BF_EXP2, "x"),
+	FN("log", GL, BF_LOG, "x"),
+	FN("log2", GL, BF_LOG2, "x"),
+	FN("sqrt", GL, BF_SQRT, "x"),
+	FN("rsqrt", GL, BF_RSQRT, "x"),
+	FN("abs", GL, BF_ABS, "x"),
+	FN("cdiv", GL, BF_CDIV, "x", "y"),
+	FN("convert_layout", GL, BF_CONVERT_LAYOUT, "value", "layout", "assert_trivial?"),
+	FN("expand_dims", GL, BF_EXPAND_DIMS, "input", "axis"),
+	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED, "element_ty", "shape", "layout", "value?"),
 	FN("thread_barrier", GL, BF_THREAD_BARRIER),
-	FN("warp_specialize", GL, BF_WARP_SPECIALIZE),
+	FN("warp_specialize", GL, BF_WARP_SPECIALIZE, "partitions", "worker_num_warps", "worker_num_regs"),
 	FN("fence_async_shared", IN_GLOBAL | GL, BF_FENCE_ASYNC_SHARED),
-	FN("warpgroup_mma", IN_GLOBAL | GL, BF_WGMMA),
-	FN("warpgroup_mma_wait", IN_GLOBAL | GL, BF_WGMMA_WAIT),
-	FN("init", IN_MBARRIER, BF_MBAR_INIT),
-	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE),
-	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT),
-	FN("wait", IN_MBARRIER, BF_MBAR_WAIT),
-	FN("arrive", IN_MBARRIER, BF_MBAR_ARRIVE),
-	FN("async_copy_global_to_shared", IN_TMA, BF_TMA_LOAD),
-	FN("async_copy_shared_to_global", IN_TMA, BF_TMA_STORE),
-	FN("store_wait", IN_TMA, BF_TMA_STORE_WAIT),
+	FN("warpgroup_mma", IN_GLOBAL | GL, BF_WGMMA, "a", "b", "acc", "use_acc?", "is_async?"),
+	FN("warpgroup_mma_wait", IN_GLOBAL | GL, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
+	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
+	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
+	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),
+	FN("wait", IN_MBARRIER, BF_MBAR_WAIT, "mbarrier", "phase", "pred?", "deps?"),
+	FN("arrive", IN_MBARRIER, BF_MBAR_ARRIVE, "mbarrier", "count?", "pred?"),
+	FN("async_copy_global_to_shared", IN_TMA, BF_TMA_LOAD, "tensor_desc", "coord", "barrier", "result", "pred?"),
+	FN("async_copy_shared_to_global", IN_TMA, BF_TMA_STORE, "tensor_desc", "coord", "src"),
+	FN("store_wait", IN_TMA, BF_TMA_STORE_WAIT, "pendings"),
+	/* methods of shared-memory descriptors and mbarriers */
+	FN("index", IN_SMEM_METHODS, BF_SMEM_INDEX, "index"),
+	FN("slice", IN_SMEM_METHODS, BF_SMEM_SLICE, "start", "length", "dim?"),
+	FN("permute", IN_SMEM_METHODS, BF_SMEM_PERMUTE, "order"),
+	FN("reshape", IN_SMEM_METHODS, BF_SMEM_RESHAPE, "shape"),
+	FN("_reinterpret", IN_SMEM_METHODS, BF_SMEM_REINTERPRET, "dtype", "shape", "layout"),
+	FN("load", IN_SMEM_METHODS, BF_SMEM_LOAD, "layout?"),
+	FN("store", IN_SMEM_METHODS, BF_SMEM_STORE, "value"),
+	/* methods of register tensors and scalars */
+	FN("to", IN_VALUE_METHODS, BF_TO, "dtype", "bitcast?"),
 };
 #undef GL
+#define GL_SCOPES (IN_GL | IN_TTGL)
 #undef LAYOUT_SCOPES
 #undef NS
 #undef LAYOUT
@@ -123,7 +140,7 @@ scope_of(const Builtin *ns)
 }
 
 const Builtin *
-builtin_lookup(const Builtin *ns, const char *name)
+sema_builtin_lookup(const Builtin *ns, const char *name)
 {
 	unsigned scope = scope_of(ns);
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
@@ -133,7 +150,7 @@ builtin_lookup(const Builtin *ns, const char *name)
 }
 
 size_t
-builtin_names(const Builtin *ns, const char **names, size_t max)
+sema_builtin_names(const Builtin *ns, const char **names, size_t max)
 {
 	unsigned scope = scope_of(ns);
 	size_t n = 0;
@@ -144,31 +161,60 @@ builtin_names(const Builtin *ns, const char **names, size_t max)
 }
 
 bool
-builtin_is_layout_ctor(const Builtin *b)
+sema_builtin_is_layout_ctor(const Builtin *b)
 {
 	return b->kind == BI_LAYOUT_CTOR;
 }
 
 bool
-builtin_is_namespace(const Builtin *b)
+sema_builtin_is_namespace(const Builtin *b)
 {
 	return b->kind == BI_NAMESPACE;
 }
 
 const char *
-builtin_name(const Builtin *b)
+sema_builtin_name(const Builtin *b)
 {
 	return b->name;
 }
 
+const Builtin *
+sema_builtin_method(bool of_smem, const char *name)
+{
+	unsigned scope = of_smem ? IN_SMEM_METHODS : IN_VALUE_METHODS;
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if ((table[i].visible_in & scope) && strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+int
+sema_builtin_params(const Builtin *b, const char *const **params)
+{
+	int n = 0;
+	while (n < SEMA_MAX_BUILTIN_PARAMS && b->params[n])
+		n++;
+	*params = b->params;
+	return n;
+}
+
+const char *
+sema_builtin_qualname(Arena *a, const Builtin *b)
+{
+	unsigned in = b->visible_in;
+	const char *ns = in & IN_GLOBAL ? "" : in & GL_SCOPES ? "gl." : in & IN_MBARRIER ?
+	                 "mbarrier." : in & IN_TMA ? "tma." : ".";
+	return arena_printf(a, "%s%s", ns, b->name);
+}
+
 BuiltinFn
-builtin_fn(const Builtin *b)
+sema_builtin_fn(const Builtin *b)
 {
 	return b->kind == BI_FUNC ? b->fn : BF_NONE;
 }
 
 TDType
-builtin_dtype(const Builtin *b)
+sema_builtin_dtype(const Builtin *b)
 {
 	return b->kind == BI_DTYPE ? b->dtype : DT_VOID;
 }

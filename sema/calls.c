@@ -10,17 +10,20 @@
 #include <string.h>
 
 bool
-bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
-          Value **out)
+sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
+               Value **out)
 {
 	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
-	const Node *nodes[16] = {0};
+	const Node *nodes[SEMA_MAX_CALL_ARGS] = {0};
 	bool ok = true;
 	for (int i = 0; i < n; i++)
 		out[i] = NULL;
 	if ((int)pos->len > n) {
-		diag_error(ck->d, pos->data[n]->span, "%s takes at most %d argument%s, but %zu "
-		           "were given", fname, n, n == 1 ? "" : "s", pos->len);
+		if (n == 0)
+			diag_error(ck->d, pos->data[0]->span, "%s takes no arguments", fname);
+		else
+			diag_error(ck->d, pos->data[n]->span, "%s takes at most %d argument%s, but "
+			           "%zu were given", fname, n, n == 1 ? "" : "s", pos->len);
 		return false;
 	}
 	for (size_t i = 0; i < pos->len; i++)
@@ -28,7 +31,7 @@ bind_args(Check *ck, const Node *call, const char *fname, const char *const *par
 	for (size_t i = 0; i < kw->len; i++) {
 		const Node *k = kw->data[i];
 		int p = -1;
-		const char *names[16] = {0};
+		const char *names[SEMA_MAX_CALL_ARGS] = {0};
 		for (int j = 0; j < n; j++) {
 			size_t len = strcspn(params[j], "?");
 			names[j] = arena_strndup(ck->a, params[j], len);
@@ -60,14 +63,22 @@ bind_args(Check *ck, const Node *call, const char *fname, const char *const *par
 			}
 			continue;
 		}
-		out[i] = eval_expr(&ck->ev, nodes[i]);
+		out[i] = sema_eval_expr(&ck->ev, nodes[i]);
 		ok &= out[i] != NULL;
 	}
 	return ok;
 }
 
+bool
+sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out)
+{
+	const char *const *params;
+	int n = sema_builtin_params(b, &params);
+	return sema_bind_args(ck, call, sema_builtin_qualname(ck->a, b), params, n, out);
+}
+
 Value *
-inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
+sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 {
 	if (ck->inline_depth >= MAX_INLINE_DEPTH) {
 		diag_error(ck->d, at, "calls nest more than %d deep (is '%s' recursive?)",
@@ -83,32 +94,32 @@ inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		bool cx = false;
 		if (an) {
 			ck->fr = saved;
-			Value *t = eval_expr(&ck->ev, an);
+			Value *t = sema_eval_expr(&ck->ev, an);
 			ck->fr = &fr;
-			cx = t && t->kind == VAL_BUILTIN && builtin_fn(t->u.builtin) == BF_CONSTEXPR;
+			cx = t && t->kind == VAL_BUILTIN && sema_builtin_fn(t->u.builtin) == BF_CONSTEXPR;
 		}
 		if (cx && args[i]->kind == VAL_RUNTIME) {
 			Diag *g = diag_error(ck->d, args[i]->span, "argument '%s' of %s must be known "
 			                     "at compile time, but this is %s", p->u.param.name,
-			                     func->u.func.name, type_str(ck, args[i]->u.rt->type));
+			                     func->u.func.name, sema_type_str(ck, args[i]->u.rt->type));
 			diag_note(ck->d, g, p->span, "declared gl.constexpr here");
 			ck->fr = saved;
 			return NULL;
 		}
-		scope_bind(ck, p->u.param.name, args[i], cx,
+		sema_scope_bind(ck, p->u.param.name, args[i], cx,
 		           args[i]->kind == VAL_RUNTIME ? args[i]->u.rt->layout_at : p->span);
 	}
 	ck->inline_depth++;
-	check_block(ck, &func->u.func.body);
+	sema_check_block(ck, &func->u.func.body);
 	ck->inline_depth--;
 	ck->fr = saved;
 	/* A returned expression that failed is NULL (reported already); falling
 	 * off the end returns None. */
-	return fr.returned ? fr.ret : new_value(&ck->ev, VAL_NONE, at);
+	return fr.returned ? fr.ret : sema_new_value(&ck->ev, VAL_NONE, at);
 }
 
 Value *
-check_func_call(Check *ck, const Node *call, const Node *func)
+sema_check_func_call(Check *ck, const Node *call, const Node *func)
 {
 	if (!ck->k) {
 		diag_error(ck->d, call->span, "'%s' can only be called inside a kernel",
@@ -117,34 +128,34 @@ check_func_call(Check *ck, const Node *call, const Node *func)
 	}
 	const NodeList *ps = &func->u.func.params;
 	int n = (int)ps->len;
-	if (n > 32) {
+	if (n > SEMA_MAX_CALL_ARGS) {
 		diag_error(ck->d, call->span, "'%s' has too many parameters", func->u.func.name);
 		return NULL;
 	}
-	const char *names[32] = {0};
+	const char *names[SEMA_MAX_CALL_ARGS] = {0};
 	for (int i = 0; i < n; i++) {
 		const Node *p = ps->data[i];
 		names[i] = p->u.param.dflt ? arena_printf(ck->a, "%s?", p->u.param.name)
 		                           : p->u.param.name;
 	}
-	Value *args[32];
-	if (!bind_args(ck, call, func->u.func.name, names, n, args))
+	Value *args[SEMA_MAX_CALL_ARGS];
+	if (!sema_bind_args(ck, call, func->u.func.name, names, n, args))
 		return NULL;
 	for (int i = 0; i < n; i++)
-		if (!args[i] && !(args[i] = eval_expr(&ck->ev, ps->data[i]->u.param.dflt)))
+		if (!args[i] && !(args[i] = sema_eval_expr(&ck->ev, ps->data[i]->u.param.dflt)))
 			return NULL;
-	return inline_call(ck, call->span, func, args, n);
+	return sema_inline_call(ck, call->span, func, args, n);
 }
 
 /* -- helpers --------------------------------------------------------------- */
 
-static TValue *
-tensor_arg(Check *ck, Value *v, const char *what)
+TValue *
+sema_tensor_arg(Check *ck, Value *v, const char *what)
 {
 	if (v->kind == VAL_RUNTIME && v->u.rt->type->kind == TY_TENSOR)
 		return v->u.rt;
 	diag_error(ck->d, v->span, "%s must be a register tensor, not %s", what,
-	           v->kind == VAL_RUNTIME ? type_str(ck, v->u.rt->type) : value_kind_phrase(v));
+	           v->kind == VAL_RUNTIME ? sema_type_str(ck, v->u.rt->type) : sema_value_kind_phrase(v));
 	return NULL;
 }
 
@@ -160,25 +171,25 @@ opt_bool(Check *ck, Value *v, bool dflt, const char *what, bool *out)
 		return true;
 	}
 	diag_error(ck->d, v->span, "%s must be True or False at compile time, not %s", what,
-	           value_kind_phrase(v));
+	           sema_value_kind_phrase(v));
 	return false;
 }
 
 static Value *
 result(Check *ck, TInst *i, SrcSpan at)
 {
-	return rt_value(ck, i->res, at);
+	return sema_rt_value(ck, i->res, at);
 }
 
 /* Makes a memory operand (mask, other, value) match the pointer tensor. */
 static TValue *
 match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
 {
-	TValue *t = materialize(ck, v, dt);
+	TValue *t = sema_materialize(ck, v, dt);
 	if (!t)
 		return NULL;
 	if (t->type->kind == TY_SCALAR)
-		t = cast_to(ck, t, dt, at);
+		t = sema_cast_to(ck, t, dt, at);
 	if (ptr->type->kind != TY_TENSOR) {
 		if (t->type->kind == TY_TENSOR) {
 			diag_error(ck->d, v->span, "%s is a tensor but the pointer is a scalar", role);
@@ -187,43 +198,39 @@ match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *r
 		return t;
 	}
 	if (t->type->kind != TY_TENSOR)
-		return splat_to(ck, t, ptr->type, at);
+		return sema_splat_to(ck, t, ptr->type, at);
 	if (t->type->rank != ptr->type->rank ||
 	    memcmp(t->type->shape, ptr->type->shape, (size_t)t->type->rank * 8) != 0) {
 		diag_error(ck->d, v->span, "%s has shape %s but the pointer tensor has shape %s",
-		           role, type_str(ck, t->type), type_str(ck, ptr->type));
+		           role, sema_type_str(ck, t->type), sema_type_str(ck, ptr->type));
 		return NULL;
 	}
-	if (!auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
-		layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
+	if (!sema_auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
+		sema_layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
 		             "the pointer", t, role);
 		return NULL;
 	}
-	return cast_to(ck, t, dt, at);
+	return sema_cast_to(ck, t, dt, at);
 }
 
 static Value *
-call_load(Check *ck, const Node *call)
+call_load(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"pointer", "mask?", "other?"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.load", ps, 3, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
 	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
 		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? type_str(ck, a[0]->u.rt->type)
-		                                               : value_kind_phrase(a[0]));
+		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
+		                                               : sema_value_kind_phrase(a[0]));
 		return NULL;
 	}
 	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
-	auto_memory(ck, p);
+	sema_auto_memory(ck, p);
 	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
 		return NULL;
 	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
 		return NULL;
-	const TType *rt = type_with_elem(ck, p->type, type_scalar(ck, p->type->dtype));
-	TInst *i = emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
+	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
+	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
 	i->attr.has_mask = m != NULL;
 	i->attr.has_other = o != NULL;
 	i->res->layout_at = p->layout_at;
@@ -231,40 +238,32 @@ call_load(Check *ck, const Node *call)
 }
 
 static Value *
-call_store(Check *ck, const Node *call)
+call_store(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"pointer", "value", "mask?"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.store", ps, 3, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
 	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
 		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? type_str(ck, a[0]->u.rt->type)
-		                                               : value_kind_phrase(a[0]));
+		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
+		                                               : sema_value_kind_phrase(a[0]));
 		return NULL;
 	}
 	TValue *p = a[0]->u.rt, *v, *m = NULL;
-	auto_memory(ck, p);
+	sema_auto_memory(ck, p);
 	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
 		return NULL;
 	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
 		return NULL;
-	TInst *i = emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
+	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
 	i->attr.has_mask = m != NULL;
-	return new_value(&ck->ev, VAL_NONE, call->span);
+	return sema_new_value(&ck->ev, VAL_NONE, call->span);
 }
 
 static Value *
-call_arange(Check *ck, const Node *call)
+call_arange(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"start", "end", "layout?"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.arange", ps, 3, a))
-		return NULL;
 	int64_t lo, hi;
-	if (!value_int(ck, a[0], "gl.arange's start", &lo) ||
-	    !value_int(ck, a[1], "gl.arange's end", &hi))
+	if (!sema_value_int(ck, a[0], "gl.arange's start", &lo) ||
+	    !sema_value_int(ck, a[1], "gl.arange's end", &hi))
 		return NULL;
 	if (lo < INT32_MIN || hi > INT32_MAX) {
 		diag_error(ck->d, call->span, "gl.arange(%lld, %lld): its values must fit in i32",
@@ -279,11 +278,11 @@ call_arange(Check *ck, const Node *call)
 		return NULL;
 	}
 	SrcSpan lat;
-	const LLDesc *l = auto_layout_arg(ck, a[2], call->span, &n, 1, "gl.arange's layout", &lat);
-	TType *t = l ? tensor_type(ck, lat, type_scalar(ck, DT_I32), &n, 1, l) : NULL;
+	const LLDesc *l = sema_auto_layout_arg(ck, a[2], call->span, &n, 1, "gl.arange's layout", &lat);
+	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, DT_I32), &n, 1, l) : NULL;
 	if (!t)
 		return NULL;
-	TInst *i = emit(ck, OP_ARANGE, call->span, t, 0);
+	TInst *i = sema_emit(ck, OP_ARANGE, call->span, t, 0);
 	i->attr.lo = lo;
 	i->attr.hi = hi;
 	i->res->layout_at = lat;
@@ -291,65 +290,46 @@ call_arange(Check *ck, const Node *call)
 }
 
 static Value *
-call_full(Check *ck, const Node *call, bool zeros)
+call_full(Check *ck, const Node *call, bool zeros, Value **a)
 {
-	static const char *const pf[] = {"shape", "value", "dtype", "layout?"};
-	static const char *const pz[] = {"shape", "dtype", "layout?"};
-	Value *a[4];
 	const char *fname = zeros ? "gl.zeros" : "gl.full";
-	if (!bind_args(ck, call, fname, zeros ? pz : pf, zeros ? 3 : 4, a))
-		return NULL;
 	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
 	Value zero = {.kind = VAL_INT, .span = call->span};
 	Value *val = zeros ? &zero : a[1];
 	int64_t sh[LL_MAX_RANK];
 	int rank;
 	TDType dt;
-	if (!value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
-	    !value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
+	if (!sema_value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
+	    !sema_value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
 		return NULL;
 	SrcSpan lat;
-	const LLDesc *l = auto_layout_arg(ck, layout, call->span, sh, rank,
+	const LLDesc *l = sema_auto_layout_arg(ck, layout, call->span, sh, rank,
 	                                  arena_printf(ck->a, "%s's layout", fname), &lat);
-	TType *t = l ? tensor_type(ck, lat, type_scalar(ck, dt), sh, rank, l) : NULL;
+	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, dt), sh, rank, l) : NULL;
 	if (!t)
 		return NULL;
-	TValue *s = materialize(ck, val, dt);
+	TValue *s = sema_materialize(ck, val, dt);
 	if (!s)
 		return NULL;
 	if (s->type->kind != TY_SCALAR) {
 		diag_error(ck->d, val->span, "%s's value must be a scalar", fname);
 		return NULL;
 	}
-	s = cast_to(ck, s, dt, call->span);
-	TInst *i = emit(ck, OP_FULL, call->span, t, 1, s);
+	s = sema_cast_to(ck, s, dt, call->span);
+	TInst *i = sema_emit(ck, OP_FULL, call->span, t, 1, s);
 	i->res->layout_at = lat;
 	return result(ck, i, call->span);
 }
 
-static LLDesc *
-slice_desc(Check *ck, const LLDesc *parent, int dim)
-{
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_SLICE;
-	d->dim = dim;
-	d->parent = parent;
-	return d;
-}
-
 static Value *
-call_reduce(Check *ck, const Node *call, BuiltinFn fn)
+call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const ps[] = {"input", "axis", "keep_dims?"};
 	static const char *const names[] = {[BF_SUM] = "gl.sum", [BF_MAX] = "gl.max",
 	                                    [BF_MIN] = "gl.min"};
-	Value *a[3];
-	if (!bind_args(ck, call, names[fn], ps, 3, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
+	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", names[fn]));
 	int64_t axis;
 	bool keep;
-	if (!x || !value_int(ck, a[1], "the reduction axis", &axis) ||
+	if (!x || !sema_value_int(ck, a[1], "the reduction axis", &axis) ||
 	    !opt_bool(ck, a[2], false, "keep_dims", &keep))
 		return NULL;
 	const TType *xt = x->type;
@@ -363,29 +343,29 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn)
 	/* Like Triton, gl.sum of integers narrower than 32 bits (i1 included:
 	 * a count, not a parity) adds in 32 bits of the same signedness. */
 	if (fn == BF_SUM && !ir_dtype_is_float(xt->dtype) && ir_dtype_bits(xt->dtype) < 32) {
-		x = cast_to(ck, x, ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
+		x = sema_cast_to(ck, x, ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
 		xt = x->type;
 	}
 	const TType *rt;
 	if (xt->rank == 1) {
-		rt = type_scalar(ck, xt->dtype);
+		rt = sema_type_scalar(ck, xt->dtype);
 	} else {
 		int64_t sh[LL_MAX_RANK];
 		int r = 0;
 		for (int i = 0; i < xt->rank; i++)
 			if (i != axis)
 				sh[r++] = xt->shape[i];
-		rt = tensor_type(ck, call->span, type_elem(ck, xt), sh, r,
-		                 slice_desc(ck, xt->layout.desc, (int)axis));
+		rt = sema_tensor_type(ck, call->span, sema_type_elem(ck, xt), sh, r,
+		                 ll_desc_slice(ck->a, xt->layout.desc, (int)axis));
 		if (!rt)
 			return NULL;
 	}
-	TInst *i = emit(ck, OP_REDUCE, call->span, rt, 1, x);
+	TInst *i = sema_emit(ck, OP_REDUCE, call->span, rt, 1, x);
 	i->attr.axis = (int)axis;
 	i->attr.combine = fn == BF_SUM ? OP_ADD : fn == BF_MAX ? OP_MAX : OP_MIN;
 	if (keep && xt->rank > 1) {
-		TInst *e = emit(ck, OP_EXPAND_DIMS, call->span, xt, 1, i->res);
-		TType *kt = tensor_type(ck, call->span, type_elem(ck, xt), xt->shape, xt->rank,
+		TInst *e = sema_emit(ck, OP_EXPAND_DIMS, call->span, xt, 1, i->res);
+		TType *kt = sema_tensor_type(ck, call->span, sema_type_elem(ck, xt), xt->shape, xt->rank,
 		                        xt->layout.desc);
 		if (!kt)
 			return NULL;
@@ -402,7 +382,7 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn)
 }
 
 Value *
-expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
+sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 {
 	const TType *xt = x->type;
 	const LLDesc *d = xt->layout.desc;
@@ -414,9 +394,9 @@ expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 	int64_t sh[LL_MAX_RANK];
 	for (int i = 0, r = 0; i <= xt->rank; i++)
 		sh[i] = i == axis ? 1 : xt->shape[r++];
-	const LLDesc *inferred = auto_expand(ck, at, x, axis, sh, xt->rank + 1);
+	const LLDesc *inferred = sema_auto_expand(ck, at, x, axis, sh, xt->rank + 1);
 	if (inferred)
-		d = slice_desc(ck, inferred, axis);
+		d = ll_desc_slice(ck->a, inferred, axis);
 	if (d->kind != LL_SLICE || d->dim != axis) {
 		StrBuf b = {0};
 		ll_desc_print(d, &b);
@@ -430,44 +410,41 @@ expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 		buf_free(&b);
 		return NULL;
 	}
-	TType *t = tensor_type(ck, at, type_elem(ck, xt), sh, xt->rank + 1, d->parent);
+	TType *t = sema_tensor_type(ck, at, sema_type_elem(ck, xt), sh, xt->rank + 1, d->parent);
 	if (!t)
 		return NULL;
-	TInst *i = emit(ck, OP_EXPAND_DIMS, at, t, 1, x);
+	TInst *i = sema_emit(ck, OP_EXPAND_DIMS, at, t, 1, x);
 	i->attr.axis = axis;
 	i->res->layout_at = x->layout_at;
 	return result(ck, i, at);
 }
 
 static Value *
-call_convert(Check *ck, const Node *call)
+call_convert(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"value", "layout", "assert_trivial?"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.convert_layout", ps, 3, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], "gl.convert_layout's value");
-	const LLDesc *l = value_layout(ck, a[1], "gl.convert_layout's layout", false);
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.convert_layout's value");
+	const LLDesc *l = sema_value_layout(ck, a[1], "gl.convert_layout's layout", false);
 	bool trivial;
 	if (!x || !l || !opt_bool(ck, a[2], false, "assert_trivial", &trivial))
 		return NULL;
-	TType *t = tensor_type(ck, a[1]->span, type_elem(ck, x->type), x->type->shape,
+	TType *t = sema_tensor_type(ck, a[1]->span, sema_type_elem(ck, x->type), x->type->shape,
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
-	int bits = x->type->elem_is_ptr ? 64 : ir_dtype_bits(x->type->dtype);
-	bits = bits < 8 ? 8 : bits;
-	LLCvtPlan *plan = arena_alloc(ck->a, sizeof *plan);
+	TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
+	i->res->layout_at = a[1]->span;
+	if (!trivial)
+		return sema_rt_value(ck, i->res, call->span);
+	/* The plan is the cvt-plan pass's job; assert_trivial needs it now. */
 	LLErr err = {ck->a, NULL};
-	if (!ll_plan_convert(&x->type->layout.ll, &t->layout.ll, bits, plan, &err)) {
+	const LLCvtPlan *plan = ir_plan_convert(ck->a, x->type, t, &err);
+	if (!plan) {
 		diag_error(ck->d, call->span, "cannot convert between these layouts: %s",
 		           err.msg ? err.msg : "no plan");
 		return NULL;
 	}
-	TInst *i = emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
 	i->attr.plan = plan;
-	i->res->layout_at = a[1]->span;
-	if (trivial && plan->kind != LL_CVT_FREE) {
+	if (plan->kind != LL_CVT_FREE) {
 		Diag *g = diag_error(ck->d, call->span, "assert_trivial=True, but this conversion "
 		                     "needs %s", plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
 		                                                              : "shared memory");
@@ -488,25 +465,21 @@ call_convert(Check *ck, const Node *call)
 }
 
 static Value *
-call_set_auto_layout(Check *ck, const Node *call)
+call_set_auto_layout(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"value", "layout"};
-	Value *a[2];
-	if (!bind_args(ck, call, "gl.set_auto_layout", ps, 2, a))
-		return NULL;
-	TValue *x = tensor_arg(ck, a[0], "gl.set_auto_layout's value");
-	const LLDesc *l = value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.set_auto_layout's value");
+	const LLDesc *l = sema_value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
 	if (!x || !l)
 		return NULL;
-	if (auto_fix(ck, a[1]->span, x, l))
+	if (sema_auto_fix(ck, a[1]->span, x, l))
 		return a[0];
-	TType *t = tensor_type(ck, a[1]->span, type_elem(ck, x->type), x->type->shape,
+	TType *t = sema_tensor_type(ck, a[1]->span, sema_type_elem(ck, x->type), x->type->shape,
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
 	if (!ll_equal(&t->layout.ll, &x->type->layout.ll)) {
 		TValue want = {.type = t, .layout_at = a[1]->span};
-		layout_clash(ck, call->span, "gl.set_auto_layout on a tensor whose layout is "
+		sema_layout_clash(ck, call->span, "gl.set_auto_layout on a tensor whose layout is "
 		             "already fixed", x, "the tensor", &want, "the requested layout");
 		return NULL;
 	}
@@ -514,7 +487,7 @@ call_set_auto_layout(Check *ck, const Node *call)
 }
 
 static Value *
-call_math(Check *ck, const Node *call, BuiltinFn fn)
+call_math(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	static const struct { BuiltinFn fn; TOp op; const char *name; } map[] = {
 		{BF_EXP, OP_EXP, "gl.exp"}, {BF_EXP2, OP_EXP2, "gl.exp2"}, {BF_LOG, OP_LOG, "gl.log"},
@@ -524,39 +497,31 @@ call_math(Check *ck, const Node *call, BuiltinFn fn)
 	size_t k = 0;
 	while (map[k].fn != fn)
 		k++;
-	static const char *const ps[] = {"x"};
-	Value *a[1];
-	if (!bind_args(ck, call, map[k].name, ps, 1, a))
-		return NULL;
-	TValue *x = materialize(ck, a[0], DT_VOID);
+	TValue *x = sema_materialize(ck, a[0], DT_VOID);
 	if (!x)
 		return NULL;
 	if (x->type->kind == TY_PTR || x->type->elem_is_ptr || x->type->kind > TY_TENSOR) {
 		diag_error(ck->d, a[0]->span, "%s needs a number, not %s", map[k].name,
-		           type_str(ck, x->type));
+		           sema_type_str(ck, x->type));
 		return NULL;
 	}
 	if (fn != BF_ABS && !ir_dtype_is_float(x->type->dtype))
-		x = cast_to(ck, x, DT_F32, call->span);
-	TInst *i = emit(ck, map[k].op, call->span, x->type, 1, x);
+		x = sema_cast_to(ck, x, DT_F32, call->span);
+	TInst *i = sema_emit(ck, map[k].op, call->span, x->type, 1, x);
 	i->res->layout_at = x->layout_at;
 	return result(ck, i, call->span);
 }
 
 static Value *
-call_binary(Check *ck, const Node *call, const char *name, TOp op)
+call_binary(Check *ck, const Node *call, const char *name, TOp op, Value **a)
 {
-	static const char *const ps[] = {"x", "y"};
-	Value *a[2];
-	if (!bind_args(ck, call, name, ps, 2, a))
-		return NULL;
 	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
 		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
 			if (a[1]->u.i == 0) {
 				diag_error(ck->d, call->span, "gl.cdiv by zero");
 				return NULL;
 			}
-			Value *v = new_value(&ck->ev, VAL_INT, call->span);
+			Value *v = sema_new_value(&ck->ev, VAL_INT, call->span);
 			int64_t q = a[0]->u.i / a[1]->u.i;
 			v->u.i = q + ((a[0]->u.i % a[1]->u.i != 0) && ((a[0]->u.i < 0) == (a[1]->u.i < 0)));
 			return v;
@@ -565,78 +530,68 @@ call_binary(Check *ck, const Node *call, const char *name, TOp op)
 		           name);
 		return NULL;
 	}
-	TValue *r = arith(ck, call->span, op, a[0], a[1]);
-	return r ? rt_value(ck, r, call->span) : NULL;
+	TValue *r = sema_arith(ck, call->span, op, a[0], a[1]);
+	return r ? sema_rt_value(ck, r, call->span) : NULL;
 }
 
 static Value *
-call_where(Check *ck, const Node *call)
+call_where(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"condition", "x", "y"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.where", ps, 3, a))
-		return NULL;
-	TValue *c = materialize(ck, a[0], DT_I1);
+	TValue *c = sema_materialize(ck, a[0], DT_I1);
 	if (!c)
 		return NULL;
 	if (c->type->dtype != DT_I1 || c->type->kind > TY_TENSOR || c->type->elem_is_ptr) {
 		diag_error(ck->d, a[0]->span, "gl.where's condition must be i1, not %s",
-		           type_str(ck, c->type));
+		           sema_type_str(ck, c->type));
 		return NULL;
 	}
 	/* the dtype of x op y decides; a select on it keeps the shapes */
 	const TType *tx = a[1]->kind == VAL_RUNTIME ? a[1]->u.rt->type : NULL;
 	const TType *ty = a[2]->kind == VAL_RUNTIME ? a[2]->u.rt->type : NULL;
-	TDType dt = tx && ty ? dtype_promote(tx->dtype, ty->dtype) : tx ? tx->dtype :
+	TDType dt = tx && ty ? sema_dtype_promote(tx->dtype, ty->dtype) : tx ? tx->dtype :
 	            ty ? ty->dtype : a[1]->kind == VAL_FLOAT || a[2]->kind == VAL_FLOAT ? DT_F32
 	                                                                            : DT_I32;
-	TValue *x = materialize(ck, a[1], dt), *y = materialize(ck, a[2], dt);
+	TValue *x = sema_materialize(ck, a[1], dt), *y = sema_materialize(ck, a[2], dt);
 	if (!x || !y)
 		return NULL;
-	x = cast_to(ck, x, dt, call->span);
-	y = cast_to(ck, y, dt, call->span);
-	if (!unify_shapes(ck, call->span, "gl.where", &x, &y) ||
-	    !unify_shapes(ck, call->span, "gl.where", &c, &x) ||
-	    !unify_shapes(ck, call->span, "gl.where", &x, &y))
+	x = sema_cast_to(ck, x, dt, call->span);
+	y = sema_cast_to(ck, y, dt, call->span);
+	if (!sema_unify_shapes(ck, call->span, "gl.where", &x, &y) ||
+	    !sema_unify_shapes(ck, call->span, "gl.where", &c, &x) ||
+	    !sema_unify_shapes(ck, call->span, "gl.where", &x, &y))
 		return NULL;
-	TInst *i = emit(ck, OP_SELECT, call->span, x->type, 3, c, x, y);
+	TInst *i = sema_emit(ck, OP_SELECT, call->span, x->type, 3, c, x, y);
 	i->res->layout_at = x->layout_at;
 	return result(ck, i, call->span);
 }
 
 static Value *
-call_axis_query(Check *ck, const Node *call, BuiltinFn fn)
+call_axis_query(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const ps[] = {"axis"};
-	Value *a[1];
 	const char *name = fn == BF_PROGRAM_ID ? "gl.program_id" : "gl.num_programs";
 	int64_t axis;
-	if (!bind_args(ck, call, name, ps, 1, a) || !value_int(ck, a[0], "the axis", &axis))
+	if (!sema_value_int(ck, a[0], "the axis", &axis))
 		return NULL;
 	if (axis < 0 || axis > 2) {
 		diag_error(ck->d, a[0]->span, "%s axis is %lld; it must be 0, 1 or 2", name,
 		           (long long)axis);
 		return NULL;
 	}
-	TInst *i = emit(ck, fn == BF_PROGRAM_ID ? OP_PROGRAM_ID : OP_NUM_PROGRAMS, call->span,
-	                type_scalar(ck, DT_I32), 0);
+	TInst *i = sema_emit(ck, fn == BF_PROGRAM_ID ? OP_PROGRAM_ID : OP_NUM_PROGRAMS, call->span,
+	                sema_type_scalar(ck, DT_I32), 0);
 	i->attr.axis = (int)axis;
 	return result(ck, i, call->span);
 }
 
 static Value *
-call_static_assert(Check *ck, const Node *call)
+call_static_assert(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"cond", "msg?"};
-	Value *a[2];
 	bool t;
-	if (!bind_args(ck, call, "gl.static_assert", ps, 2, a))
-		return NULL;
 	if (a[0]->kind == VAL_RUNTIME) {
 		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
 		return NULL;
 	}
-	if (!value_truth(&ck->ev, a[0], &t))
+	if (!sema_value_truth(&ck->ev, a[0], &t))
 		return NULL;
 	if (!t) {
 		if (a[1] && a[1]->kind == VAL_STR)
@@ -646,21 +601,16 @@ call_static_assert(Check *ck, const Node *call)
 			diag_error(ck->d, call->span, "static assertion failed");
 		return NULL;
 	}
-	return new_value(&ck->ev, VAL_NONE, call->span);
+	return sema_new_value(&ck->ev, VAL_NONE, call->span);
 }
 
 static Value *
-call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
+call_compile_time(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const p1[] = {"x"};
-	static const char *const p2[] = {"a", "b"};
-	Value *a[2];
 	Value *v;
 	switch (fn) {
 	case BF_FLOAT:
-		if (!bind_args(ck, call, "float", p1, 1, a))
-			return NULL;
-		v = new_value(&ck->ev, VAL_FLOAT, call->span);
+		v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
 		if (a[0]->kind == VAL_STR) {
 			const char *s = arena_strndup(ck->a, a[0]->u.str.s, a[0]->u.str.len);
 			bool neg = *s == '-';
@@ -682,9 +632,7 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 		}
 		break;
 	case BF_INT:
-		if (!bind_args(ck, call, "int", p1, 1, a))
-			return NULL;
-		v = new_value(&ck->ev, VAL_INT, call->span);
+		v = sema_new_value(&ck->ev, VAL_INT, call->span);
 		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_BOOL) {
 			v->u.i = a[0]->kind == VAL_INT ? a[0]->u.i : a[0]->u.b;
 			return v;
@@ -695,17 +643,13 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 		}
 		break;
 	case BF_LEN:
-		if (!bind_args(ck, call, "len", p1, 1, a))
-			return NULL;
 		if (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) {
-			v = new_value(&ck->ev, VAL_INT, call->span);
+			v = sema_new_value(&ck->ev, VAL_INT, call->span);
 			v->u.i = (int64_t)a[0]->u.list.n;
 			return v;
 		}
 		break;
 	default:
-		if (!bind_args(ck, call, fn == BF_MIN_PY ? "min" : "max", p2, 2, a))
-			return NULL;
 		if (a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
 			bool first = fn == BF_MIN_PY ? a[0]->u.i <= a[1]->u.i : a[0]->u.i >= a[1]->u.i;
 			return first ? a[0] : a[1];
@@ -717,57 +661,59 @@ call_compile_time(Check *ck, const Node *call, BuiltinFn fn)
 }
 
 Value *
-check_builtin_call(Check *ck, const Node *call, const Builtin *b)
+sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 {
-	BuiltinFn fn = builtin_fn(b);
+	BuiltinFn fn = sema_builtin_fn(b);
 	switch (fn) {
-	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
-		return call_compile_time(ck, call, fn);
-	case BF_STATIC_ASSERT:
-		return call_static_assert(ck, call);
+	case BF_STATIC_RANGE: case BF_RANGE:
+		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
+		           sema_builtin_qualname(ck->a, b));
+		return NULL;
+	case BF_CONSTEXPR: case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
+		diag_error(ck->d, call->span, "gl.%s is not callable here", sema_builtin_name(b));
+		return NULL;
 	default:
 		break;
 	}
-	if (!ck->k) {
-		diag_error(ck->d, call->span, "%s can only be called inside a kernel", builtin_name(b));
+	bool compile_time = fn == BF_FLOAT || fn == BF_INT || fn == BF_LEN || fn == BF_MIN_PY ||
+	                    fn == BF_MAX_PY || fn == BF_STATIC_ASSERT;
+	if (!compile_time && !ck->k) {
+		diag_error(ck->d, call->span, "%s can only be called inside a kernel",
+		           sema_builtin_name(b));
 		return NULL;
 	}
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, a))
+		return NULL;
 	switch (fn) {
-	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn);
-	case BF_ARANGE: return call_arange(ck, call);
-	case BF_FULL: return call_full(ck, call, false);
-	case BF_ZEROS: return call_full(ck, call, true);
-	case BF_LOAD: return call_load(ck, call);
-	case BF_STORE: return call_store(ck, call);
-	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn);
-	case BF_WHERE: return call_where(ck, call);
-	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX);
-	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN);
-	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV);
+	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
+		return call_compile_time(ck, call, fn, a);
+	case BF_STATIC_ASSERT: return call_static_assert(ck, call, a);
+	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn, a);
+	case BF_ARANGE: return call_arange(ck, call, a);
+	case BF_FULL: return call_full(ck, call, false, a);
+	case BF_ZEROS: return call_full(ck, call, true, a);
+	case BF_LOAD: return call_load(ck, call, a);
+	case BF_STORE: return call_store(ck, call, a);
+	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn, a);
+	case BF_WHERE: return call_where(ck, call, a);
+	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
+	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);
+	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
 	case BF_ABS:
-		return call_math(ck, call, fn);
-	case BF_CONVERT_LAYOUT: return call_convert(ck, call);
-	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call);
+		return call_math(ck, call, fn, a);
+	case BF_CONVERT_LAYOUT: return call_convert(ck, call, a);
+	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call, a);
 	case BF_EXPAND_DIMS: {
-		static const char *const ps[] = {"input", "axis"};
-		Value *a[2];
 		int64_t axis;
-		TValue *x;
-		if (!bind_args(ck, call, "gl.expand_dims", ps, 2, a) ||
-		    !(x = tensor_arg(ck, a[0], "gl.expand_dims's input")) ||
-		    !value_int(ck, a[1], "the axis", &axis))
+		TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
+		if (!x || !sema_value_int(ck, a[1], "the axis", &axis))
 			return NULL;
-		return expand_dims(ck, call->span, x, (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
+		return sema_expand_dims(ck, call->span, x,
+		                        (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
 	}
-	case BF_STATIC_RANGE: case BF_RANGE:
-		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
-		           builtin_name(b));
-		return NULL;
-	case BF_CONSTEXPR: case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
-		diag_error(ck->d, call->span, "gl.%s is not callable here", builtin_name(b));
-		return NULL;
 	default:
-		return check_hopper_call(ck, call, fn);
+		return sema_check_hopper_call(ck, call, fn, a);
 	}
 }

@@ -8,12 +8,12 @@
 
 #include "sema/value.h"
 
-/* A name bound in a function (or module) scope: a value, or a variable. */
+/* A name bound in a function (or module) scope: a value, possibly holding
+ * variables (VAL_VAR leaves: names assigned in runtime control flow). */
 typedef struct Binding Binding;
 struct Binding {
 	const char *name;     /* interned */
-	Value *v;             /* compile-time or runtime value; NULL for a var */
-	TVar *var;            /* a mutable runtime variable */
+	Value *v;             /* compile-time or runtime value, or variables */
 	bool is_constexpr;    /* declared `: gl.constexpr` */
 	SrcSpan at;
 	Binding *next;
@@ -30,13 +30,13 @@ struct Frame {
 	Frame *up;
 };
 
-enum { SMEM_LIMIT = 232448, MAX_INLINE_DEPTH = 32 };
+enum { MAX_INLINE_DEPTH = 32 };
 
 /* A layout left to inference (probe pass of a kernel, auto.c). Its
  * provisional description is a unique pointer that flows with the tensors
  * made from it; equalities and hints met on the way are recorded here. */
 typedef struct AutoVar {
-	LLDesc *desc;         /* provisional: a default BlockedLayout */
+	const LLDesc *desc;   /* provisional: a default BlockedLayout (a unique pointer) */
 	SrcSpan at;           /* where the unknown layout arose */
 	int rank;
 	int64_t shape[LL_MAX_RANK];
@@ -77,124 +77,154 @@ struct Check {
 };
 
 /* -- types.c -- */
-TDType dtype_promote(TDType a, TDType b);
-const TType *type_scalar(Check *ck, TDType t);
-const TType *type_ptr(Check *ck, TDType pointee);
-const TType *type_void(Check *ck);
+TDType sema_dtype_promote(TDType a, TDType b);
+const TType *sema_type_scalar(Check *ck, TDType t);
+const TType *sema_type_ptr(Check *ck, TDType pointee);
+const TType *sema_type_void(Check *ck);
 /* like's tensor-ness (shape, layout) with elem's dtype (scalar or pointer). */
-TType *type_with_elem(Check *ck, const TType *like, const TType *elem);
+TType *sema_type_with_elem(Check *ck, const TType *like, const TType *elem);
 /* The element type of a tensor (scalar or pointer); t itself otherwise. */
-const TType *type_elem(Check *ck, const TType *t);
-const char *type_str(Check *ck, const TType *t);
+const TType *sema_type_elem(Check *ck, const TType *t);
+const char *sema_type_str(Check *ck, const TType *t);
 
 /* -- emit.c: building instructions -- */
-TInst *emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
-void block_push(Check *ck, TBlock *b, TInst *i);
-Value *rt_value(Check *ck, TValue *v, SrcSpan at);
+TInst *sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
+void sema_block_push(Check *ck, TBlock *b, TInst *i);
+Value *sema_rt_value(Check *ck, TValue *v, SrcSpan at);
 /* A tensor type of dtype/elem over shape in layout desc (fitted here);
  * NULL after a diagnostic at `at`. */
-TType *tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
+TType *sema_tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
                    const LLDesc *desc);
 /* The runtime value of v (materializing compile-time numbers as constants of
  * dtype `want`, DT_VOID: i32/f32/i1 by Python kind); NULL after a
  * diagnostic when v is not a runtime-capable value. */
-TValue *materialize(Check *ck, Value *v, TDType want);
+TValue *sema_materialize(Check *ck, Value *v, TDType want);
 /* v converted to dtype t (a no-op when equal). */
-TValue *cast_to(Check *ck, TValue *v, TDType t, SrcSpan at);
+TValue *sema_cast_to(Check *ck, TValue *v, TDType t, SrcSpan at);
 /* v (scalar) splatted into a tensor shaped like `like`. */
-TValue *splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at);
+TValue *sema_splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at);
 /* Reports that a and b (tensors) have different layouts. */
-void layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
+void sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
                   const TValue *b, const char *b_role);
 /* Brings a and b to one shape and layout (splat, broadcast) for an
  * elementwise op; false after a diagnostic. */
-bool unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
+bool sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
 
 /* -- arith.c: operators on runtime values -- */
-Value *check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
-Value *check_unary(Check *ck, const Node *n, UnOp op, Value *x);
-Value *check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y);
+Value *sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
+Value *sema_check_unary(Check *ck, const Node *n, UnOp op, Value *x);
+Value *sema_check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y);
 /* An elementwise binary op on runtime values with dtype promotion. */
-TValue *arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y);
+TValue *sema_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y);
 
 /* -- attrs.c: attributes, subscripts, method calls -- */
-Value *check_attr(Check *ck, const Node *n, Value *obj);
-Value *check_subscript(Check *ck, const Node *n, Value *obj);
-Value *check_method_call(Check *ck, const Node *call, Value *m);
+Value *sema_check_attr(Check *ck, const Node *n, Value *obj);
+Value *sema_check_subscript(Check *ck, const Node *n, Value *obj);
+Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- calls.c: calls of builtins and user functions -- */
-Value *check_builtin_call(Check *ck, const Node *call, const Builtin *b);
-Value *check_func_call(Check *ck, const Node *call, const Node *func);
-/* Binds positional/keyword arguments of call to params[0..n-1] (evaluated);
- * names ending in '?' are optional. False after a diagnostic. */
-bool bind_args(Check *ck, const Node *call, const char *fname, const char *const *params,
+Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+/* Binds call's arguments to builtin b's parameters from the builtin table
+ * (out[i] NULL for an omitted optional one); false after a diagnostic. */
+bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
+/* v as a register tensor, or NULL after a diagnostic naming `what`. */
+TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
+Value *sema_check_func_call(Check *ck, const Node *call, const Node *func);
+/* Binds positional/keyword arguments of call to params[0..n-1] (evaluated;
+ * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional. False after a
+ * diagnostic. */
+enum { SEMA_MAX_CALL_ARGS = 32 };
+bool sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params,
                int n, Value **out);
 /* Inlines user function `func` with arguments args[0..n-1] (values for its
  * parameters in order); returns its return value (VAL_NONE if none). */
-Value *inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n);
+Value *sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n);
 
 /* x with a new axis of size 1: needs SliceLayout(axis, P), yields P. */
-Value *expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
+Value *sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
 
 /* -- auto.c: AutoLayout inference -- */
 /* The layout of a tensor created at `at` without one (arange, full, zeros,
  * smem.load): a new unknown in the probe pass, the inferred one after. */
-const LLDesc *auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank);
+const LLDesc *sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank);
 /* The layout argument v (NULL or gl.AutoLayout(): inferred) of a tensor of
  * shape; *at receives the span the layout is attributed to. */
-const LLDesc *auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape,
+const LLDesc *sema_auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape,
                               int rank, const char *what, SrcSpan *at);
 /* True when d's layout is (a slice of) an unknown of the probe pass. */
-bool auto_involved(Check *ck, const LLDesc *d);
+bool sema_auto_involved(Check *ck, const LLDesc *d);
 /* a and b (tensors of one shape) must share a layout: records it when
  * either is unknown and returns true; false when both are concrete. */
-bool auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
+bool sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
 /* x's layout must be l: records it when x's layout is unknown. */
-bool auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l);
+bool sema_auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l);
 /* The layout of x[..., None at axis, ...] when x's layout is unknown (the
  * new tensor has shape[0..rank-1]); NULL when it is not. */
-const LLDesc *auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
+const LLDesc *sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
                           const int64_t *shape, int rank);
 /* A global load or store through ptr: asks for a coalesced layout. */
-void auto_memory(Check *ck, const TValue *ptr);
+void sema_auto_memory(Check *ck, const TValue *ptr);
 /* After the probe pass: the layout of every source site, or NULL after
  * reporting why inference cannot decide. */
-const LLDesc **auto_resolve(Check *ck, size_t *n);
-/* The coalesced BlockedLayout for shape with elements of `bits` bits. */
-LLDesc *auto_blocked(Check *ck, const int64_t *shape, int rank, int bits, int num_warps);
+const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
 
 /* -- hopper.c -- */
-Value *check_hopper_call(Check *ck, const Node *call, BuiltinFn fn);
+/* The Hopper and shared-memory builtins, with arguments a bound by the
+ * builtin table. */
+Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* True when v is a runtime value of kind k; a diagnostic otherwise. */
-bool want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
+bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last
  * fence_async_shared(). */
-void fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
+void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
 
 /* -- smem.c: allocations and views -- */
-Value *smem_alloc(Check *ck, const Node *call);
-Value *check_smem_method(Check *ck, const Node *call, Value *self, const char *name);
+Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
+Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
+                             Value **a);
 
-/* -- smem_plan.c: lifetimes and offsets -- */
-/* Gives the kernel's allocations live ranges and offsets (dead space is
- * reused), names those never bound to a variable "smem", and reports when
- * the live ones exceed the per-block limit. */
-void smem_plan(Check *ck);
-
-/* -- check.c: statements -- */
-void check_block(Check *ck, const NodeList *stmts);
-Binding *scope_find(Check *ck, const char *name);
-void scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
+/* -- scope.c: scopes and compile-time value helpers -- */
+/* The binding of name: locals of the current frame, then globals; NULL
+ * when unknown. sema_local_find looks only in the current frame. */
+Binding *sema_scope_find(Check *ck, const char *name);
+Binding *sema_local_find(Check *ck, const char *name);
+/* Binds name in the current frame (or module scope outside a function). */
+void sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
 /* Names visible now (locals, then globals), for "did you mean". */
-size_t check_visible_names(Check *ck, const char **out, size_t max);
+size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
+/* Eval's name lookup callback (ctx is the Check): the value bound to name,
+ * reading a variable's current value; NULL when unknown. */
+const Value *sema_lookup(void *ctx, const char *name);
 
-/* Helpers for values. */
-bool value_is_rt(const Value *v);
-bool value_int(Check *ck, const Value *v, const char *what, int64_t *out);
+bool sema_value_is_rt(const Value *v);
+bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);
 /* A compile-time int list/tuple (a shape) into out[0..*n-1]. */
-bool value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n);
+bool sema_value_shape(Check *ck, const Value *v, const char *what, int64_t *out, int *n);
 /* A layout argument (distributed unless shared is set). */
-const LLDesc *value_layout(Check *ck, const Value *v, const char *what, bool shared);
-bool value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
+const LLDesc *sema_value_layout(Check *ck, const Value *v, const char *what, bool shared);
+bool sema_value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
+
+/* -- assign.c: variables and assignment -- */
+/* A new mutable variable of the kernel (loop-carried or branch-assigned). */
+TVar *sema_new_var(Check *ck, const char *name, const TType *type);
+/* The value standing for variable var in a binding (VAL_VAR). */
+Value *sema_var_value(Check *ck, TVar *var, SrcSpan at);
+/* True when v is a variable or a tuple holding one. */
+bool sema_holds_vars(const Value *v);
+/* A binding's value as read now: each variable in it read (OP_VAR_READ). */
+Value *sema_read_vars(Check *ck, Value *tree, SrcSpan at);
+/* Before runtime control flow over the statements a (and b): the names they
+ * assign that are bound to runtime-capable values become variables. */
+void sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at);
+/* Binds the assignment target t (a name or a tuple of targets) to v. */
+void sema_assign(Check *ck, const Node *t, Value *v, bool is_constexpr);
+/* After a failed right-hand side: the names of t read as poison (silently). */
+void sema_poison_target(Check *ck, const Node *t);
+/* True when annot is `gl.constexpr` (or `constexpr`). */
+bool sema_is_constexpr_annot(Check *ck, const Node *annot);
+
+/* -- stmt.c: statements -- */
+void sema_check_stmt(Check *ck, const Node *s);
+void sema_check_block(Check *ck, const NodeList *stmts);
 
 #endif

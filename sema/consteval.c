@@ -9,7 +9,7 @@
 #include <string.h>
 
 const char *
-value_kind_phrase(const Value *v)
+sema_value_kind_phrase(const Value *v)
 {
 	switch (v->kind) {
 	case VAL_NONE: return "None";
@@ -21,9 +21,9 @@ value_kind_phrase(const Value *v)
 	case VAL_TUPLE: return "a tuple";
 	case VAL_LAYOUT: return "a layout";
 	case VAL_BUILTIN:
-		if (builtin_dtype(v->u.builtin) != DT_VOID)
+		if (sema_builtin_dtype(v->u.builtin) != DT_VOID)
 			return "a dtype";
-		return builtin_is_namespace(v->u.builtin) ? "a namespace" : "a function";
+		return sema_builtin_is_namespace(v->u.builtin) ? "a namespace" : "a function";
 	case VAL_DTYPE: return "a dtype";
 	case VAL_RUNTIME:
 		switch (v->u.rt->type->kind) {
@@ -40,12 +40,13 @@ value_kind_phrase(const Value *v)
 	case VAL_TYPE: return "a type";
 	case VAL_AUTO_LAYOUT: return "gl.AutoLayout()";
 	case VAL_POISON: return "an invalid value";
+	case VAL_VAR: return "a variable";
 	}
 	return "a value";
 }
 
 Value *
-new_value(Eval *e, ValueKind k, SrcSpan at)
+sema_new_value(Eval *e, ValueKind k, SrcSpan at)
 {
 	Value *v = arena_alloc(e->arena, sizeof *v);
 	v->kind = k;
@@ -56,13 +57,13 @@ new_value(Eval *e, ValueKind k, SrcSpan at)
 static Value *
 eval_sequence(Eval *e, const Node *n, ValueKind k)
 {
-	Value *v = new_value(e, k, n->span);
+	Value *v = sema_new_value(e, k, n->span);
 	const NodeList *items = &n->u.list.items;
 	v->u.list.n = items->len;
 	v->u.list.items = arena_alloc(e->arena, (items->len + 1) * sizeof(Value *));
 	bool ok = true;
 	for (size_t i = 0; i < items->len; i++) {
-		v->u.list.items[i] = eval_expr(e, items->data[i]);
+		v->u.list.items[i] = sema_eval_expr(e, items->data[i]);
 		ok &= v->u.list.items[i] != NULL;
 	}
 	return ok ? v : NULL;
@@ -76,23 +77,23 @@ eval_unary(Eval *e, const Node *n)
 	const Node *lit = n->u.unary.operand;
 	if (n->u.unary.op == UN_NEG && lit->kind == N_INT &&
 	    lit->u.int_.value == (uint64_t)INT64_MAX + 1) {
-		Value *v = new_value(e, VAL_INT, n->span);
+		Value *v = sema_new_value(e, VAL_INT, n->span);
 		v->u.i = INT64_MIN;
 		return v;
 	}
-	Value *x = eval_expr(e, n->u.unary.operand);
+	Value *x = sema_eval_expr(e, n->u.unary.operand);
 	if (!x)
 		return NULL;
 	UnOp op = n->u.unary.op;
 	if (e->ck && x->kind == VAL_RUNTIME)
-		return check_unary(e->ck, n, op, x);
+		return sema_check_unary(e->ck, n, op, x);
 	if (op == UN_NOT && (x->kind == VAL_BOOL || x->kind == VAL_INT)) {
-		Value *v = new_value(e, VAL_BOOL, n->span);
+		Value *v = sema_new_value(e, VAL_BOOL, n->span);
 		v->u.b = x->kind == VAL_BOOL ? !x->u.b : x->u.i == 0;
 		return v;
 	}
 	if (x->kind == VAL_INT && op != UN_NOT) {
-		Value *v = new_value(e, VAL_INT, n->span);
+		Value *v = sema_new_value(e, VAL_INT, n->span);
 		if (op == UN_NEG && x->u.i == INT64_MIN) {
 			diag_error(e->diags, n->span, "integer overflow in constant expression");
 			return NULL;
@@ -101,12 +102,12 @@ eval_unary(Eval *e, const Node *n)
 		return v;
 	}
 	if (x->kind == VAL_FLOAT && (op == UN_NEG || op == UN_POS)) {
-		Value *v = new_value(e, VAL_FLOAT, n->span);
+		Value *v = sema_new_value(e, VAL_FLOAT, n->span);
 		v->u.f = op == UN_NEG ? -x->u.f : x->u.f;
 		return v;
 	}
 	diag_error(e->diags, n->span, "bad operand for unary '%s': %s",
-	           parse_unop_spelling(op), value_kind_phrase(x));
+	           parse_unop_spelling(op), sema_value_kind_phrase(x));
 	return NULL;
 }
 
@@ -179,15 +180,15 @@ int_binary(Eval *e, const Node *n, BinOp op, int64_t a, int64_t b, int64_t *r)
 static Value *
 eval_binary(Eval *e, const Node *n)
 {
-	Value *x = eval_expr(e, n->u.binary.lhs);
-	Value *y = eval_expr(e, n->u.binary.rhs);
+	Value *x = sema_eval_expr(e, n->u.binary.lhs);
+	Value *y = sema_eval_expr(e, n->u.binary.rhs);
 	if (!x || !y)
 		return NULL;
 	BinOp op = n->u.binary.op;
 	if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME))
-		return check_binary(e->ck, n, op, x, y);
+		return sema_check_binary(e->ck, n, op, x, y);
 	if (x->kind == VAL_INT && y->kind == VAL_INT && op != BIN_DIV) {
-		Value *v = new_value(e, VAL_INT, n->span);
+		Value *v = sema_new_value(e, VAL_INT, n->span);
 		return int_binary(e, n, op, x->u.i, y->u.i, &v->u.i) ? v : NULL;
 	}
 	bool xnum = x->kind == VAL_INT || x->kind == VAL_FLOAT;
@@ -199,24 +200,24 @@ eval_binary(Eval *e, const Node *n)
 			diag_error(e->diags, n->span, "division by zero in constant expression");
 			return NULL;
 		}
-		Value *v = new_value(e, VAL_FLOAT, n->span);
+		Value *v = sema_new_value(e, VAL_FLOAT, n->span);
 		v->u.f = op == BIN_ADD ? a + b : op == BIN_SUB ? a - b : op == BIN_MUL ? a * b : a / b;
 		return v;
 	}
 	diag_error(e->diags, n->span, "unsupported operands for '%s': %s and %s",
-	           parse_binop_spelling(op), value_kind_phrase(x), value_kind_phrase(y));
+	           parse_binop_spelling(op), sema_value_kind_phrase(x), sema_value_kind_phrase(y));
 	return NULL;
 }
 
 void
-report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
+sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                const char *const *extra, size_t n_extra)
 {
-	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", builtin_name(ns), name)
+	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", sema_builtin_name(ns), name)
 	             : diag_error(e->diags, at, "unknown name '%s'", name);
 	enum { MAX_NAMES = 256 };
 	const char *names[MAX_NAMES];
-	size_t n = builtin_names(ns, names, MAX_NAMES);
+	size_t n = sema_builtin_names(ns, names, MAX_NAMES);
 	for (size_t i = 0; i < n_extra && n < MAX_NAMES; i++)
 		names[n++] = extra[i];
 	const char *s = diag_suggest(name, names, n);
@@ -227,7 +228,7 @@ report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
 static Value *
 builtin_value(Eval *e, const Builtin *b, SrcSpan at)
 {
-	Value *v = new_value(e, VAL_BUILTIN, at);
+	Value *v = sema_new_value(e, VAL_BUILTIN, at);
 	v->u.builtin = b;
 	return v;
 }
@@ -241,38 +242,38 @@ eval_name(Eval *e, const Node *n)
 		if (v)
 			return v->kind == VAL_POISON ? NULL : (Value *)v;
 	}
-	const Builtin *b = builtin_lookup(NULL, id);
+	const Builtin *b = sema_builtin_lookup(NULL, id);
 	if (b)
 		return builtin_value(e, b, n->span);
 	const char *extra[128];
 	size_t n_extra = 0;
 	if (e->ck)
-		n_extra = check_visible_names(e->ck, extra, 128);
-	report_unknown(e, n->span, NULL, id, extra, n_extra);
+		n_extra = sema_check_visible_names(e->ck, extra, 128);
+	sema_report_unknown(e, n->span, NULL, id, extra, n_extra);
 	return NULL;
 }
 
 static Value *
 eval_attr(Eval *e, const Node *n)
 {
-	Value *obj = eval_expr(e, n->u.attr.obj);
+	Value *obj = sema_eval_expr(e, n->u.attr.obj);
 	if (!obj)
 		return NULL;
-	if (e->ck && (obj->kind != VAL_BUILTIN || !builtin_is_namespace(obj->u.builtin)))
-		return check_attr(e->ck, n, obj);
-	if (obj->kind != VAL_BUILTIN || !builtin_is_namespace(obj->u.builtin)) {
+	if (e->ck && (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)))
+		return sema_check_attr(e->ck, n, obj);
+	if (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)) {
 		diag_error(e->diags, n->u.attr.name_span, "%s has no attribute '%s' at compile time",
-		           value_kind_phrase(obj), n->u.attr.name);
+		           sema_value_kind_phrase(obj), n->u.attr.name);
 		return NULL;
 	}
-	const Builtin *b = builtin_lookup(obj->u.builtin, n->u.attr.name);
+	const Builtin *b = sema_builtin_lookup(obj->u.builtin, n->u.attr.name);
 	if (!b) {
-		report_unknown(e, n->u.attr.name_span, obj->u.builtin, n->u.attr.name, NULL, 0);
+		sema_report_unknown(e, n->u.attr.name_span, obj->u.builtin, n->u.attr.name, NULL, 0);
 		return NULL;
 	}
-	if (builtin_dtype(b) != DT_VOID) {
-		Value *v = new_value(e, VAL_DTYPE, n->span);
-		v->u.dtype = builtin_dtype(b);
+	if (sema_builtin_dtype(b) != DT_VOID) {
+		Value *v = sema_new_value(e, VAL_DTYPE, n->span);
+		v->u.dtype = sema_builtin_dtype(b);
 		return v;
 	}
 	return builtin_value(e, b, n->span);
@@ -281,31 +282,31 @@ eval_attr(Eval *e, const Node *n)
 static Value *
 eval_call(Eval *e, const Node *n)
 {
-	Value *callee = eval_expr(e, n->u.call.callee);
+	Value *callee = sema_eval_expr(e, n->u.call.callee);
 	if (!callee)
 		return NULL;
-	if (callee->kind == VAL_BUILTIN && builtin_is_layout_ctor(callee->u.builtin))
-		return eval_layout_ctor(e, callee->u.builtin, n);
-	if (callee->kind == VAL_BUILTIN && builtin_fn(callee->u.builtin) == BF_AUTO_LAYOUT) {
+	if (callee->kind == VAL_BUILTIN && sema_builtin_is_layout_ctor(callee->u.builtin))
+		return sema_eval_layout_ctor(e, callee->u.builtin, n);
+	if (callee->kind == VAL_BUILTIN && sema_builtin_fn(callee->u.builtin) == BF_AUTO_LAYOUT) {
 		if (n->u.call.args.len || n->u.call.kwargs.len) {
 			diag_error(e->diags, n->span, "gl.AutoLayout() takes no arguments");
 			return NULL;
 		}
-		return new_value(e, VAL_AUTO_LAYOUT, n->span);
+		return sema_new_value(e, VAL_AUTO_LAYOUT, n->span);
 	}
-	if (e->ck && callee->kind == VAL_BUILTIN && builtin_fn(callee->u.builtin) != BF_NONE)
-		return check_builtin_call(e->ck, n, callee->u.builtin);
+	if (e->ck && callee->kind == VAL_BUILTIN && sema_builtin_fn(callee->u.builtin) != BF_NONE)
+		return sema_check_builtin_call(e->ck, n, callee->u.builtin);
 	if (e->ck && callee->kind == VAL_FUNC)
-		return check_func_call(e->ck, n, callee->u.func);
+		return sema_check_func_call(e->ck, n, callee->u.func);
 	if (e->ck && callee->kind == VAL_METHOD)
-		return check_method_call(e->ck, n, callee);
+		return sema_check_method_call(e->ck, n, callee);
 	diag_error(e->diags, n->u.call.callee->span, "%s cannot be called at compile time",
-	           value_kind_phrase(callee));
+	           sema_value_kind_phrase(callee));
 	return NULL;
 }
 
 bool
-value_truth(Eval *e, const Value *v, bool *out)
+sema_value_truth(Eval *e, const Value *v, bool *out)
 {
 	switch (v->kind) {
 	case VAL_BOOL: *out = v->u.b; return true;
@@ -316,7 +317,7 @@ value_truth(Eval *e, const Value *v, bool *out)
 	case VAL_LIST: case VAL_TUPLE: *out = v->u.list.n != 0; return true;
 	default:
 		diag_error(e->diags, v->span, "expected a compile-time condition, got %s",
-		           value_kind_phrase(v));
+		           sema_value_kind_phrase(v));
 		return false;
 	}
 }
@@ -333,23 +334,44 @@ num_of(const Value *v)
 	return v->kind == VAL_INT ? (double)v->u.i : v->kind == VAL_BOOL ? v->u.b : v->u.f;
 }
 
+/* The dtype a value names (gl.float16, gl.f16, x.dtype), else DT_VOID. */
+static TDType
+dtype_of(const Value *v)
+{
+	if (v->kind == VAL_DTYPE)
+		return v->u.dtype;
+	return v->kind == VAL_BUILTIN ? sema_builtin_dtype(v->u.builtin) : DT_VOID;
+}
+
+/* Types compare as Gluon's: kind, dtype, shape and layout parameters (a
+ * descriptor's block_type, a parameter type). */
 static bool
-same_value(const Value *x, const Value *y)
+same_type(const TType *a, const TType *b)
+{
+	return ir_type_equal(a, b) && (a->kind == TY_SCALAR || a->kind == TY_PTR ||
+	                               ll_desc_equal(a->layout.desc, b->layout.desc));
+}
+
+bool
+sema_same_value(const Value *x, const Value *y)
 {
 	if (is_num(x) && is_num(y))
 		return num_of(x) == num_of(y);
+	if (dtype_of(x) != DT_VOID || dtype_of(y) != DT_VOID)
+		return dtype_of(x) == dtype_of(y);
 	if (x->kind != y->kind)
 		return false;
 	switch (x->kind) {
 	case VAL_NONE: return true;
 	case VAL_STR: return x->u.str.len == y->u.str.len &&
 	                     memcmp(x->u.str.s, y->u.str.s, x->u.str.len) == 0;
-	case VAL_DTYPE: return x->u.dtype == y->u.dtype;
+	case VAL_LAYOUT: return ll_desc_equal(x->u.layout, y->u.layout);
+	case VAL_TYPE: return same_type(x->u.type, y->u.type);
 	case VAL_LIST: case VAL_TUPLE:
 		if (x->u.list.n != y->u.list.n)
 			return false;
 		for (size_t i = 0; i < x->u.list.n; i++)
-			if (!same_value(x->u.list.items[i], y->u.list.items[i]))
+			if (!sema_same_value(x->u.list.items[i], y->u.list.items[i]))
 				return false;
 		return true;
 	default: return x == y;
@@ -361,23 +383,23 @@ static int
 compare_const(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y)
 {
 	if (op == CMP_EQ || op == CMP_IS)
-		return same_value(x, y);
+		return sema_same_value(x, y);
 	if (op == CMP_NE || op == CMP_IS_NOT)
-		return !same_value(x, y);
+		return !sema_same_value(x, y);
 	if (op == CMP_IN || op == CMP_NOT_IN) {
 		if (y->kind != VAL_LIST && y->kind != VAL_TUPLE) {
 			diag_error(e->diags, at, "'in' needs a list or tuple on the right, not %s",
-			           value_kind_phrase(y));
+			           sema_value_kind_phrase(y));
 			return -1;
 		}
 		bool found = false;
 		for (size_t i = 0; i < y->u.list.n; i++)
-			found |= same_value(x, y->u.list.items[i]);
+			found |= sema_same_value(x, y->u.list.items[i]);
 		return op == CMP_IN ? found : !found;
 	}
 	if (!is_num(x) || !is_num(y)) {
-		diag_error(e->diags, at, "cannot order %s and %s", value_kind_phrase(x),
-		           value_kind_phrase(y));
+		diag_error(e->diags, at, "cannot order %s and %s", sema_value_kind_phrase(x),
+		           sema_value_kind_phrase(y));
 		return -1;
 	}
 	if (x->kind == VAL_INT && y->kind == VAL_INT) {
@@ -392,28 +414,28 @@ static Value *
 eval_compare(Eval *e, const Node *n)
 {
 	const NodeList *ops = &n->u.compare.operands;
-	Value *x = eval_expr(e, ops->data[0]);
+	Value *x = sema_eval_expr(e, ops->data[0]);
 	Value *result = NULL;
 	for (size_t i = 1; x && i < ops->len; i++) {
-		Value *y = eval_expr(e, ops->data[i]);
+		Value *y = sema_eval_expr(e, ops->data[i]);
 		if (!y)
 			return NULL;
 		CmpOp op = n->u.compare.ops.data[i - 1];
 		Value *r;
 		if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME)) {
-			r = check_compare(e->ck, n->span, op, x, y);
+			r = sema_check_compare(e->ck, n->span, op, x, y);
 		} else {
 			int c = compare_const(e, n->span, op, x, y);
 			if (c < 0)
 				return NULL;
-			r = new_value(e, VAL_BOOL, n->span);
+			r = sema_new_value(e, VAL_BOOL, n->span);
 			r->u.b = c;
 		}
 		if (!r)
 			return NULL;
 		if (result && e->ck && (result->kind == VAL_RUNTIME || r->kind == VAL_RUNTIME)) {
-			TValue *t = arith(e->ck, n->span, OP_AND, result, r);
-			result = t ? rt_value(e->ck, t, n->span) : NULL;
+			TValue *t = sema_arith(e->ck, n->span, OP_AND, result, r);
+			result = t ? sema_rt_value(e->ck, t, n->span) : NULL;
 		} else if (result && result->kind == VAL_BOOL && !result->u.b) {
 			/* stays False */
 		} else {
@@ -427,29 +449,29 @@ eval_compare(Eval *e, const Node *n)
 static Value *
 eval_logical(Eval *e, const Node *n)
 {
-	Value *x = eval_expr(e, n->u.binary.lhs);
+	Value *x = sema_eval_expr(e, n->u.binary.lhs);
 	if (!x)
 		return NULL;
 	bool is_and = n->u.binary.op == BIN_AND;
 	if (x->kind != VAL_RUNTIME) {
 		bool t;
-		if (!value_truth(e, x, &t))
+		if (!sema_value_truth(e, x, &t))
 			return NULL;
 		if (t != is_and)
 			return x;     /* short circuit: the rhs is not evaluated */
-		return eval_expr(e, n->u.binary.rhs);
+		return sema_eval_expr(e, n->u.binary.rhs);
 	}
-	Value *y = eval_expr(e, n->u.binary.rhs);
+	Value *y = sema_eval_expr(e, n->u.binary.rhs);
 	if (!y)
 		return NULL;
-	TValue *r = arith(e->ck, n->span, is_and ? OP_AND : OP_OR, x, y);
-	return r ? rt_value(e->ck, r, n->span) : NULL;
+	TValue *r = sema_arith(e->ck, n->span, is_and ? OP_AND : OP_OR, x, y);
+	return r ? sema_rt_value(e->ck, r, n->span) : NULL;
 }
 
 static Value *
 eval_cond(Eval *e, const Node *n)
 {
-	Value *c = eval_expr(e, n->u.cond.cond);
+	Value *c = sema_eval_expr(e, n->u.cond.cond);
 	if (!c)
 		return NULL;
 	if (c->kind == VAL_RUNTIME) {
@@ -458,43 +480,43 @@ eval_cond(Eval *e, const Node *n)
 		return NULL;
 	}
 	bool t;
-	if (!value_truth(e, c, &t))
+	if (!sema_value_truth(e, c, &t))
 		return NULL;
-	return eval_expr(e, t ? n->u.cond.then : n->u.cond.else_);
+	return sema_eval_expr(e, t ? n->u.cond.then : n->u.cond.else_);
 }
 
 static Value *
 eval_subscript(Eval *e, const Node *n)
 {
-	Value *obj = eval_expr(e, n->u.subscript.obj);
+	Value *obj = sema_eval_expr(e, n->u.subscript.obj);
 	if (!obj)
 		return NULL;
 	if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE) {
-		Value *ix = eval_expr(e, n->u.subscript.index);
+		Value *ix = sema_eval_expr(e, n->u.subscript.index);
 		if (!ix)
 			return NULL;
 		if (ix->kind != VAL_INT) {
 			diag_error(e->diags, ix->span, "a list index must be a compile-time integer, "
-			           "not %s", value_kind_phrase(ix));
+			           "not %s", sema_value_kind_phrase(ix));
 			return NULL;
 		}
 		int64_t i = ix->u.i < 0 ? ix->u.i + (int64_t)obj->u.list.n : ix->u.i;
 		if (i < 0 || i >= (int64_t)obj->u.list.n) {
 			diag_error(e->diags, ix->span, "index %lld is out of range for %s of %zu items",
-			           (long long)ix->u.i, value_kind_phrase(obj), obj->u.list.n);
+			           (long long)ix->u.i, sema_value_kind_phrase(obj), obj->u.list.n);
 			return NULL;
 		}
 		return obj->u.list.items[i];
 	}
 	if (e->ck)
-		return check_subscript(e->ck, n, obj);
+		return sema_check_subscript(e->ck, n, obj);
 	diag_error(e->diags, n->span, "%s cannot be indexed at compile time",
-	           value_kind_phrase(obj));
+	           sema_value_kind_phrase(obj));
 	return NULL;
 }
 
 Value *
-eval_expr(Eval *e, const Node *n)
+sema_eval_expr(Eval *e, const Node *n)
 {
 	Value *v;
 	switch (n->kind) {
@@ -503,21 +525,21 @@ eval_expr(Eval *e, const Node *n)
 			diag_error(e->diags, n->span, "integer constant does not fit in 64 bits");
 			return NULL;
 		}
-		v = new_value(e, VAL_INT, n->span);
+		v = sema_new_value(e, VAL_INT, n->span);
 		v->u.i = (int64_t)n->u.int_.value;
 		return v;
 	case N_FLOAT:
-		v = new_value(e, VAL_FLOAT, n->span);
+		v = sema_new_value(e, VAL_FLOAT, n->span);
 		v->u.f = n->u.float_.value;
 		return v;
 	case N_BOOL:
-		v = new_value(e, VAL_BOOL, n->span);
+		v = sema_new_value(e, VAL_BOOL, n->span);
 		v->u.b = n->u.boolean.value;
 		return v;
 	case N_NONE:
-		return new_value(e, VAL_NONE, n->span);
+		return sema_new_value(e, VAL_NONE, n->span);
 	case N_STRING:
-		v = new_value(e, VAL_STR, n->span);
+		v = sema_new_value(e, VAL_STR, n->span);
 		v->u.str.s = n->u.str.value;
 		v->u.str.len = n->u.str.len;
 		return v;
@@ -554,13 +576,13 @@ sema_eval_layout(Arena *a, Diags *d, const Node *expr)
 {
 	Eval e = {a, d, NULL, NULL, NULL};
 	int before = d->errors;
-	Value *v = eval_expr(&e, expr);
+	Value *v = sema_eval_expr(&e, expr);
 	if (!v)
 		return NULL;
 	if (v->kind != VAL_LAYOUT) {
 		if (d->errors == before)
 			diag_error(d, expr->span, "expected a layout, e.g. "
-			           "BlockedLayout([1,4],[8,4],[4,1],[1,0]); got %s", value_kind_phrase(v));
+			           "BlockedLayout([1,4],[8,4],[4,1],[1,0]); got %s", sema_value_kind_phrase(v));
 		return NULL;
 	}
 	return v->u.layout;
@@ -599,7 +621,7 @@ sema_dtype_bits(const char *name)
 }
 
 void
-value_print(const Value *v, StrBuf *out)
+sema_value_print(const Value *v, StrBuf *out)
 {
 	switch (v->kind) {
 	case VAL_INT: buf_printf(out, "%lld", (long long)v->u.i); return;
@@ -617,12 +639,12 @@ value_print(const Value *v, StrBuf *out)
 		for (size_t i = 0; i < v->u.list.n; i++) {
 			if (i)
 				buf_puts(out, ", ");
-			value_print(v->u.list.items[i], out);
+			sema_value_print(v->u.list.items[i], out);
 		}
 		buf_putc(out, v->kind == VAL_LIST ? ']' : ')');
 		return;
 	case VAL_LAYOUT: ll_desc_print(v->u.layout, out); return;
 	case VAL_DTYPE: buf_printf(out, "gl.%s", ir_dtype_name(v->u.dtype)); return;
-	default: buf_puts(out, value_kind_phrase(v)); return;
+	default: buf_puts(out, sema_value_kind_phrase(v)); return;
 	}
 }

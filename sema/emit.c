@@ -9,7 +9,7 @@
 #include <string.h>
 
 void
-block_push(Check *ck, TBlock *b, TInst *i)
+sema_block_push(Check *ck, TBlock *b, TInst *i)
 {
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 8;
@@ -23,7 +23,7 @@ block_push(Check *ck, TBlock *b, TInst *i)
 }
 
 TInst *
-emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
+sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 {
 	TInst *i = arena_alloc(ck->a, sizeof *i);
 	i->op = op;
@@ -41,20 +41,20 @@ emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 	for (int k = 0; k < n_args; k++)
 		i->args[k] = va_arg(ap, TValue *);
 	va_end(ap);
-	block_push(ck, ck->blk, i);
+	sema_block_push(ck, ck->blk, i);
 	return i;
 }
 
 Value *
-rt_value(Check *ck, TValue *v, SrcSpan at)
+sema_rt_value(Check *ck, TValue *v, SrcSpan at)
 {
-	Value *r = new_value(&ck->ev, VAL_RUNTIME, at);
+	Value *r = sema_new_value(&ck->ev, VAL_RUNTIME, at);
 	r->u.rt = v;
 	return r;
 }
 
 TType *
-tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
+sema_tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
             const LLDesc *desc)
 {
 	TType *t = arena_alloc(ck->a, sizeof *t);
@@ -71,7 +71,7 @@ tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int 
 }
 
 TValue *
-materialize(Check *ck, Value *v, TDType want)
+sema_materialize(Check *ck, Value *v, TDType want)
 {
 	TInst *i;
 	switch (v->kind) {
@@ -81,7 +81,7 @@ materialize(Check *ck, Value *v, TDType want)
 	case VAL_INT: {
 		TDType t = want != DT_VOID ? want : v->kind == VAL_BOOL ? DT_I1 :
 		           (v->u.i >= INT32_MIN && v->u.i <= INT32_MAX) ? DT_I32 : DT_I64;
-		i = emit(ck, OP_CONST, v->span, type_scalar(ck, t), 0);
+		i = sema_emit(ck, OP_CONST, v->span, sema_type_scalar(ck, t), 0);
 		if (ir_dtype_is_float(t))
 			i->c.f = v->kind == VAL_BOOL ? v->u.b : (double)v->u.i;
 		else
@@ -90,33 +90,33 @@ materialize(Check *ck, Value *v, TDType want)
 	}
 	case VAL_FLOAT: {
 		TDType t = want != DT_VOID && ir_dtype_is_float(want) ? want : DT_F32;
-		i = emit(ck, OP_CONST, v->span, type_scalar(ck, t), 0);
+		i = sema_emit(ck, OP_CONST, v->span, sema_type_scalar(ck, t), 0);
 		i->c.f = v->u.f;
 		return i->res;
 	}
 	default:
 		diag_error(ck->d, v->span, "expected a number or tensor here, got %s",
-		           value_kind_phrase(v));
+		           sema_value_kind_phrase(v));
 		return NULL;
 	}
 }
 
 TValue *
-cast_to(Check *ck, TValue *v, TDType t, SrcSpan at)
+sema_cast_to(Check *ck, TValue *v, TDType t, SrcSpan at)
 {
 	if (v->type->dtype == t && !v->type->elem_is_ptr && v->type->kind != TY_PTR)
 		return v;
-	TType *ty = type_with_elem(ck, v->type, type_scalar(ck, t));
-	TValue *r = emit(ck, OP_CAST, at, ty, 1, v)->res;
+	TType *ty = sema_type_with_elem(ck, v->type, sema_type_scalar(ck, t));
+	TValue *r = sema_emit(ck, OP_CAST, at, ty, 1, v)->res;
 	r->layout_at = v->layout_at;
 	return r;
 }
 
 TValue *
-splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at)
+sema_splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at)
 {
-	TType *ty = type_with_elem(ck, like, v->type);
-	TValue *r = emit(ck, OP_SPLAT, at, ty, 1, v)->res;
+	TType *ty = sema_type_with_elem(ck, like, v->type);
+	TValue *r = sema_emit(ck, OP_SPLAT, at, ty, 1, v)->res;
 	return r;
 }
 
@@ -132,7 +132,7 @@ describe_layout(Check *ck, Diag *g, const TValue *v, const char *role)
 }
 
 void
-layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
+sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
              const TValue *b, const char *b_role)
 {
 	Diag *g = diag_error(ck->d, at, "%s: the layouts differ", what);
@@ -146,27 +146,28 @@ layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const cha
 static TValue *
 broadcast(Check *ck, TValue *v, const int64_t *shape, int rank, SrcSpan at)
 {
-	TType *ty = tensor_type(ck, at, type_elem(ck, v->type), shape, rank, v->type->layout.desc);
+	TType *ty = sema_tensor_type(ck, at, sema_type_elem(ck, v->type), shape, rank,
+	                             v->type->layout.desc);
 	if (!ty)
 		return NULL;
-	TValue *r = emit(ck, OP_BROADCAST, at, ty, 1, v)->res;
+	TValue *r = sema_emit(ck, OP_BROADCAST, at, ty, 1, v)->res;
 	r->layout_at = v->layout_at;
 	return r;
 }
 
 bool
-unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
+sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
 {
 	const TType *ta = (*a)->type, *tb = (*b)->type;
 	bool ia = ta->kind == TY_TENSOR, ib = tb->kind == TY_TENSOR;
 	if (!ia && !ib)
 		return true;
 	if (!ia) {
-		*a = splat_to(ck, *a, tb, at);
+		*a = sema_splat_to(ck, *a, tb, at);
 		return true;
 	}
 	if (!ib) {
-		*b = splat_to(ck, *b, ta, at);
+		*b = sema_splat_to(ck, *b, ta, at);
 		return true;
 	}
 	if (ta->rank != tb->rank) {
@@ -193,8 +194,9 @@ unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
 		return false;
 	if (!same_b && !(*b = broadcast(ck, *b, shape, tb->rank, at)))
 		return false;
-	if (!auto_unify(ck, at, *a, *b) && !ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
-		layout_clash(ck, at, what, *a, "the left operand", *b, "the right operand");
+	if (!sema_auto_unify(ck, at, *a, *b) &&
+	    !ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
+		sema_layout_clash(ck, at, what, *a, "the left operand", *b, "the right operand");
 		return false;
 	}
 	return true;

@@ -15,7 +15,7 @@ rt_of(const Value *v, TTypeKind k)
 }
 
 bool
-want_rt(Check *ck, const Value *v, TTypeKind k, const char *what)
+sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what)
 {
 	if (rt_of(v, k))
 		return true;
@@ -24,12 +24,12 @@ want_rt(Check *ck, const Value *v, TTypeKind k, const char *what)
 	                                    [TY_DESC] = "a tensor descriptor",
 	                                    [TY_TENSOR] = "a register tensor"};
 	diag_error(ck->d, v->span, "%s must be %s, not %s", what, kinds[k],
-	           v->kind == VAL_RUNTIME ? type_str(ck, v->u.rt->type) : value_kind_phrase(v));
+	           v->kind == VAL_RUNTIME ? sema_type_str(ck, v->u.rt->type) : sema_value_kind_phrase(v));
 	return false;
 }
 
 void
-fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
+sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
 {
 	if (!ck->unfenced.data[smem->alloc])
 		return;
@@ -42,22 +42,22 @@ fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
 static TValue *
 int_operand(Check *ck, Value *v, const char *what)
 {
-	TValue *t = materialize(ck, v, DT_I32);
+	TValue *t = sema_materialize(ck, v, DT_I32);
 	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype))) {
 		diag_error(ck->d, v->span, "%s must be an integer scalar, not %s", what,
-		           type_str(ck, t->type));
+		           sema_type_str(ck, t->type));
 		return NULL;
 	}
-	return t ? cast_to(ck, t, DT_I32, v->span) : NULL;
+	return t ? sema_cast_to(ck, t, DT_I32, v->span) : NULL;
 }
 
 static TValue *
 pred_operand(Check *ck, Value *v)
 {
-	TValue *t = materialize(ck, v, DT_I1);
+	TValue *t = sema_materialize(ck, v, DT_I1);
 	if (t && (t->type->kind != TY_SCALAR || t->type->dtype != DT_I1)) {
 		diag_error(ck->d, v->span, "pred must be a boolean scalar, not %s",
-		           type_str(ck, t->type));
+		           sema_type_str(ck, t->type));
 		return NULL;
 	}
 	return t;
@@ -66,7 +66,7 @@ pred_operand(Check *ck, Value *v)
 static Value *
 none(Check *ck, SrcSpan at)
 {
-	return new_value(&ck->ev, VAL_NONE, at);
+	return sema_new_value(&ck->ev, VAL_NONE, at);
 }
 
 /* desc vs smem: same dtype, block shape and layout. */
@@ -76,11 +76,11 @@ tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 	const TType *d = desc->u.rt->type, *s = smem->u.rt->type;
 	if (d->dtype != s->dtype || !ir_same_shape(d, s)) {
 		diag_error(ck->d, at, "the TMA descriptor moves %s blocks but the shared buffer is %s",
-		           type_str(ck, d), type_str(ck, s));
+		           sema_type_str(ck, d), sema_type_str(ck, s));
 		return false;
 	}
 	if (!ll_equal(&d->layout.ll, &s->layout.ll)) {
-		layout_clash(ck, at, "TMA descriptor and shared buffer", desc->u.rt,
+		sema_layout_clash(ck, at, "TMA descriptor and shared buffer", desc->u.rt,
 		             "the descriptor", smem->u.rt, "the buffer");
 		return false;
 	}
@@ -102,19 +102,13 @@ tma_coords(Check *ck, Value *c, const TType *d, TValue **out)
 }
 
 static Value *
-tma_op(Check *ck, const Node *call, bool load)
+tma_op(Check *ck, const Node *call, bool load, Value **a)
 {
-	static const char *const pl[] = {"tensor_desc", "coord", "barrier", "result", "pred?"};
-	static const char *const ps[] = {"tensor_desc", "coord", "src"};
-	Value *a[5];
-	const char *fname = load ? "tma.async_copy_global_to_shared"
-	                         : "tma.async_copy_shared_to_global";
-	if (!bind_args(ck, call, fname, load ? pl : ps, load ? 5 : 3, a))
-		return NULL;
 	Value *desc = a[0], *smem = load ? a[3] : a[2];
-	if (!want_rt(ck, desc, TY_DESC, "the descriptor") ||
-	    (load && !want_rt(ck, a[2], TY_MBARRIER, "the barrier")) ||
-	    !want_rt(ck, smem, TY_SMEM, "the shared buffer") || !tma_match(ck, call->span, desc, smem))
+	if (!sema_want_rt(ck, desc, TY_DESC, "the descriptor") ||
+	    (load && !sema_want_rt(ck, a[2], TY_MBARRIER, "the barrier")) ||
+	    !sema_want_rt(ck, smem, TY_SMEM, "the shared buffer") ||
+	    !tma_match(ck, call->span, desc, smem))
 		return NULL;
 	TValue *c[LL_MAX_RANK], *pred = NULL;
 	if (!tma_coords(ck, a[1], desc->u.rt->type, c))
@@ -122,9 +116,9 @@ tma_op(Check *ck, const Node *call, bool load)
 	if (load && a[4] && !(pred = pred_operand(ck, a[4])))
 		return NULL;
 	if (!load)
-		fence_check(ck, call->span, smem->u.rt->type, "the TMA store");
+		sema_fence_check(ck, call->span, smem->u.rt->type, "the TMA store");
 	int rank = desc->u.rt->type->rank;
-	TInst *i = emit(ck, load ? OP_TMA_LOAD : OP_TMA_STORE, call->span, NULL, 0);
+	TInst *i = sema_emit(ck, load ? OP_TMA_LOAD : OP_TMA_STORE, call->span, NULL, 0);
 	TValue **args = arena_alloc(ck->a, (size_t)(rank + 4) * sizeof *args);
 	int n = 0;
 	args[n++] = desc->u.rt;
@@ -143,39 +137,25 @@ tma_op(Check *ck, const Node *call, bool load)
 }
 
 static Value *
-mbar_op(Check *ck, const Node *call, BuiltinFn fn)
+mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	static const char *const p_init[] = {"mbarrier", "count"};
-	static const char *const p_one[] = {"mbarrier"};
-	static const char *const p_exp[] = {"mbarrier", "bytes", "pred?"};
-	static const char *const p_wait[] = {"mbarrier", "phase", "pred?", "deps?"};
-	static const char *const p_arr[] = {"mbarrier", "count?", "pred?"};
-	Value *a[4] = {0};
-	bool ok;
-	switch (fn) {
-	case BF_MBAR_INIT: ok = bind_args(ck, call, "mbarrier.init", p_init, 2, a); break;
-	case BF_MBAR_INVALIDATE: ok = bind_args(ck, call, "mbarrier.invalidate", p_one, 1, a); break;
-	case BF_MBAR_EXPECT: ok = bind_args(ck, call, "mbarrier.expect", p_exp, 3, a); break;
-	case BF_MBAR_WAIT: ok = bind_args(ck, call, "mbarrier.wait", p_wait, 4, a); break;
-	default: ok = bind_args(ck, call, "mbarrier.arrive", p_arr, 3, a); break;
-	}
-	if (!ok || !want_rt(ck, a[0], TY_MBARRIER, "the barrier"))
+	if (!sema_want_rt(ck, a[0], TY_MBARRIER, "the barrier"))
 		return NULL;
 	TValue *bar = a[0]->u.rt, *x = NULL, *pred = NULL;
 	int64_t count = 1;
 	TInst *i;
 	switch (fn) {
 	case BF_MBAR_INIT:
-		if (!value_int(ck, a[1], "the arrival count", &count))
+		if (!sema_value_int(ck, a[1], "the arrival count", &count))
 			return NULL;
 		if (count < 1 || count > (1 << 20)) {
 			diag_error(ck->d, a[1]->span, "the arrival count must be in [1, 2^20]");
 			return NULL;
 		}
-		i = emit(ck, OP_MBAR_INIT, call->span, NULL, 1, bar);
+		i = sema_emit(ck, OP_MBAR_INIT, call->span, NULL, 1, bar);
 		break;
 	case BF_MBAR_INVALIDATE:
-		i = emit(ck, OP_MBAR_INVALIDATE, call->span, NULL, 1, bar);
+		i = sema_emit(ck, OP_MBAR_INVALIDATE, call->span, NULL, 1, bar);
 		break;
 	case BF_MBAR_EXPECT:
 	case BF_MBAR_WAIT:
@@ -183,15 +163,15 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn)
 			return NULL;
 		if (a[2] && !(pred = pred_operand(ck, a[2])))
 			return NULL;
-		i = emit(ck, fn == BF_MBAR_WAIT ? OP_MBAR_WAIT : OP_MBAR_EXPECT, call->span, NULL,
+		i = sema_emit(ck, fn == BF_MBAR_WAIT ? OP_MBAR_WAIT : OP_MBAR_EXPECT, call->span, NULL,
 		         2 + (pred != NULL), bar, x, pred);
 		break;
 	default:
-		if (a[1] && !value_int(ck, a[1], "the arrival count", &count))
+		if (a[1] && !sema_value_int(ck, a[1], "the arrival count", &count))
 			return NULL;
 		if (a[2] && !(pred = pred_operand(ck, a[2])))
 			return NULL;
-		i = emit(ck, OP_MBAR_ARRIVE, call->span, NULL, 1 + (pred != NULL), bar, pred);
+		i = sema_emit(ck, OP_MBAR_ARRIVE, call->span, NULL, 1 + (pred != NULL), bar, pred);
 		break;
 	}
 	i->attr.count = count;
@@ -211,10 +191,6 @@ wgmma_dtype_ok(TDType t)
 static const LLDesc *
 mma_layout(Check *ck, const TType *acc, int bits)
 {
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_NVMMA_DISTRIBUTED;
-	d->version = (LLInts){.n = 2, .v = {3, 0}};
-	d->warps_per_cta = (LLInts){.n = 2, .v = {ck->k->num_warps, 1}};
 	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
 	int64_t in = 8;
 	for (int64_t c = 256; c >= 8; c -= 8)
@@ -222,8 +198,7 @@ mma_layout(Check *ck, const TType *acc, int bits)
 			in = c;
 			break;
 		}
-	d->instr_shape = (LLInts){.n = 3, .v = {16, in, 256 / bits}};
-	return d;
+	return ll_desc_wgmma(ck->a, ck->k->num_warps, (int)in, 256 / bits);
 }
 
 /* Probe pass: an accumulator (and a register A) with an inferred layout
@@ -231,38 +206,31 @@ mma_layout(Check *ck, const TType *acc, int bits)
 static bool
 infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TValue *acc)
 {
-	if (!auto_involved(ck, acc->type->layout.desc) &&
+	if (!sema_auto_involved(ck, acc->type->layout.desc) &&
 	    !(a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR &&
-	      auto_involved(ck, a->u.rt->type->layout.desc)))
+	      sema_auto_involved(ck, a->u.rt->type->layout.desc)))
 		return false;
 	int bits = ir_dtype_bits(B->dtype) < 8 ? 8 : ir_dtype_bits(B->dtype);
 	const LLDesc *mma = mma_layout(ck, acc->type, bits);
-	if (!auto_fix(ck, at, acc, mma))
+	if (!sema_auto_fix(ck, at, acc, mma))
 		mma = acc->type->layout.desc;
 	if (a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR) {
-		LLDesc *dot = arena_alloc(ck->a, sizeof *dot);
-		dot->kind = LL_DOT_OPERAND;
-		dot->operand_index = 0;
-		dot->parent = mma;
-		dot->k_width = 32 / bits;
-		auto_fix(ck, at, a->u.rt, dot);
+		sema_auto_fix(ck, at, a->u.rt, ll_desc_dot_operand(ck->a, mma, 0, 32 / bits));
 	}
 	return true;
 }
 
 static Value *
-wgmma(Check *ck, const Node *call)
+wgmma(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"a", "b", "acc", "use_acc?", "is_async?"};
-	Value *a[5];
-	if (!bind_args(ck, call, "warpgroup_mma", ps, 5, a) ||
-	    !want_rt(ck, a[1], TY_SMEM, "B") || !want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
+	if (!sema_want_rt(ck, a[1], TY_SMEM, "B") ||
+	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
 		return NULL;
 	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
 	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
 	if (infer_operands(ck, call->span, a[0], B, a[2]->u.rt)) {
-		TInst *i = emit(ck, OP_WGMMA, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
-		return rt_value(ck, i->res, call->span);
+		TInst *i = sema_emit(ck, OP_WGMMA, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
+		return sema_rt_value(ck, i->res, call->span);
 	}
 	const LLDesc *cl = C->layout.desc;
 	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
@@ -275,7 +243,7 @@ wgmma(Check *ck, const Node *call)
 		return NULL;
 	}
 	if (!A || (A->kind != TY_SMEM && A->kind != TY_TENSOR)) {
-		want_rt(ck, a[0], TY_SMEM, "A");
+		sema_want_rt(ck, a[0], TY_SMEM, "A");
 		return NULL;
 	}
 	int bits = ir_dtype_bits(B->dtype);
@@ -309,8 +277,8 @@ wgmma(Check *ck, const Node *call)
 	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
 	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
 		diag_error(ck->d, call->span, "warpgroup_mma shapes do not chain: A %s, B %s, acc %s "
-		           "(need [M, K], [K, N], [M, N])", type_str(ck, A), type_str(ck, B),
-		           type_str(ck, C));
+		           "(need [M, K], [K, N], [M, N])", sema_type_str(ck, A), sema_type_str(ck, B),
+		           sema_type_str(ck, C));
 		return NULL;
 	}
 	int64_t M = C->shape[0], N = C->shape[1];
@@ -338,46 +306,43 @@ wgmma(Check *ck, const Node *call)
 		is_async = a[4]->u.b;
 	}
 	if (A->kind == TY_SMEM)
-		fence_check(ck, call->span, A, "warpgroup_mma");
-	fence_check(ck, call->span, B, "warpgroup_mma");
-	TInst *i = emit(ck, OP_WGMMA, call->span, C, 3 + (use != NULL), a[0]->u.rt, a[1]->u.rt,
+		sema_fence_check(ck, call->span, A, "warpgroup_mma");
+	sema_fence_check(ck, call->span, B, "warpgroup_mma");
+	TInst *i = sema_emit(ck, OP_WGMMA, call->span, C, 3 + (use != NULL), a[0]->u.rt, a[1]->u.rt,
 	                a[2]->u.rt, use);
 	i->attr.is_async = is_async;
 	i->attr.has_use_acc = use != NULL;
 	i->res->layout_at = a[2]->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 static Value *
-wgmma_wait(Check *ck, const Node *call)
+wgmma_wait(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"num_outstanding", "deps?"};
-	Value *a[2];
 	int64_t n;
-	if (!bind_args(ck, call, "warpgroup_mma_wait", ps, 2, a) ||
-	    !value_int(ck, a[0], "num_outstanding", &n))
+	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
 		return NULL;
 	size_t nd = a[1] ? a[1]->u.list.n : 0;
 	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
 		diag_error(ck->d, a[1]->span, "deps must be a tuple of tensors");
 		return NULL;
 	}
-	Value *out = a[1] ? new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
+	Value *out = a[1] ? sema_new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
 	if (a[1]) {
 		out->u.list.n = nd;
 		out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
 	}
 	for (size_t k = 0; k < nd; k++) {
 		Value *d = a[1]->u.list.items[k];
-		if (!want_rt(ck, d, TY_TENSOR, "a dependency"))
+		if (!sema_want_rt(ck, d, TY_TENSOR, "a dependency"))
 			return NULL;
-		TInst *i = emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
+		TInst *i = sema_emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
 		i->attr.count = n;
 		i->res->layout_at = d->u.rt->layout_at;
-		out->u.list.items[k] = rt_value(ck, i->res, call->span);
+		out->u.list.items[k] = sema_rt_value(ck, i->res, call->span);
 	}
 	if (nd == 0)
-		emit(ck, OP_WGMMA_WAIT, call->span, NULL, 0)->attr.count = n;
+		sema_emit(ck, OP_WGMMA_WAIT, call->span, NULL, 0)->attr.count = n;
 	return nd == 1 ? out->u.list.items[0] : out;
 }
 
@@ -390,7 +355,7 @@ int_list(Check *ck, Value *v, const char *what, int64_t *out, size_t want_n)
 		return false;
 	}
 	for (size_t i = 0; i < want_n; i++)
-		if (!value_int(ck, v->u.list.items[i], what, &out[i]))
+		if (!sema_value_int(ck, v->u.list.items[i], what, &out[i]))
 			return false;
 	return true;
 }
@@ -418,7 +383,7 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
 			Diag *g = diag_error(ck->d, v->span, "worker partition '%s' receives a register "
 			                     "tensor (%s); workers may take shared memory, descriptors, "
 			                     "scalars and constexprs only", f->u.func.name,
-			                     type_str(ck, v->u.rt->type));
+			                     sema_type_str(ck, v->u.rt->type));
 			diag_note(ck->d, g, v->u.rt->layout_at, "the tensor was made here");
 			return false;
 		}
@@ -429,19 +394,15 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
 	int saved_warps = ck->k->num_warps;
 	ck->blk = &p->body;
 	ck->k->num_warps = warps;
-	inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
+	sema_inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
 	ck->k->num_warps = saved_warps;
 	ck->blk = saved;
 	return true;
 }
 
 static Value *
-warp_specialize(Check *ck, const Node *call)
+warp_specialize(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"partitions", "worker_num_warps", "worker_num_regs"};
-	Value *a[3];
-	if (!bind_args(ck, call, "gl.warp_specialize", ps, 3, a))
-		return NULL;
 	if (ck->k->parts || ck->fr->rt_depth > 0) {
 		diag_error(ck->d, call->span, "gl.warp_specialize must be called once, outside "
 		           "runtime control flow");
@@ -493,7 +454,7 @@ warp_specialize(Check *ck, const Node *call)
 	ck->k->parts = p;
 	ck->k->n_parts = (int)nw + 1;
 	ck->k->total_warps = total;
-	emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
+	sema_emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
 	int first = ck->k->num_warps;
 	for (size_t i = 0; i <= nw; i++) {
 		if (i) {
@@ -509,39 +470,32 @@ warp_specialize(Check *ck, const Node *call)
 }
 
 Value *
-check_hopper_call(Check *ck, const Node *call, BuiltinFn fn)
+sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	switch (fn) {
-	case BF_ALLOC_SHARED: return smem_alloc(ck, call);
+	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call, a);
 	case BF_THREAD_BARRIER:
 	case BF_FENCE_ASYNC_SHARED:
-		if (call->u.call.args.len || call->u.call.kwargs.len) {
-			diag_error(ck->d, call->span, "this call takes no arguments");
-			return NULL;
-		}
-		if (fn == BF_FENCE_ASYNC_SHARED)
-			memset(ck->unfenced.data, 0, ck->unfenced.len * sizeof *ck->unfenced.data);
-		emit(ck, fn == BF_THREAD_BARRIER ? OP_THREAD_BARRIER : OP_FENCE_ASYNC_SHARED,
+		for (size_t i = 0; fn == BF_FENCE_ASYNC_SHARED && i < ck->unfenced.len; i++)
+			ck->unfenced.data[i] = false;
+		sema_emit(ck, fn == BF_THREAD_BARRIER ? OP_THREAD_BARRIER : OP_FENCE_ASYNC_SHARED,
 		     call->span, NULL, 0);
 		return none(ck, call->span);
 	case BF_MBAR_INIT: case BF_MBAR_INVALIDATE: case BF_MBAR_EXPECT: case BF_MBAR_WAIT:
 	case BF_MBAR_ARRIVE:
-		return mbar_op(ck, call, fn);
-	case BF_TMA_LOAD: return tma_op(ck, call, true);
-	case BF_TMA_STORE: return tma_op(ck, call, false);
+		return mbar_op(ck, call, fn, a);
+	case BF_TMA_LOAD: return tma_op(ck, call, true, a);
+	case BF_TMA_STORE: return tma_op(ck, call, false, a);
 	case BF_TMA_STORE_WAIT: {
-		static const char *const ps[] = {"pendings"};
-		Value *a[1];
 		int64_t n;
-		if (!bind_args(ck, call, "tma.store_wait", ps, 1, a) ||
-		    !value_int(ck, a[0], "pendings", &n))
+		if (!sema_value_int(ck, a[0], "pendings", &n))
 			return NULL;
-		emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
+		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	}
-	case BF_WGMMA: return wgmma(ck, call);
-	case BF_WGMMA_WAIT: return wgmma_wait(ck, call);
-	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call);
+	case BF_WGMMA: return wgmma(ck, call, a);
+	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
+	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call, a);
 	default:
 		diag_error(ck->d, call->span, "this builtin cannot be called here");
 		return NULL;

@@ -86,13 +86,13 @@ static const Ctor ctors[] = {
 #undef F
 
 size_t
-layout_ctor_count(void)
+sema_layout_ctor_count(void)
 {
 	return sizeof ctors / sizeof *ctors;
 }
 
 const char *
-layout_ctor_name(size_t i)
+sema_layout_ctor_name(size_t i)
 {
 	return ctors[i].name;
 }
@@ -102,7 +102,7 @@ int_in_range(Eval *e, const Value *v, const char *what, int64_t lo, int64_t hi, 
 {
 	if (v->kind == VAL_BOOL || v->kind != VAL_INT) {
 		diag_error(e->diags, v->span, "%s must be an integer, not %s", what,
-		           value_kind_phrase(v));
+		           sema_value_kind_phrase(v));
 		return false;
 	}
 	if (v->u.i < lo || v->u.i > hi) {
@@ -125,7 +125,7 @@ fill_ints(Eval *e, const Value *v, const char *what, LLInts *out)
 {
 	if (!is_sequence(v)) {
 		diag_error(e->diags, v->span, "%s must be a list of integers, not %s", what,
-		           value_kind_phrase(v));
+		           sema_value_kind_phrase(v));
 		return false;
 	}
 	if (v->u.list.n > LL_MAX_LIST) {
@@ -146,7 +146,7 @@ fill_bases(Eval *e, const Value *v, const char *what, LLBases *out)
 {
 	if (!is_sequence(v)) {
 		diag_error(e->diags, v->span, "%s must be a list of bases (lists of integers), "
-		           "not %s", what, value_kind_phrase(v));
+		           "not %s", what, sema_value_kind_phrase(v));
 		return false;
 	}
 	if (v->u.list.n > LL_MAX_LIST) {
@@ -187,7 +187,7 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 	case P_BOOL:
 		if (v->kind != VAL_BOOL) {
 			diag_error(e->diags, v->span, "%s must be True or False, not %s", what,
-			           value_kind_phrase(v));
+			           sema_value_kind_phrase(v));
 			return false;
 		}
 		*(bool *)field = v->u.b;
@@ -195,7 +195,7 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 	case P_LAYOUT:
 		if (v->kind != VAL_LAYOUT || ll_desc_is_shared(v->u.layout)) {
 			diag_error(e->diags, v->span, "%s must be a distributed layout, not %s",
-			           what, v->kind == VAL_LAYOUT ? "a shared layout" : value_kind_phrase(v));
+			           what, v->kind == VAL_LAYOUT ? "a shared layout" : sema_value_kind_phrase(v));
 			return false;
 		}
 		*(const LLDesc **)field = v->u.layout;
@@ -225,11 +225,11 @@ param_index(const Ctor *c, const char *name)
 }
 
 Value *
-eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
+sema_eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
 {
-	const char *name = builtin_name(b);
+	const char *name = sema_builtin_name(b);
 	const Ctor *c = NULL;
-	for (size_t i = 0; i < layout_ctor_count(); i++)
+	for (size_t i = 0; i < sema_layout_ctor_count(); i++)
 		if (strcmp(ctors[i].name, name) == 0)
 			c = &ctors[i];
 	if (!c)
@@ -245,7 +245,7 @@ eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
 			           pos->len);
 			return NULL;
 		}
-		args[i] = eval_expr(e, pos->data[i]);
+		args[i] = sema_eval_expr(e, pos->data[i]);
 		ok &= args[i] != NULL;
 	}
 	for (size_t i = 0; i < kw->len; i++) {
@@ -269,7 +269,7 @@ eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
 			ok = false;
 			continue;
 		}
-		args[p] = eval_expr(e, k->u.keyword.value);
+		args[p] = sema_eval_expr(e, k->u.keyword.value);
 		ok &= args[p] != NULL;
 	}
 	if (!ok)

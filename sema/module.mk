@@ -1,3 +1,3 @@
 SEMA_SRCS += sema/consteval.c sema/builtins.c sema/layout_ctor.c sema/types.c sema/emit.c \
-	sema/arith.c sema/attrs.c sema/calls.c sema/check.c sema/hopper.c \
-	sema/auto.c sema/smem.c sema/smem_plan.c
+	sema/arith.c sema/attrs.c sema/calls.c sema/scope.c sema/assign.c sema/stmt.c sema/kernel.c sema/hopper.c \
+	sema/auto.c sema/smem.c

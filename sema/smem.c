@@ -76,29 +76,15 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 		t->layout.desc = desc;
 		return t;
 	}
-	LLDesc *d = arena_alloc(ck->a, sizeof *d);
-	d->kind = LL_SHARED_LINEAR;
-	int off = ll_in_index(ll, LL_OFFSET);
-	d->offset_bases.n = off < 0 ? 0 : ll->in_bits[off];
-	for (int b = 0; b < d->offset_bases.n && b < LL_MAX_LIST; b++) {
-		uint32_t v[LL_MAX_DIMS];
-		ll_get_basis(ll, off, b, v);
-		d->offset_bases.b[b].n = lr;
-		for (int j = 0; j < lr; j++)
-			d->offset_bases.b[b].v[j] = v[j];
-	}
-	t->layout.desc = d;
+	t->layout.desc = ll_desc_shared_linear(ck->a, ll);
 	return t;
 }
 
 Value *
-smem_alloc(Check *ck, const Node *call)
+sema_smem_alloc(Check *ck, const Node *call, Value **a)
 {
-	static const char *const ps[] = {"element_ty", "shape", "layout", "value?"};
-	Value *a[4];
 	TDType dt;
-	if (!bind_args(ck, call, "gl.allocate_shared_memory", ps, 4, a) ||
-	    !value_dtype(ck, a[0], "the element type", &dt))
+	if (!sema_value_dtype(ck, a[0], "the element type", &dt))
 		return NULL;
 	Value *sv = a[1];
 	int64_t shape[LL_MAX_RANK];
@@ -110,7 +96,7 @@ smem_alloc(Check *ck, const Node *call)
 		return NULL;
 	}
 	for (size_t i = 0; i < sv->u.list.n; i++) {
-		if (!value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
+		if (!sema_value_int(ck, sv->u.list.items[i], "a shape entry", &shape[rank]))
 			return NULL;
 		if (shape[rank] <= 0) {
 			diag_error(ck->d, sv->u.list.items[i]->span, "shape entries must be positive");
@@ -118,7 +104,7 @@ smem_alloc(Check *ck, const Node *call)
 		}
 		rank++;
 	}
-	const LLDesc *l = value_layout(ck, a[2], "the shared layout", true);
+	const LLDesc *l = sema_value_layout(ck, a[2], "the shared layout", true);
 	if (!l)
 		return NULL;
 	int idx = (int)ck->smem.len;
@@ -135,38 +121,34 @@ smem_alloc(Check *ck, const Node *call)
 	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;
 	vec_push(ck->a, &ck->smem, s);
 	vec_push(ck->a, &ck->unfenced, false);
-	TInst *i = emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
+	TInst *i = sema_emit(ck, OP_SMEM_ALLOC, call->span, t, 0);
 	i->attr.alloc = idx;
 	i->res->layout_at = a[2]->span;
 	if (a[3]) {
-		if (!want_rt(ck, a[3], TY_TENSOR, "the initial value"))
+		if (!sema_want_rt(ck, a[3], TY_TENSOR, "the initial value"))
 			return NULL;
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
+		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
 		ck->unfenced.data[idx] = true;
 	}
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 static Value *
 view(Check *ck, const Node *call, Value *self, const TType *t, int64_t offset)
 {
-	TInst *i = emit(ck, OP_SMEM_VIEW, call->span, t, 1, self->u.rt);
+	TInst *i = sema_emit(ck, OP_SMEM_VIEW, call->span, t, 1, self->u.rt);
 	i->attr.offset = offset;
 	i->res->layout_at = self->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 static Value *
-smem_index(Check *ck, const Node *call, Value *self)
+smem_index(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"index"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
-	if (!bind_args(ck, call, ".index", ps, 1, a))
-		return NULL;
 	if (t->rank < 2) {
 		diag_error(ck->d, call->span, ".index needs a buffer of rank 2 or more; this one "
-		           "is %s", type_str(ck, t));
+		           "is %s", sema_type_str(ck, t));
 		return NULL;
 	}
 	int64_t stride = 1;
@@ -184,16 +166,16 @@ smem_index(Check *ck, const Node *call, Value *self)
 		}
 		return view(ck, call, self, rt, a[0]->u.i * stride);
 	}
-	TValue *ix = materialize(ck, a[0], DT_I32);
+	TValue *ix = sema_materialize(ck, a[0], DT_I32);
 	if (!ix || ix->type->kind != TY_SCALAR || ir_dtype_is_float(ix->type->dtype)) {
 		if (ix)
 			diag_error(ck->d, a[0]->span, "an index must be an integer scalar");
 		return NULL;
 	}
-	TInst *i = emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
+	TInst *i = sema_emit(ck, OP_SMEM_VIEW, call->span, rt, 2, self->u.rt, ix);
 	i->attr.stride = stride;
 	i->res->layout_at = self->u.rt->layout_at;
-	return rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, i->res, call->span);
 }
 
 /* The view of [start, start+len) along covered dim d of t (layout ll):
@@ -252,19 +234,17 @@ slice_layout(Check *ck, SrcSpan at, const TType *t, int d, int64_t start, int64_
 }
 
 static Value *
-smem_slice(Check *ck, const Node *call, Value *self)
+smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"start", "length", "dim?"};
-	Value *a[3];
 	const TType *t = self->u.rt->type;
 	int64_t start, len, dim = 0;
-	if (!bind_args(ck, call, ".slice", ps, 3, a) || !value_int(ck, a[0], "the start", &start) ||
-	    !value_int(ck, a[1], "the length", &len) ||
-	    (a[2] && !value_int(ck, a[2], "the dim", &dim)))
+	if (!sema_value_int(ck, a[0], "the start", &start) ||
+	    !sema_value_int(ck, a[1], "the length", &len) ||
+	    (a[2] && !sema_value_int(ck, a[2], "the dim", &dim)))
 		return NULL;
 	if (dim < 0 || dim >= t->rank) {
 		diag_error(ck->d, call->span, ".slice dim %lld is out of range for %s",
-		           (long long)dim, type_str(ck, t));
+		           (long long)dim, sema_type_str(ck, t));
 		return NULL;
 	}
 	if (len <= 0 || (len & (len - 1)) || start < 0 || start % len ||
@@ -306,14 +286,12 @@ covers_all(Check *ck, SrcSpan at, const TType *t, const char *what)
 }
 
 static Value *
-smem_permute(Check *ck, const Node *call, Value *self)
+smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"order"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
 	int64_t order[LL_MAX_RANK];
 	int n;
-	if (!bind_args(ck, call, ".permute", ps, 1, a) || !covers_all(ck, call->span, t, ".permute"))
+	if (!covers_all(ck, call->span, t, ".permute"))
 		return NULL;
 	bool ok = (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) &&
 	          (int)a[0]->u.list.n == t->rank;
@@ -338,30 +316,24 @@ smem_permute(Check *ck, const Node *call, Value *self)
 	}
 	LLayout ll;
 	LLErr err = {ck->a, NULL};
-	if (!ll_transpose_outs(&t->layout.ll, perm, &ll, &err)) {
+	if (!ll_permute_outs(&t->layout.ll, perm, &ll, &err)) {
 		diag_error(ck->d, call->span, ".permute: %s", err.msg ? err.msg : "failed");
 		return NULL;
 	}
 	const LLDesc *desc = t->layout.desc;
-	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1) {
-		LLDesc *d = arena_alloc(ck->a, sizeof *d);
-		*d = *desc;
-		d->transposed = !desc->transposed;
-		desc = d;
-	}
+	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1)
+		desc = ll_desc_transposed(ck->a, desc);
 	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, desc, &ll), 0);
 }
 
 static Value *
-smem_reshape(Check *ck, const Node *call, Value *self)
+smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"shape"};
-	Value *a[1];
 	const TType *t = self->u.rt->type;
 	int64_t shape[LL_MAX_RANK], have = 1, now = 1;
 	int rank, bits[LL_MAX_RANK];
-	if (!bind_args(ck, call, ".reshape", ps, 1, a) || !covers_all(ck, call->span, t, ".reshape") ||
-	    !value_shape(ck, a[0], "the new shape", shape, &rank))
+	if (!covers_all(ck, call->span, t, ".reshape") ||
+	    !sema_value_shape(ck, a[0], "the new shape", shape, &rank))
 		return NULL;
 	for (int i = 0; i < t->rank; i++)
 		have *= t->shape[i];
@@ -373,26 +345,23 @@ smem_reshape(Check *ck, const Node *call, Value *self)
 	LLErr err = {ck->a, NULL};
 	if (have != now || !ll_reshape_outs(&t->layout.ll, bits, rank, &ll, &err)) {
 		diag_error(ck->d, a[0]->span, ".reshape from %s to %lld elements: the element "
-		           "count must stay the same", type_str(ck, t), (long long)now);
+		           "count must stay the same", sema_type_str(ck, t), (long long)now);
 		return NULL;
 	}
 	return view(ck, call, self, view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll), 0);
 }
 
 static Value *
-smem_reinterpret(Check *ck, const Node *call, Value *self)
+smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 {
-	static const char *const ps[] = {"dtype", "shape", "layout"};
-	Value *a[3];
 	const TType *t = self->u.rt->type;
 	TDType dt;
 	int64_t shape[LL_MAX_RANK];
 	int rank;
 	const LLDesc *l;
-	if (!bind_args(ck, call, "._reinterpret", ps, 3, a) ||
-	    !value_dtype(ck, a[0], "the dtype", &dt) ||
-	    !value_shape(ck, a[1], "the shape", shape, &rank) ||
-	    !(l = value_layout(ck, a[2], "the shared layout", true)))
+	if (!sema_value_dtype(ck, a[0], "the dtype", &dt) ||
+	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
+	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
 	int64_t have = elem_bytes(t->dtype), now = elem_bytes(dt);
 	for (int i = 0; i < t->rank; i++)
@@ -413,56 +382,39 @@ smem_reinterpret(Check *ck, const Node *call, Value *self)
 }
 
 Value *
-check_smem_method(Check *ck, const Node *call, Value *self, const char *name)
+sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self, Value **a)
 {
 	const TType *t = self->u.rt->type;
-	static const struct {
-		const char *name;
-		Value *(*fn)(Check *, const Node *, Value *);
-	} views[] = {
-		{"index", smem_index}, {"slice", smem_slice}, {"permute", smem_permute},
-		{"reshape", smem_reshape}, {"_reinterpret", smem_reinterpret},
-	};
-	for (size_t k = 0; k < sizeof views / sizeof *views; k++)
-		if (strcmp(name, views[k].name) == 0)
-			return views[k].fn(ck, call, self);
-	if (strcmp(name, "load") == 0) {
-		static const char *const ps[] = {"layout?"};
-		Value *a[1];
-		const LLDesc *l;
+	switch (fn) {
+	case BF_SMEM_INDEX: return smem_index(ck, call, self, a);
+	case BF_SMEM_SLICE: return smem_slice(ck, call, self, a);
+	case BF_SMEM_PERMUTE: return smem_permute(ck, call, self, a);
+	case BF_SMEM_RESHAPE: return smem_reshape(ck, call, self, a);
+	case BF_SMEM_REINTERPRET: return smem_reinterpret(ck, call, self, a);
+	case BF_SMEM_LOAD: {
 		SrcSpan lat;
-		if (!bind_args(ck, call, ".load", ps, 1, a) ||
-		    !(l = auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
-		                          "the register layout", &lat)))
-			return NULL;
-		TType *rt = tensor_type(ck, lat, type_scalar(ck, t->dtype), t->shape, t->rank, l);
+		const LLDesc *l = sema_auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,
+		                                       "the register layout", &lat);
+		TType *rt = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, t->dtype), t->shape,
+		                                 t->rank, l) : NULL;
 		if (!rt)
 			return NULL;
-		TInst *i = emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
+		TInst *i = sema_emit(ck, OP_SMEM_LOAD, call->span, rt, 1, self->u.rt);
 		i->res->layout_at = lat;
-		return rt_value(ck, i->res, call->span);
+		return sema_rt_value(ck, i->res, call->span);
 	}
-	if (strcmp(name, "store") == 0) {
-		static const char *const ps[] = {"value"};
-		Value *a[1];
-		if (!bind_args(ck, call, ".store", ps, 1, a) ||
-		    !want_rt(ck, a[0], TY_TENSOR, "the stored value"))
+	default: {
+		if (!sema_want_rt(ck, a[0], TY_TENSOR, "the stored value"))
 			return NULL;
 		const TType *vt = a[0]->u.rt->type;
 		if (!ir_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
 			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
-			           "match", type_str(ck, vt), type_str(ck, t));
+			           "match", sema_type_str(ck, vt), sema_type_str(ck, t));
 			return NULL;
 		}
-		emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
+		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
 		ck->unfenced.data[t->alloc] = true;
-		return new_value(&ck->ev, VAL_NONE, call->span);
+		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	}
-	static const char *const names[] = {"index", "slice", "permute", "reshape", "_reinterpret",
-	                                    "load", "store"};
-	Diag *g = diag_error(ck->d, call->span, "shared-memory buffers have no method '%s'", name);
-	const char *s = diag_suggest(name, names, sizeof names / sizeof *names);
-	if (s)
-		diag_note(ck->d, g, (SrcSpan){0}, "did you mean '%s'?", s);
-	return NULL;
+	}
 }

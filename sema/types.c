@@ -8,7 +8,7 @@
 #include <string.h>
 
 TDType
-dtype_promote(TDType a, TDType b)
+sema_dtype_promote(TDType a, TDType b)
 {
 	if (a == b)
 		return a;
@@ -41,25 +41,25 @@ simple_type(Check *ck, TTypeKind kind, TDType dtype)
 }
 
 const TType *
-type_scalar(Check *ck, TDType t)
+sema_type_scalar(Check *ck, TDType t)
 {
 	return simple_type(ck, TY_SCALAR, t);
 }
 
 const TType *
-type_ptr(Check *ck, TDType pointee)
+sema_type_ptr(Check *ck, TDType pointee)
 {
 	return simple_type(ck, TY_PTR, pointee);
 }
 
 const TType *
-type_void(Check *ck)
+sema_type_void(Check *ck)
 {
 	return simple_type(ck, TY_VOID, (TDType)0);
 }
 
 TType *
-type_with_elem(Check *ck, const TType *like, const TType *elem)
+sema_type_with_elem(Check *ck, const TType *like, const TType *elem)
 {
 	TType *ty = arena_alloc(ck->a, sizeof *ty);
 	*ty = *like;
@@ -73,15 +73,15 @@ type_with_elem(Check *ck, const TType *like, const TType *elem)
 }
 
 const TType *
-type_elem(Check *ck, const TType *t)
+sema_type_elem(Check *ck, const TType *t)
 {
 	if (t->kind != TY_TENSOR)
 		return t;
-	return t->elem_is_ptr ? type_ptr(ck, t->dtype) : type_scalar(ck, t->dtype);
+	return t->elem_is_ptr ? sema_type_ptr(ck, t->dtype) : sema_type_scalar(ck, t->dtype);
 }
 
 const char *
-type_str(Check *ck, const TType *t)
+sema_type_str(Check *ck, const TType *t)
 {
 	StrBuf b = {0};
 	ir_type_print(t, &b);

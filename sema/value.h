@@ -26,6 +26,8 @@ typedef enum ValueKind {
 	VAL_AUTO_LAYOUT, /* gl.AutoLayout(): a layout left to inference */
 	VAL_POISON,    /* bound to a name whose assignment failed: reading it
 	                  yields NULL silently (the cause was reported) */
+	VAL_VAR,       /* u.var: a variable, only inside a binding's value
+	                  (reading the name reads it; sema/assign.c) */
 } ValueKind;
 
 typedef struct Check Check;
@@ -49,6 +51,7 @@ struct Value {
 		const Node *func;
 		struct { Value *self; const char *name; SrcSpan name_span; } method;
 		const TType *type;
+		TVar *var;
 	} u;
 };
 
@@ -63,34 +66,47 @@ typedef struct Eval {
 } Eval;
 
 /* The value of a constexpr expression, or NULL after reporting why not. */
-Value *eval_expr(Eval *e, const Node *n);
+Value *sema_eval_expr(Eval *e, const Node *n);
+/* Python's == on compile-time values, as Gluon compares them: numbers by
+ * value, layouts and types by what they describe, dtypes by dtype. */
+bool sema_same_value(const Value *x, const Value *y);
 /* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
-void value_print(const Value *v, StrBuf *out);
+void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
-const char *value_kind_phrase(const Value *v);
+const char *sema_value_kind_phrase(const Value *v);
 
-Value *new_value(Eval *e, ValueKind k, SrcSpan at);
+Value *sema_new_value(Eval *e, ValueKind k, SrcSpan at);
 /* Python truthiness of a compile-time value; false with a diagnostic when
  * v is not a compile-time scalar. */
-bool value_truth(Eval *e, const Value *v, bool *out);
+bool sema_value_truth(Eval *e, const Value *v, bool *out);
 /* Reports an unknown name (or member of ns) with a "did you mean" note
  * drawn from extra[0..n_extra-1] and the builtins of ns. */
-void report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
+void sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                     const char *const *extra, size_t n_extra);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
-Value *eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
+Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
 /* The layout constructors known to eval_layout_ctor, by index. */
-size_t layout_ctor_count(void);
-const char *layout_ctor_name(size_t i);
+size_t sema_layout_ctor_count(void);
+const char *sema_layout_ctor_name(size_t i);
 
 /* The builtin called `name` inside namespace ns (NULL: the global scope). */
-const Builtin *builtin_lookup(const Builtin *ns, const char *name);
+const Builtin *sema_builtin_lookup(const Builtin *ns, const char *name);
 /* Names available inside ns, for "did you mean". */
-size_t builtin_names(const Builtin *ns, const char **names, size_t max);
-bool builtin_is_layout_ctor(const Builtin *b);
-bool builtin_is_namespace(const Builtin *b);
-const char *builtin_name(const Builtin *b);
+size_t sema_builtin_names(const Builtin *ns, const char **names, size_t max);
+bool sema_builtin_is_layout_ctor(const Builtin *b);
+bool sema_builtin_is_namespace(const Builtin *b);
+const char *sema_builtin_name(const Builtin *b);
+/* The method `name` of a shared-memory descriptor (of_smem) or of a
+ * register tensor or scalar; NULL when there is none. */
+const Builtin *sema_builtin_method(bool of_smem, const char *name);
+/* A callable builtin's parameters in order (optional ones end in '?'):
+ * *params receives them; returns their count. */
+enum { SEMA_MAX_BUILTIN_PARAMS = 8 };
+int sema_builtin_params(const Builtin *b, const char *const **params);
+/* The name as the user spells it in messages: "gl.load", "mbarrier.init",
+ * "range", ".index" (methods), allocated in a. */
+const char *sema_builtin_qualname(Arena *a, const Builtin *b);
 /* The function id of a callable builtin (BF_NONE for namespaces, layout
  * constructors and dtypes); the dtype of a dtype builtin (DT_VOID if none). */
 typedef enum BuiltinFn {
@@ -109,8 +125,11 @@ typedef enum BuiltinFn {
 	BF_TMA_STORE, BF_TMA_STORE_WAIT, BF_WGMMA, BF_WGMMA_WAIT, BF_WARP_SPECIALIZE,
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
+	/* methods */
+	BF_SMEM_INDEX, BF_SMEM_SLICE, BF_SMEM_PERMUTE, BF_SMEM_RESHAPE, BF_SMEM_REINTERPRET,
+	BF_SMEM_LOAD, BF_SMEM_STORE, BF_TO,
 } BuiltinFn;
-BuiltinFn builtin_fn(const Builtin *b);
-TDType builtin_dtype(const Builtin *b);
+BuiltinFn sema_builtin_fn(const Builtin *b);
+TDType sema_builtin_dtype(const Builtin *b);
 
 #endif

@@ -99,6 +99,12 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	done
 }
 
+if python3 test/layering.py >"$log" 2>&1; then
+	tally 1 0 "layering"
+else
+	cat "$log"
+	tally 0 1 "layering"
+fi
 if build build "" all unit; then
 	unit build
 	lit "$PWD/build/glc" "normal build"

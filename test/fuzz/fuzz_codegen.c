@@ -10,6 +10,7 @@
  * its own arena for the whole run.
  */
 #include "codegen/codegen.h"
+#include "driver/driver.h"
 #include "parser/parser.h"
 #include "sema/sema.h"
 #include "test/fuzz/fuzz_input.h"
@@ -52,8 +53,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL);
+		Options o = {0};
+		DrvTimer tm = {0};
 		CgResult r;
-		if (p && cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
+		if (p && drv_run_passes(&o, p, f.a, &f.d, &tm) &&
+		    cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
 			buf_putn(&f.out, (const char *)r.ptx.data, r.ptx.len);
 	}
 

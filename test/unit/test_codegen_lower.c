@@ -182,10 +182,10 @@ test_vector_add(void)
 {
 	reset();
 	static TParam ps[4];
-	ps[0] = (TParam){"x", TP_PTR, ptr(DT_F32)};
-	ps[1] = (TParam){"y", TP_PTR, ptr(DT_F32)};
-	ps[2] = (TParam){"z", TP_PTR, ptr(DT_F32)};
-	ps[3] = (TParam){"n", TP_SCALAR, scalar(DT_I32)};
+	ps[0] = (TParam){.name = "x", .kind = TP_PTR, .type = ptr(DT_F32)};
+	ps[1] = (TParam){.name = "y", .kind = TP_PTR, .type = ptr(DT_F32)};
+	ps[2] = (TParam){.name = "z", .kind = TP_PTR, .type = ptr(DT_F32)};
+	ps[3] = (TParam){.name = "n", .kind = TP_SCALAR, .type = scalar(DT_I32)};
 	K k;
 	begin(&k, "vector_add_f32", ps, 4);
 	const int64_t shape[] = {2048};
@@ -241,8 +241,8 @@ test_row_reduce(void)
 {
 	reset();
 	static TParam ps[2];
-	ps[0] = (TParam){"x", TP_PTR, ptr(DT_F32)};
-	ps[1] = (TParam){"y", TP_PTR, ptr(DT_F32)};
+	ps[0] = (TParam){.name = "x", .kind = TP_PTR, .type = ptr(DT_F32)};
+	ps[1] = (TParam){.name = "y", .kind = TP_PTR, .type = ptr(DT_F32)};
 	K k;
 	begin(&k, "rowmax", ps, 2);
 	const int64_t shape[] = {4, 128}, rows[] = {4}, col1[] = {4, 1};
@@ -296,8 +296,8 @@ test_loop_and_errors(void)
 {
 	reset();
 	static TParam ps[2];
-	ps[0] = (TParam){"y", TP_PTR, ptr(DT_I32)};
-	ps[1] = (TParam){"n", TP_SCALAR, scalar(DT_I32)};
+	ps[0] = (TParam){.name = "y", .kind = TP_PTR, .type = ptr(DT_I32)};
+	ps[1] = (TParam){.name = "n", .kind = TP_SCALAR, .type = scalar(DT_I32)};
 	K k;
 	begin(&k, "loop", ps, 2);
 	TVar acc = {0, "acc", scalar(DT_I32)}, iv = {1, "i", scalar(DT_I32)};
@@ -372,10 +372,10 @@ static TKernel *
 op_kernel(TOp o, TDType t, TDType rt)
 {
 	TParam *ps = arena_alloc(A, 4 * sizeof *ps);
-	ps[0] = (TParam){"a", TP_PTR, ptr(t)};
-	ps[1] = (TParam){"b", TP_PTR, ptr(t)};
-	ps[2] = (TParam){"c", TP_PTR, ptr(DT_I1)};
-	ps[3] = (TParam){"out", TP_PTR, ptr(rt)};
+	ps[0] = (TParam){.name = "a", .kind = TP_PTR, .type = ptr(t)};
+	ps[1] = (TParam){.name = "b", .kind = TP_PTR, .type = ptr(t)};
+	ps[2] = (TParam){.name = "c", .kind = TP_PTR, .type = ptr(DT_I1)};
+	ps[3] = (TParam){.name = "out", .kind = TP_PTR, .type = ptr(rt)};
 	K *k = arena_alloc(A, sizeof *k);
 	begin(k, arena_printf(A, "%s_%s_%s", ir_op_name(o), ir_dtype_name(t),
 	                      ir_dtype_name(rt)), ps, 4);

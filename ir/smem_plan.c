@@ -8,9 +8,7 @@
  * is checked on the result; the error lists the allocations live at the
  * fullest point.
  */
-#include "sema/check.h"
-
-#include <string.h>
+#include "ir/ir.h"
 
 /* A loop (or the warp_specialize region) being walked: allocations used in
  * it that it does not contain live to its end. */
@@ -20,7 +18,8 @@ typedef struct Region {
 } Region;
 
 typedef struct Walk {
-	Check *ck;
+	Arena *a;
+	const TKernel *k;
 	TSmemAlloc *s;
 	int n;                 /* instructions numbered so far */
 	Region *open[64];
@@ -37,7 +36,7 @@ use(Walk *w, int alloc, int at)
 		s->last_use = at;
 	for (int d = 0; d < w->depth; d++)
 		if (w->open[d]->start > s->first_use) {
-			vec_push(w->ck->a, &w->open[d]->extend, alloc);
+			vec_push(w->a, &w->open[d]->extend, alloc);
 			return;
 		}
 }
@@ -79,7 +78,7 @@ walk_inst(Walk *w, const TInst *i)
 		walk_block(w, &i->body);
 		walk_block(w, &i->else_body);
 	} else if (i->op == OP_WARP_SPECIALIZE) {
-		const TKernel *k = w->ck->k;
+		const TKernel *k = w->k;
 		const TBlock *b[16];
 		int n = 0;
 		for (int p = 0; p < k->n_parts && n < 16; p++)
@@ -123,10 +122,10 @@ place(TSmemAlloc *s, size_t n)
 }
 
 static void
-report(Check *ck, int64_t total)
+report(const TKernel *k, Diags *d, int64_t total)
 {
-	TSmemAlloc *s = ck->smem.data;
-	size_t n = ck->smem.len;
+	const TSmemAlloc *s = k->smem;
+	size_t n = (size_t)k->n_smem;
 	int64_t best = -1;
 	int when = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -139,15 +138,15 @@ report(Check *ck, int64_t total)
 			when = s[i].first_use;
 		}
 	}
-	Diag *g = diag_error(ck->d, ck->k->at, "kernel '%s' needs %lld bytes of shared memory; "
-	                     "an H100/H200 block has at most %d (227 KB)", ck->k->name,
-	                     (long long)total, SMEM_LIMIT);
+	Diag *g = diag_error(d, k->at, "kernel '%s' needs %lld bytes of shared memory; "
+	                     "an H100/H200 block has at most %d (227 KB)", k->name,
+	                     (long long)total, IR_SMEM_LIMIT);
 	for (size_t i = 0; i < n; i++) {
 		if (s[i].first_use > when || when > s[i].last_use)
 			continue;
 		StrBuf b = {0};
 		ir_shape_print(s[i].shape, s[i].rank, &b);
-		diag_note(ck->d, g, s[i].at, "%s: %lld bytes: %s %s at offset %lld, live with the "
+		diag_note(d, g, s[i].at, "%s: %lld bytes: %s %s at offset %lld, live with the "
 		          "others listed", s[i].name, (long long)s[i].bytes,
 		          ir_dtype_name(s[i].dtype), b.s,
 		          (long long)s[i].offset);
@@ -155,24 +154,37 @@ report(Check *ck, int64_t total)
 	}
 }
 
-void
-smem_plan(Check *ck)
+/* Plans one kernel; false when its allocations exceed the limit. */
+static bool
+plan_kernel(TKernel *k, Arena *a, Diags *d)
 {
-	TKernel *k = ck->k;
-	Walk w = {.ck = ck, .s = ck->smem.data};
+	for (int i = 0; i < k->n_smem; i++) {
+		k->smem[i].first_use = k->smem[i].last_use = 0;
+		k->smem[i].offset = 0;
+	}
+	Walk w = {.a = a, .k = k, .s = k->smem};
 	walk_block(&w, &k->body);
-	place(ck->smem.data, ck->smem.len);
+	place(k->smem, (size_t)k->n_smem);
 	int64_t total = 0;
-	for (size_t i = 0; i < ck->smem.len; i++) {
-		TSmemAlloc *s = &ck->smem.data[i];
+	for (int i = 0; i < k->n_smem; i++) {
+		TSmemAlloc *s = &k->smem[i];
 		if (!s->name)
 			s->name = "smem";
 		if (s->offset + s->bytes > total)
 			total = s->offset + s->bytes;
 	}
-	k->smem = ck->smem.data;
-	k->n_smem = (int)ck->smem.len;
 	k->smem_bytes = total;
-	if (total > SMEM_LIMIT)
-		report(ck, total);
+	if (total <= IR_SMEM_LIMIT)
+		return true;
+	report(k, d, total);
+	return false;
+}
+
+bool
+ir_smem_plan(TProgram *p, Arena *a, Diags *d)
+{
+	bool ok = true;
+	for (int i = 0; i < p->n_kernels; i++)
+		ok = plan_kernel(p->kernels[i], a, d) && ok;
+	return ok;
 }

@@ -1,6 +1,6 @@
 /*
  * Axis analysis (Triton's AxisInfo) on the IR, and what it proves about
- * global accesses.
+ * global accesses; the `axis` pass stores it on every kernel for codegen.
  *
  * For every integer or pointer value and every dim d (scalars use dim 0):
  *   contig[d]  values are consecutive (+1 per index; pointers: +1 element)
@@ -10,20 +10,12 @@
  *              for every element;
  *   cnst[d]    values are equal along d in aligned runs of cnst[d] indices.
  * All three are powers of two. Parameters start from what the kernel may
- * assume (CgParam.divisibility); anything the rules below do not cover
+ * assume (TParam.divisibility); anything the rules below do not cover
  * (loads, loop-carried variables, division...) knows nothing (1, 1, 1).
- *
- * Specialization (like Triton's 16-divisibility): a kernel is compiled
- * twice, generically and assuming pointer parameters 16-byte aligned and
- * integer parameters multiples of 16, keeping only the assumptions that
- * prove some access (cg_axis_fast_sig); the launcher picks the variant from
- * the actual arguments (launcher.c).
  */
-#include "codegen/cg_axis.h"
+#include "ir/ir.h"
 
-#include <string.h>
-
-enum { DIV_CAP = 1 << 30, SPEC_DIV = 16 };
+enum { DIV_CAP = 1 << 30 };
 
 static int64_t
 min64(int64_t a, int64_t b)
@@ -60,20 +52,20 @@ dim_size(const TType *t, int d)
 	return t->kind == TY_TENSOR && t->rank > 0 ? t->shape[d] : 1;
 }
 
-static CgAxis
+static IrAxis
 unknown(void)
 {
-	CgAxis x;
+	IrAxis x;
 	for (int d = 0; d < LL_MAX_RANK; d++)
 		x.contig[d] = x.div[d] = x.cnst[d] = 1;
 	return x;
 }
 
 /* Every element of the same value along each dim (splat, full, scalars). */
-static CgAxis
+static IrAxis
 uniform(const TType *t, int64_t div)
 {
-	CgAxis x = unknown();
+	IrAxis x = unknown();
 	for (int d = 0; d < rank_of(t); d++) {
 		x.div[d] = div;
 		x.cnst[d] = dim_size(t, d);
@@ -83,7 +75,7 @@ uniform(const TType *t, int64_t div)
 
 /* A divisor of every element of a (contiguous runs have odd members). */
 static int64_t
-elem_div(const CgAxis *a, int rank)
+elem_div(const IrAxis *a, int rank)
 {
 	int64_t best = DIV_CAP;
 	for (int d = 0; d < rank; d++)
@@ -94,16 +86,16 @@ elem_div(const CgAxis *a, int rank)
 /* div of a's runs cut into runs of c indices: the cuts start c apart,
  * unit apart in value per index (pointers: the element's bytes). */
 static int64_t
-div_at(const CgAxis *a, int d, int64_t c, int64_t unit)
+div_at(const IrAxis *a, int d, int64_t c, int64_t unit)
 {
 	return c < a->contig[d] ? min64(a->div[d], c * unit) : a->div[d];
 }
 
 /* a + b (scale: bytes per element of b when a is a pointer, else 1). */
-static CgAxis
-add(const CgAxis *a, const CgAxis *b, int rank, int64_t scale)
+static IrAxis
+add(const IrAxis *a, const IrAxis *b, int rank, int64_t scale)
 {
-	CgAxis x = unknown();
+	IrAxis x = unknown();
 	for (int d = 0; d < rank; d++) {
 		int64_t c = max64(min64(a->contig[d], b->cnst[d]), min64(a->cnst[d], b->contig[d]));
 		x.contig[d] = c;
@@ -113,10 +105,10 @@ add(const CgAxis *a, const CgAxis *b, int rank, int64_t scale)
 	return x;
 }
 
-static CgAxis
-mul(const CgAxis *a, const CgAxis *b, int rank)
+static IrAxis
+mul(const IrAxis *a, const IrAxis *b, int rank)
 {
-	CgAxis x = unknown();
+	IrAxis x = unknown();
 	int64_t da = elem_div(a, rank), db = elem_div(b, rank);
 	for (int d = 0; d < rank; d++) {
 		x.div[d] = min64(da * db, DIV_CAP);
@@ -128,10 +120,10 @@ mul(const CgAxis *a, const CgAxis *b, int rank)
 /* a < b and friends: constant over aligned runs where a is consecutive
  * from a multiple of k and b is a constant multiple of k (or the
  * reverse), and wherever both are constant. */
-static CgAxis
-compare(const CgAxis *a, const CgAxis *b, int rank, bool ordered)
+static IrAxis
+compare(const IrAxis *a, const IrAxis *b, int rank, bool ordered)
 {
-	CgAxis x = unknown();
+	IrAxis x = unknown();
 	for (int d = 0; d < rank; d++) {
 		int64_t k = min64(a->cnst[d], b->cnst[d]);
 		if (ordered) {
@@ -146,17 +138,17 @@ compare(const CgAxis *a, const CgAxis *b, int rank, bool ordered)
 	return x;
 }
 
-static CgAxis
-logical(const CgAxis *a, const CgAxis *b, int rank)
+static IrAxis
+logical(const IrAxis *a, const IrAxis *b, int rank)
 {
-	CgAxis x = unknown();
+	IrAxis x = unknown();
 	for (int d = 0; d < rank; d++)
 		x.cnst[d] = min64(a->cnst[d], b->cnst[d]);
 	return x;
 }
 
 static int64_t
-param_div(const CgParam *p)
+param_div(const TParam *p)
 {
 	return p->divisibility > 1 ? (int64_t)p->divisibility : 1;
 }
@@ -175,13 +167,13 @@ elem_bytes(TDType t)
 	return b < 8 ? 1 : b / 8;
 }
 
-static CgAxis
-infer(const TInst *in, const CgAxis *v, const CgParam *params)
+static IrAxis
+infer(const TInst *in, const IrAxis *v, const TParam *params)
 {
 	const TType *t = in->res->type;
 	int rank = rank_of(t);
-	const CgAxis *a = in->n_args > 0 ? &v[in->args[0]->id] : NULL;
-	const CgAxis *b = in->n_args > 1 ? &v[in->args[1]->id] : NULL;
+	const IrAxis *a = in->n_args > 0 ? &v[in->args[0]->id] : NULL;
+	const IrAxis *b = in->n_args > 1 ? &v[in->args[1]->id] : NULL;
 	switch (in->op) {
 	case OP_CONST:
 		return uniform(t, is_int(t) ? pow2_div(in->c.i) : 1);
@@ -191,7 +183,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 	case OP_FULL:
 		return uniform(t, elem_div(a, 1));
 	case OP_ARANGE: {
-		CgAxis x = unknown();
+		IrAxis x = unknown();
 		x.contig[0] = dim_size(t, 0);
 		x.div[0] = pow2_div(in->attr.lo);
 		return x;
@@ -202,7 +194,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 		if (!is_int(t) || !is_int(in->args[0]->type))
 			return unknown();
 		if (ir_dtype_bits(t->dtype) < ir_dtype_bits(in->args[0]->type->dtype)) {
-			CgAxis x = *a;
+			IrAxis x = *a;
 			int64_t cap = (int64_t)1 << (ir_dtype_bits(t->dtype) - 1);
 			for (int d = 0; d < rank; d++)
 				x.div[d] = min64(x.div[d], cap);
@@ -210,7 +202,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 		}
 		return *a;
 	case OP_BROADCAST: {
-		CgAxis x = *a;
+		IrAxis x = *a;
 		for (int d = 0; d < rank; d++)
 			if (in->args[0]->type->shape[d] == 1 && t->shape[d] != 1) {
 				x.contig[d] = 1;
@@ -219,7 +211,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 		return x;
 	}
 	case OP_EXPAND_DIMS: {
-		CgAxis x = unknown();
+		IrAxis x = unknown();
 		int ax = in->attr.axis, src_rank = rank_of(in->args[0]->type);
 		for (int d = 0, s = 0; d < rank; d++) {
 			if (d == ax) {
@@ -240,7 +232,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 			return unknown();
 		{
 			/* a - c: runs of a stay runs when c is constant over them. */
-			CgAxis x = add(a, b, rank, 1);
+			IrAxis x = add(a, b, rank, 1);
 			for (int d = 0; d < rank; d++)
 				x.contig[d] = min64(a->contig[d], b->cnst[d]);
 			return x;
@@ -263,7 +255,7 @@ infer(const TInst *in, const CgAxis *v, const CgParam *params)
 }
 
 static void
-walk(const TBlock *blk, CgAxis *v, const CgParam *params)
+walk(const TBlock *blk, IrAxis *v, const TParam *params)
 {
 	for (size_t i = 0; i < blk->n; i++) {
 		const TInst *in = blk->insts[i];
@@ -275,20 +267,20 @@ walk(const TBlock *blk, CgAxis *v, const CgParam *params)
 	}
 }
 
-CgAxis *
-cg_axis_analyze(Arena *a, const TKernel *k, const CgParam *params)
+IrAxis *
+ir_axis_analyze(Arena *a, const TKernel *k)
 {
-	CgAxis *v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *v);
+	IrAxis *v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *v);
 	for (int i = 0; i < k->n_values; i++)
 		v[i] = unknown();
-	walk(&k->body, v, params);
+	walk(&k->body, v, k->params);
 	return v;
 }
 
-CgAccess
-cg_access_plan(const TInst *in, const CgAxis *axis)
+IrAccess
+ir_access_plan(const TInst *in, const IrAxis *axis)
 {
-	CgAccess acc = {0, 1, false};
+	IrAccess acc = {0, 1, false};
 	bool load = in->op == OP_LOAD;
 	const TValue *ptr = in->args[0];
 	const TType *pt = ptr->type;
@@ -296,8 +288,8 @@ cg_access_plan(const TInst *in, const CgAxis *axis)
 	int bits = vt->dtype == DT_I1 ? 8 : ir_dtype_bits(vt->dtype);
 	if (pt->kind != TY_TENSOR || vt->elem_is_ptr || bits < 8)
 		return acc;
-	int n_regs = cg_type_regs(pt);
-	const CgAxis *p = &axis[ptr->id];
+	int n_regs = 1 << ll_in_bits(&pt->layout.ll, LL_REGISTER);
+	const IrAxis *p = &axis[ptr->id];
 	for (int d = 0; d < pt->rank; d++) {
 		int64_t w = ll_num_consecutive(&pt->layout.ll, LL_REGISTER, (LLName)(LL_DIM0 + d));
 		w = min64(min64(w, p->contig[d]), min64(128 / bits, n_regs));
@@ -320,79 +312,12 @@ cg_access_plan(const TInst *in, const CgAxis *axis)
 	return acc;
 }
 
-/* Summed widths of the accesses the analysis proves aligned and uniformly
- * masked. */
-static int64_t
-block_gain(const TBlock *blk, const CgAxis *axis)
+bool
+ir_axis(TProgram *p, Arena *a, Diags *d)
 {
-	int64_t g = 0;
-	for (size_t i = 0; i < blk->n; i++) {
-		const TInst *in = blk->insts[i];
-		if (in->op == OP_LOAD || in->op == OP_STORE) {
-			CgAccess acc = cg_access_plan(in, axis);
-			g += acc.proven ? acc.width : 0;
-		}
-		g += block_gain(&in->body, axis) + block_gain(&in->else_body, axis) +
-		     block_gain(&in->cond_block, axis);
-	}
-	return g;
-}
-
-static int64_t
-gain(Arena *a, const TKernel *k, const CgParam *params)
-{
-	return block_gain(&k->body, cg_axis_analyze(a, k, params));
-}
-
-static bool
-specializable(const CgParam *p)
-{
-	return p->kind == CG_PARAM_PTR ||
-	       (p->kind == CG_PARAM_SCALAR && p->dtype != DT_I1 && !ir_dtype_is_float(p->dtype));
-}
-
-/* Raises params' divisibility to the specialized assumptions that prove
- * more accesses; false (params unchanged) when none does. */
-static bool
-specialize(Arena *a, const TKernel *k, CgParam *params, int n)
-{
-	uint32_t *base = arena_alloc(a, (size_t)(n + 1) * sizeof *base);
-	for (int i = 0; i < n; i++)
-		base[i] = params[i].divisibility;
-	int64_t none = gain(a, k, params);
-	for (int i = 0; i < n; i++)
-		if (specializable(&params[i]) && params[i].divisibility < SPEC_DIV)
-			params[i].divisibility = SPEC_DIV;
-	int64_t all = gain(a, k, params);
-	if (all <= none) {
-		for (int i = 0; i < n; i++)
-			params[i].divisibility = base[i];
-		return false;
-	}
-	/* Keep only the assumptions some proof needs. */
-	for (int i = 0; i < n; i++) {
-		if (params[i].divisibility == base[i])
-			continue;
-		uint32_t keep = params[i].divisibility;
-		params[i].divisibility = base[i];
-		if (gain(a, k, params) < all)
-			params[i].divisibility = keep;
-	}
+	(void)d;
+	for (int i = 0; i < p->n_kernels; i++)
+		for (TKernel *k = p->kernels[i]; k; k = k->fast)
+			k->axis = ir_axis_analyze(a, k);
 	return true;
-}
-
-CgKernelSig *
-cg_axis_fast_sig(Arena *a, const TKernel *k, const CgKernelSig *sig)
-{
-	CgParam *ps = arena_alloc(a, (size_t)(sig->n_params + 1) * sizeof *ps);
-	if (sig->n_params)
-		memcpy(ps, sig->params, (size_t)sig->n_params * sizeof *ps);
-	if (!specialize(a, k, ps, sig->n_params))
-		return NULL;
-	CgKernelSig *fast = arena_alloc(a, sizeof *fast);
-	*fast = *sig;
-	fast->name = arena_printf(a, "%s__spec", sig->name);
-	fast->params = ps;
-	fast->fast = NULL;
-	return fast;
 }

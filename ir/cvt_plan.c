@@ -1,0 +1,48 @@
+/*
+ * The cvt-plan pass: every convert_layout gets its plan from the layout
+ * algebra (register renaming, warp shuffles, or a round trip through a
+ * bank-conflict-free shared scratch buffer; layout/ll_convert.c).
+ */
+#include "ir/ir.h"
+
+const LLCvtPlan *
+ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err)
+{
+	int bits = src->elem_is_ptr ? 64 : ir_dtype_bits(src->dtype);
+	LLCvtPlan *plan = arena_alloc(a, sizeof *plan);
+	err->arena = a;
+	if (!ll_plan_convert(&src->layout.ll, &dst->layout.ll, bits < 8 ? 8 : bits, plan, err))
+		return NULL;
+	return plan;
+}
+
+typedef struct PlanCx {
+	Arena *a;
+	Diags *d;
+	bool ok;
+} PlanCx;
+
+static bool
+plan_inst(TInst *in, void *ctx)
+{
+	PlanCx *cx = ctx;
+	if (in->op != OP_CONVERT_LAYOUT || in->attr.plan)
+		return true;
+	LLErr err = {cx->a, NULL};
+	in->attr.plan = ir_plan_convert(cx->a, in->args[0]->type, in->res->type, &err);
+	if (!in->attr.plan) {
+		diag_error(cx->d, in->at, "cannot convert between these layouts: %s",
+		           err.msg ? err.msg : "no plan");
+		cx->ok = false;
+	}
+	return true;
+}
+
+bool
+ir_cvt_plan(TProgram *p, Arena *a, Diags *d)
+{
+	PlanCx cx = {a, d, true};
+	for (int i = 0; i < p->n_kernels; i++)
+		ir_walk(p->kernels[i], plan_inst, &cx);
+	return cx.ok;
+}

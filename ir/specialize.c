@@ -1,0 +1,108 @@
+/*
+ * The specialize pass (like Triton's 16-divisibility specialization): a
+ * kernel is compiled twice, generically and assuming pointer parameters
+ * 16-byte aligned and integer parameters multiples of 16, keeping only the
+ * assumptions that prove some global access aligned and uniformly masked
+ * (ir/axis.c). The variant, `<name>__spec`, shares the kernel's body and
+ * hangs off TKernel.fast; the generated launcher runs it when the actual
+ * arguments meet its assumptions (codegen/launcher.c). Kernels that already
+ * have a variant, and variants, are left alone, so the pass is idempotent.
+ */
+#include "ir/ir.h"
+
+#include <string.h>
+
+enum { SPEC_DIV = 16 };
+
+/* Summed widths of the accesses the analysis proves aligned and uniformly
+ * masked. */
+static int64_t
+block_gain(const TBlock *blk, const IrAxis *axis)
+{
+	int64_t g = 0;
+	for (size_t i = 0; i < blk->n; i++) {
+		const TInst *in = blk->insts[i];
+		if (in->op == OP_LOAD || in->op == OP_STORE) {
+			IrAccess acc = ir_access_plan(in, axis);
+			g += acc.proven ? acc.width : 0;
+		}
+		g += block_gain(&in->body, axis) + block_gain(&in->else_body, axis) +
+		     block_gain(&in->cond_block, axis);
+	}
+	return g;
+}
+
+static int64_t
+gain(Arena *a, const TKernel *k)
+{
+	return block_gain(&k->body, ir_axis_analyze(a, k));
+}
+
+static bool
+specializable(const TParam *p)
+{
+	return p->kind == TP_PTR ||
+	       (p->kind == TP_SCALAR && p->type->dtype != DT_I1 && !ir_dtype_is_float(p->type->dtype));
+}
+
+/* Raises the variant's parameters' divisibility to the assumptions that
+ * prove more accesses; false (params unchanged) when none does. */
+static bool
+assume(Arena *a, TKernel *v)
+{
+	TParam *ps = v->params;
+	int n = v->n_params;
+	uint32_t *base = arena_alloc(a, (size_t)(n + 1) * sizeof *base);
+	for (int i = 0; i < n; i++)
+		base[i] = ps[i].divisibility;
+	int64_t none = gain(a, v);
+	for (int i = 0; i < n; i++)
+		if (specializable(&ps[i]) && ps[i].divisibility < SPEC_DIV)
+			ps[i].divisibility = SPEC_DIV;
+	int64_t all = gain(a, v);
+	if (all <= none) {
+		for (int i = 0; i < n; i++)
+			ps[i].divisibility = base[i];
+		return false;
+	}
+	/* Keep only the assumptions some proof needs. */
+	for (int i = 0; i < n; i++) {
+		if (ps[i].divisibility == base[i])
+			continue;
+		uint32_t keep = ps[i].divisibility;
+		ps[i].divisibility = base[i];
+		if (gain(a, v) < all)
+			ps[i].divisibility = keep;
+	}
+	return true;
+}
+
+TKernel *
+ir_kernel_variant(Arena *a, const TKernel *k, const char *name)
+{
+	TKernel *v = arena_alloc(a, sizeof *v);
+	*v = *k;
+	v->name = name;
+	v->fast = NULL;
+	v->generic = k;
+	v->axis = NULL;
+	v->params = arena_alloc(a, (size_t)(k->n_params + 1) * sizeof *v->params);
+	if (k->n_params)
+		memcpy(v->params, k->params, (size_t)k->n_params * sizeof *v->params);
+	return v;
+}
+
+bool
+ir_specialize(TProgram *p, Arena *a, Diags *d)
+{
+	(void)d;
+	for (int i = 0; i < p->n_kernels; i++) {
+		TKernel *k = p->kernels[i];
+		if (k->fast)
+			continue;
+		TKernel *v = ir_kernel_variant(a, k, arena_printf(a, "%s__spec", k->name));
+		if (assume(a, v))
+			k->fast = v;
+	}
+	return true;
+}

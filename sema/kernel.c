@@ -1,0 +1,290 @@
+/*
+ * Kernels and the module: launch options, constexpr parameters from
+ * defaults and -D, typed runtime parameters, one specialization per
+ * @gl.kernel, and sema_check, the entry point.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+
+/* -- kernels ------------------------------------------------------------------ */
+
+/* The kernel decorator's num_warps (4 by default), or 0 when f is not a
+ * kernel. */
+static int
+kernel_warps(Check *ck, const Node *f)
+{
+	for (size_t i = 0; i < f->u.func.decorators.len; i++) {
+		const Node *d = f->u.func.decorators.data[i];
+		const Node *callee = d->kind == N_CALL ? d->u.call.callee : d;
+		Value *v = sema_eval_expr(&ck->ev, callee);
+		if (!v || v->kind != VAL_BUILTIN || sema_builtin_fn(v->u.builtin) != BF_KERNEL)
+			continue;
+		if (d->kind != N_CALL)
+			return 4;
+		int64_t w = 4;
+		for (size_t k = 0; k < d->u.call.kwargs.len; k++) {
+			const Node *kw = d->u.call.kwargs.data[k];
+			Value *x = sema_eval_expr(&ck->ev, kw->u.keyword.value);
+			if (!x)
+				return -1;
+			if (strcmp(kw->u.keyword.name, "num_warps") != 0) {
+				diag_error(ck->d, kw->span, "@gl.kernel takes num_warps=..., not '%s'",
+				           kw->u.keyword.name);
+				return -1;
+			}
+			if (!sema_value_int(ck, x, "num_warps", &w))
+				return -1;
+			if (w < 1 || w > 32 || (w & (w - 1))) {
+				diag_error(ck->d, x->span, "num_warps is %lld; it must be a power of two "
+				           "from 1 to 32", (long long)w);
+				return -1;
+			}
+		}
+		return (int)w;
+	}
+	return 0;
+}
+
+static Value *
+define_value(Check *ck, const SemaDefine *def)
+{
+	const char *path = arena_printf(ck->a, "<-D %s>", def->name);
+	uint32_t file = src_add(ck->src, path, def->value, strlen(def->value));
+	Node *e = parse_expression(ck->a, ck->in, ck->src, file, ck->d);
+	if (!e)
+		return NULL;
+	Frame *saved = ck->fr;
+	ck->fr = NULL;
+	Value *v = sema_eval_expr(&ck->ev, e);
+	ck->fr = saved;
+	return v;
+}
+
+static bool
+param_type(Check *ck, const Node *p, const TType **out)
+{
+	if (!p->u.param.annot) {
+		diag_error(ck->d, p->span, "kernel parameter '%s' needs a type (e.g. gl.ptr[gl.f32], "
+		           "gl.i32 or gl.constexpr)", p->u.param.name);
+		return false;
+	}
+	Value *t = sema_eval_expr(&ck->ev, p->u.param.annot);
+	if (!t)
+		return false;
+	if (t->kind == VAL_DTYPE) {
+		*out = sema_type_scalar(ck, t->u.dtype);
+		return true;
+	}
+	if (t->kind == VAL_TYPE) {
+		*out = t->u.type;
+		return true;
+	}
+	diag_error(ck->d, t->span, "expected a parameter type, got %s", sema_value_kind_phrase(t));
+	return false;
+}
+
+/* Binds the constexpr parameters of kernel f (from -D or defaults). */
+static bool
+bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs, bool *used)
+{
+	const NodeList *ps = &f->u.func.params;
+	for (size_t i = 0; i < ps->len; i++) {
+		const Node *p = ps->data[i];
+		if (!sema_is_constexpr_annot(ck, p->u.param.annot))
+			continue;
+		Value *v = NULL;
+		for (size_t d = 0; d < n_defs; d++)
+			if (strcmp(defs[d].name, p->u.param.name) == 0) {
+				used[d] = true;
+				v = define_value(ck, &defs[d]);
+				if (!v)
+					return false;
+			}
+		if (!v && !p->u.param.dflt) {
+			diag_error(ck->d, p->span, "constexpr parameter '%s' has no default; give it "
+			           "with -D %s=VALUE", p->u.param.name, p->u.param.name);
+			return false;
+		}
+		if (!v && !(v = sema_eval_expr(&ck->ev, p->u.param.dflt)))
+			return false;
+		sema_scope_bind(ck, p->u.param.name, v, true, p->span);
+		StrBuf b = {0};
+		sema_value_print(v, &b);
+		vec_push(ck->a, &ck->cx_names, p->u.param.name);
+		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
+		buf_free(&b);
+	}
+	return true;
+}
+
+/* Binds the runtime parameters of kernel f to OP_PARAM values. */
+static void
+bind_params(Check *ck, const Node *f)
+{
+	const NodeList *ps = &f->u.func.params;
+	VEC(TParam) params = {0};
+	for (size_t i = 0; i < ps->len; i++) {
+		const Node *p = ps->data[i];
+		if (p->u.param.annot && sema_is_constexpr_annot(ck, p->u.param.annot))
+			continue;
+		const TType *t;
+		if (!param_type(ck, p, &t))
+			continue;
+		TParam tp = {.name = p->u.param.name, .type = t,
+		             .kind = t->kind == TY_PTR ? TP_PTR : t->kind == TY_DESC ? TP_DESC
+		                                                                     : TP_SCALAR};
+		TInst *in = sema_emit(ck, OP_PARAM, p->span, t, 0);
+		in->param = (int)params.len;
+		vec_push(ck->a, &params, tp);
+		sema_scope_bind(ck, p->u.param.name, sema_rt_value(ck, in->res, p->span), false, p->span);
+	}
+	ck->k->params = params.data;
+	ck->k->n_params = (int)params.len;
+}
+
+/* One pass over kernel f: its TKernel (also after errors). */
+static TKernel *
+kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t n_defs,
+            bool *used)
+{
+	TKernel *k = arena_alloc(ck->a, sizeof *k);
+	k->name = f->u.func.name;
+	k->at = f->span;
+	k->num_warps = k->total_warps = warps;
+	ck->k = k;
+	Frame fr = {.func = f};
+	ck->fr = &fr;
+	ck->blk = &k->body;
+	int errors = ck->d->errors;
+	/* constexpr parameters first: runtime parameter types may use them */
+	if (bind_constexprs(ck, f, defs, n_defs, used))
+		bind_params(ck, f);
+	if (ck->d->errors == errors)
+		sema_check_block(ck, &f->u.func.body);
+	k->smem = ck->smem.data;
+	k->n_smem = (int)ck->smem.len;
+	k->vars = ck->vars.data;
+	k->n_vars = (int)ck->vars.len;
+	k->cx_names = ck->cx_names.data;
+	k->cx_values = ck->cx_values.data;
+	k->n_cx = (int)ck->cx_names.len;
+	/* the kernel owns the arrays now; start the next one afresh */
+	memset(&ck->vars, 0, sizeof ck->vars);
+	memset(&ck->smem, 0, sizeof ck->smem);
+	memset(&ck->unfenced, 0, sizeof ck->unfenced);
+	memset(&ck->cx_names, 0, sizeof ck->cx_names);
+	memset(&ck->cx_values, 0, sizeof ck->cx_values);
+	ck->fr = NULL;
+	ck->k = NULL;
+	return k;
+}
+
+/* Appends the diagnostics of from to to. */
+static void
+diags_append(Diags *to, const Diags *from)
+{
+	if (!from->first)
+		return;
+	if (to->last)
+		to->last->next = from->first;
+	else
+		to->first = from->first;
+	to->last = from->last;
+	to->errors += from->errors;
+	to->warnings += from->warnings;
+	to->truncated |= from->truncated;
+}
+
+static void
+set_diags(Check *ck, Diags *d)
+{
+	ck->d = d;
+	ck->ev.diags = d;
+}
+
+/* Checks kernel f. When some layout is left out, the first pass probes
+ * (its diagnostics are kept aside), inference decides, and a second pass
+ * checks the kernel with the inferred layouts. */
+static void
+check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
+             size_t n_defs, bool *used)
+{
+	Diags *real = ck->d;
+	Diags probe;
+	diag_init(&probe, ck->a, ck->src);
+	probe.max_errors = real->max_errors ? real->max_errors - real->errors : 0;
+	memset(&ck->autos, 0, sizeof ck->autos);
+	memset(&ck->auto_sites, 0, sizeof ck->auto_sites);
+	ck->auto_plan = NULL;
+	ck->auto_next = 0;
+	set_diags(ck, &probe);
+	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used);
+	set_diags(ck, real);
+	if (ck->autos.len) {
+		ck->k = k;
+		ck->auto_plan = sema_auto_resolve(ck, &ck->n_auto_plan);
+		ck->k = NULL;
+		memset(&ck->autos, 0, sizeof ck->autos);
+		if (!ck->auto_plan)
+			return;
+		ck->auto_next = 0;
+		k = kernel_pass(ck, f, warps, defs, n_defs, used);
+		ck->auto_plan = NULL;
+	} else {
+		diags_append(real, &probe);
+	}
+	TKernel **ks = arena_alloc(ck->a, (size_t)(prog->n_kernels + 1) * sizeof *ks);
+	if (prog->n_kernels)
+		memcpy(ks, prog->kernels, (size_t)prog->n_kernels * sizeof *ks);
+	ks[prog->n_kernels++] = k;
+	prog->kernels = ks;
+}
+
+static void
+check_module_stmt(Check *ck, const Node *s)
+{
+	if (s->kind == N_FUNC || s->kind == N_IMPORT || s->kind == N_ASSIGN ||
+	    s->kind == N_ANN_ASSIGN || (s->kind == N_EXPR_STMT &&
+	                                s->u.expr_stmt.expr->kind == N_STRING)) {
+		sema_check_stmt(ck, s);
+		return;
+	}
+	diag_error(ck->d, s->span, "only imports, constexpr definitions and functions may "
+	           "appear at module level");
+}
+
+TProgram *
+sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
+           const SemaDefine *defs, size_t n_defs, const char *kernel)
+{
+	Check ck = {.a = a, .d = d, .in = in, .src = src};
+	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
+	int errors = d->errors;
+	const NodeList *body = &module->u.module.body;
+	for (size_t i = 0; i < body->len; i++)
+		check_module_stmt(&ck, body->data[i]);
+	TProgram *prog = arena_alloc(a, sizeof *prog);
+	bool *used = arena_alloc(a, n_defs + 1);
+	bool found = false;
+	for (size_t i = 0; i < body->len && d->errors == errors; i++) {
+		const Node *f = body->data[i];
+		if (f->kind != N_FUNC)
+			continue;
+		int w = kernel_warps(&ck, f);
+		if (w < 0)
+			break;
+		if (w == 0 || (kernel && strcmp(kernel, f->u.func.name) != 0))
+			continue;
+		found = true;
+		check_kernel(&ck, prog, f, w, defs, n_defs, used);
+	}
+	if (kernel && !found && d->errors == errors)
+		diag_error(d, (SrcSpan){0}, "--kernel %s: no @gl.kernel of that name", kernel);
+	for (size_t i = 0; i < n_defs && d->errors == errors; i++)
+		if (!used[i])
+			diag_error(d, (SrcSpan){0}, "-D %s: no kernel has a constexpr parameter of "
+			           "that name", defs[i].name);
+	return d->errors == errors ? prog : NULL;
+}
