@@ -25,6 +25,7 @@ struct CgTarget {
 	const char *triple;
 	int opt_level;
 	bool debug_info;
+	Limits limits;
 };
 
 /* One LLVM module under construction. */

@@ -71,7 +71,8 @@ typedef struct CgBlob {
 typedef struct CgOptions {
 	const char *arch;      /* "sm_90a" (the only target for now) */
 	int opt_level;         /* 0..3: LLVM's default<On> pipeline */
-	bool debug_info;       /* -g: line tables, PTX .loc at .gl lines */
+	bool debug_info;       /* -g: PTX .loc at .gl lines (line information only) */
+	const Limits *limits;  /* elements per thread lowered; NULL: the defaults */
 } CgOptions;
 
 /* The NVPTX target machine for o->arch. Initializes LLVM's NVPTX backend

@@ -76,6 +76,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	t->triple = TRIPLE;
 	t->opt_level = o->opt_level;
 	t->debug_info = o->debug_info;
+	t->limits = o->limits ? *o->limits : limits_default();
 	return t;
 }
 

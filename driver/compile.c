@@ -47,7 +47,7 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
-	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel);
+	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
 }
 
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
@@ -55,7 +55,7 @@ static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
          const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
-	CgOptions co = {o->arch, o->opt_level, o->debug_info};
+	CgOptions co = {o->arch, o->opt_level, o->debug_info, &o->limits};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;

@@ -85,6 +85,9 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		           MAX_INLINE_DEPTH, func->u.func.name);
 		return NULL;
 	}
+	if (!sema_spend(ck, at, LIM_INLINE, &ck->inlined, 1, "this call of '%s' is inlined",
+	                func->u.func.name))
+		return NULL;
 	Frame fr = {.func = func, .up = ck->fr};
 	Frame *saved = ck->fr;
 	ck->fr = &fr;

@@ -19,10 +19,19 @@ struct Binding {
 	Binding *next;
 };
 
+/* The bindings of one scope, newest first, with a hash index from name to
+ * the newest binding of it once there are more than a few, so that looking
+ * up a name costs the same however many there are. */
+typedef struct Scope {
+	Binding *first;
+	Binding **index;      /* open addressing on the interned name; NULL: none */
+	size_t cap, n;        /* slots of index (a power of two), bindings */
+} Scope;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
-	Binding *locals;
+	Scope locals;
 	const Node *func;
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
@@ -58,11 +67,14 @@ struct Check {
 	Interner *in;
 	Sources *src;
 	Eval ev;
-	Binding *globals;
+	Scope globals;
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
 	int inline_depth;
+	const Limits *lim;    /* --max-unroll, --max-inline, ... */
+	uint64_t unrolled;    /* static_range bodies unrolled in this kernel pass */
+	uint64_t inlined;     /* @gl.jit calls inlined in this kernel pass */
 	VEC(TVar *) vars;
 	VEC(TSmemAlloc) smem;
 	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
@@ -195,6 +207,13 @@ size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
 /* Eval's name lookup callback (ctx is the Check): the value bound to name,
  * reading a variable's current value; NULL when unknown. */
 const Value *sema_lookup(void *ctx, const char *name);
+
+/* Takes n units of limit id from the kernel's *spent (static_range bodies,
+ * inlined calls). Past the limit, reports at `at` what asked ("fmt": "this
+ * call of 'f' is inlined") with the limit and the option that raises it,
+ * and returns false; later requests fail without a second report. */
+bool sema_spend(Check *ck, SrcSpan at, LimitId id, uint64_t *spent, uint64_t n, const char *fmt,
+                ...) GL_PRINTF(6, 7);
 
 bool sema_value_is_rt(const Value *v);
 bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);

@@ -215,6 +215,8 @@ sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
 {
 	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", sema_builtin_name(ns), name)
 	             : diag_error(e->diags, at, "unknown name '%s'", name);
+	if (!g)
+		return;   /* dropped (--max-errors): no suggestion to compute */
 	enum { MAX_NAMES = 256 };
 	const char *names[MAX_NAMES];
 	size_t n = sema_builtin_names(ns, names, MAX_NAMES);

@@ -154,6 +154,7 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	k->at = f->span;
 	k->num_warps = k->total_warps = warps;
 	ck->k = k;
+	ck->unrolled = ck->inlined = 0;
 	Frame fr = {.func = f};
 	ck->fr = &fr;
 	ck->blk = &k->body;
@@ -204,11 +205,13 @@ set_diags(Check *ck, Diags *d)
 	ck->ev.diags = d;
 }
 
+typedef VEC(TKernel *) KernelList;
+
 /* Checks kernel f. When some layout is left out, the first pass probes
  * (its diagnostics are kept aside), inference decides, and a second pass
  * checks the kernel with the inferred layouts. */
 static void
-check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
+check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const SemaDefine *defs,
              size_t n_defs, bool *used)
 {
 	Diags *real = ck->d;
@@ -235,11 +238,22 @@ check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefi
 	} else {
 		diags_append(real, &probe);
 	}
-	TKernel **ks = arena_alloc(ck->a, (size_t)(prog->n_kernels + 1) * sizeof *ks);
-	if (prog->n_kernels)
-		memcpy(ks, prog->kernels, (size_t)prog->n_kernels * sizeof *ks);
-	ks[prog->n_kernels++] = k;
-	prog->kernels = ks;
+	vec_push(ck->a, kernels, k);
+}
+
+/* A second definition of a kernel's name: a @gl.kernel whose module binding
+ * is another function (a later def replaced it, as in Python) would leave
+ * two entries of one name, or one that cannot be called. */
+static bool
+redefined(Check *ck, const Node *f)
+{
+	Binding *b = sema_scope_find(ck, f->u.func.name);
+	if (!b || !b->v || (b->v->kind == VAL_FUNC && b->v->u.func == f))
+		return false;
+	Diag *g = diag_error(ck->d, b->at, "'%s' is defined again; it names a @gl.kernel, and "
+	                     "kernel names must be unique", f->u.func.name);
+	diag_note(ck->d, g, f->span, "the kernel is defined here");
+	return true;
 }
 
 static void
@@ -257,15 +271,16 @@ check_module_stmt(Check *ck, const Node *s)
 
 TProgram *
 sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-           const SemaDefine *defs, size_t n_defs, const char *kernel)
+           const SemaDefine *defs, size_t n_defs, const char *kernel, const Limits *lim)
 {
-	Check ck = {.a = a, .d = d, .in = in, .src = src};
+	Check ck = {.a = a, .d = d, .in = in, .src = src, .lim = lim};
 	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
 	int errors = d->errors;
 	const NodeList *body = &module->u.module.body;
 	for (size_t i = 0; i < body->len; i++)
 		check_module_stmt(&ck, body->data[i]);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	KernelList kernels = {0};
 	bool *used = arena_alloc(a, n_defs + 1);
 	bool found = false;
 	for (size_t i = 0; i < body->len && d->errors == errors; i++) {
@@ -275,11 +290,13 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		int w = kernel_warps(&ck, f);
 		if (w < 0)
 			break;
-		if (w == 0 || (kernel && strcmp(kernel, f->u.func.name) != 0))
+		if (w == 0 || redefined(&ck, f) || (kernel && strcmp(kernel, f->u.func.name) != 0))
 			continue;
 		found = true;
-		check_kernel(&ck, prog, f, w, defs, n_defs, used);
+		check_kernel(&ck, &kernels, f, w, defs, n_defs, used);
 	}
+	prog->kernels = kernels.data;
+	prog->n_kernels = (int)kernels.len;
 	if (kernel && !found && d->errors == errors)
 		diag_error(d, (SrcSpan){0}, "--kernel %s: no @gl.kernel of that name", kernel);
 	for (size_t i = 0; i < n_defs && d->errors == errors; i++)

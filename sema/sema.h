@@ -21,10 +21,13 @@ typedef struct SemaDefine {
 
 /* Checks module (from parse_module) and specializes every @gl.kernel (only
  * the one called `kernel` when non-NULL) with its constexpr defaults
- * overridden by defs. Diagnostics go to d; define values are registered in
- * src as "<-D NAME>" files. Returns NULL when there was any error. */
+ * overridden by defs, within the limits lim (static_range bodies unrolled
+ * and calls inlined per kernel, elements per thread). Diagnostics go to d;
+ * define values are registered in src as "<-D NAME>" files. Returns NULL
+ * when there was any error. */
 TProgram *sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-                     const SemaDefine *defs, size_t n_defs, const char *kernel);
+                     const SemaDefine *defs, size_t n_defs, const char *kernel,
+                     const Limits *lim);
 
 /* Evaluates expr, which must be a layout constructor call (optionally
  * qualified: gl., ttgl., mbarrier.), to a layout description allocated in

@@ -82,17 +82,21 @@ static_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 		diag_error(ck->d, call->span, "gl.static_range step must not be zero");
 		return;
 	}
-	if ((hi - lo) / step > 4096) {
-		diag_error(ck->d, call->span, "gl.static_range would unroll %lld iterations; "
-		           "at most 4096 are allowed", (long long)((hi - lo) / step));
+	/* The iteration count in unsigned arithmetic: any int64 bounds and step
+	 * (INT64_MIN, -1 included) neither overflow nor trap. */
+	uint64_t ustep = step > 0 ? (uint64_t)step : -(uint64_t)step, count = 0;
+	if (step > 0 ? lo < hi : lo > hi)
+		count = ((step > 0 ? (uint64_t)hi - (uint64_t)lo : (uint64_t)lo - (uint64_t)hi) - 1) /
+		        ustep + 1;
+	if (!sema_spend(ck, call->span, LIM_UNROLL, &ck->unrolled, count, "gl.static_range "
+	                "unrolls its body %llu times", (unsigned long long)count))
 		return;
-	}
-	for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+	for (uint64_t k = 0; k < count; k++) {
 		Value *iv = sema_new_value(&ck->ev, VAL_INT, s->u.for_.target->span);
-		iv->u.i = i;
+		iv->u.i = (int64_t)((uint64_t)lo + k * (uint64_t)step);
 		sema_assign(ck, s->u.for_.target, iv, false);
 		sema_check_block(ck, &s->u.for_.body);
-		if (ck->fr->returned)
+		if (ck->fr->returned || ck->d->truncated)
 			return;
 	}
 }
@@ -122,6 +126,11 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 		}
 		if (a->kind == VAL_RUNTIME)
 			dt = sema_dtype_promote(dt, a->u.rt->type->dtype);
+	}
+	if (step->kind == VAL_INT && step->u.i == 0) {
+		diag_error(ck->d, step->span, "range step must not be zero (the loop would never "
+		           "end)");
+		return;
 	}
 	if (s->u.for_.target->kind != N_NAME) {
 		diag_error(ck->d, s->u.for_.target->span, "a runtime loop variable must be a name");

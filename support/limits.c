@@ -14,9 +14,9 @@ static const struct {
 	[LIM_OUTPUT_BYTES] = {"max-output-bytes", "bytes of one output",
 	                      256u << 20, 1ull << 36},
 	[LIM_UNROLL] = {"max-unroll", "static_range bodies unrolled in one kernel",
-	                1u << 16, 1u << 24},
+	                1u << 14, 1u << 24},
 	[LIM_INLINE] = {"max-inline", "@gl.jit calls inlined into one kernel",
-	                1u << 16, 1u << 24},
+	                1u << 14, 1u << 24},
 	[LIM_ELEMS_PER_THREAD] = {"max-elems-per-thread",
 	                          "elements of one tensor held by each thread", 1024, 1u << 16},
 };

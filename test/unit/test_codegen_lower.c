@@ -150,7 +150,7 @@ begin(K *k, const char *name, const TParam *params, int n)
 static CgResult
 compile(K *k)
 {
-	CgOptions o = {"sm_90a", 3, false};
+	CgOptions o = {"sm_90a", 3, false, NULL};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k->k;
 	TProgram prog = {&kp, 1};
@@ -331,7 +331,7 @@ test_loop_and_errors(void)
 	begin(&k, "bad", ps, 2);
 	op(&k, OP_WARP_SPECIALIZE, NULL, 0);   /* no partitions */
 	last(&k)->at = (SrcSpan){1, 7, 3, 5};
-	CgOptions o = {"sm_90a", 2, false};
+	CgOptions o = {"sm_90a", 2, false, NULL};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k.k;
 	TProgram prog = {&kp, 1};
@@ -418,7 +418,7 @@ test_every_op(void)
 		for (TDType u = DT_I1; u < DT_COUNT; u++)
 			ok[n_ok++] = op_kernel(OP_CAST, t, u);
 	}
-	CgOptions o = {"sm_90a", 2, false};
+	CgOptions o = {"sm_90a", 2, false, NULL};
 	CgTarget *tgt = cg_target_new(&o, &D);
 	TProgram prog = {ok, n_ok};
 	CgResult r = {0};
@@ -452,7 +452,7 @@ static void
 test_bad_intrinsics(void)
 {
 	reset();
-	CgOptions o = {"sm_90a", 0, false};
+	CgOptions o = {"sm_90a", 0, false, NULL};
 	CgTarget *t = cg_target_new(&o, &D);
 	CgModule m;
 	cg_module_init(&m, t, "bad", NULL, 0, A, &D);
