@@ -128,7 +128,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 			dt = sema_dtype_promote(dt, a->u.rt->type->dtype);
 	}
 	if (step->kind == VAL_INT && step->u.i == 0) {
-		diag_error(ck->d, step->span, "range step must not be zero (the loop would never "
+		diag_error(ck->d, call->span, "range step must not be zero (the loop would never "
 		           "end)");
 		return;
 	}
