@@ -10,7 +10,7 @@
  * operation sema approved that lowering cannot handle, ptxas rejecting the
  * PTX) are internal compiler errors (diag_internal). LLVM's fatal errors
  * are prevented by validating first; one that still happens goes to
- * fatal(FATAL_INTERNAL, ...).
+ * fatal_error(FATAL_INTERNAL, ...).
  */
 #ifndef CODEGEN_H
 #define CODEGEN_H

@@ -24,7 +24,7 @@ static const struct {
 static void
 on_llvm_fatal(const char *reason)
 {
-	fatal(FATAL_INTERNAL, reason);
+	fatal_error(FATAL_INTERNAL, reason);
 }
 
 CgTarget *

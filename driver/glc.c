@@ -29,7 +29,7 @@ put_stderr(const char *s)
 	}
 }
 
-/* The fatal hook (support's fatal()): the process cannot go on, and may not
+/* The fatal hook (support's fatal_error()): the process cannot go on, and may not
  * be able to allocate, so the message goes straight to standard error. */
 static void
 on_fatal(void *ctx, FatalKind kind, const char *what)

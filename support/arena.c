@@ -24,7 +24,7 @@ xcalloc(size_t n)
 {
 	void *p = calloc(1, n);
 	if (!p)
-		fatal(FATAL_OUT_OF_MEMORY, "an arena block could not be allocated");
+		fatal_error(FATAL_OUT_OF_MEMORY, "an arena block could not be allocated");
 	return p;
 }
 
@@ -50,7 +50,7 @@ void *
 arena_alloc(Arena *a, size_t size)
 {
 	if (size > SIZE_MAX / 2)
-		fatal(FATAL_OUT_OF_MEMORY, "an allocation would pass SIZE_MAX");
+		fatal_error(FATAL_OUT_OF_MEMORY, "an allocation would pass SIZE_MAX");
 	size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	if (size == 0)
 		size = ALIGN;
@@ -125,7 +125,7 @@ vec_reserve_(Arena *a, void **data, size_t *cap, size_t elem, size_t len, size_t
 	while (ncap < need)
 		ncap *= 2;
 	if (ncap > SIZE_MAX / 2 / elem)
-		fatal(FATAL_OUT_OF_MEMORY, "a vector would pass SIZE_MAX");
+		fatal_error(FATAL_OUT_OF_MEMORY, "a vector would pass SIZE_MAX");
 	void *nd = arena_alloc(a, ncap * elem);
 	if (len)
 		memcpy(nd, *data, len * elem);

@@ -16,7 +16,7 @@ fatal_set_hook(FatalHook hook, void *ctx)
 }
 
 _Noreturn void
-fatal(FatalKind kind, const char *what)
+fatal_error(FatalKind kind, const char *what)
 {
 	if (fatal_hook)
 		fatal_hook(fatal_ctx, kind, what);

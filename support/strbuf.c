@@ -12,13 +12,13 @@ reserve_raw(StrBuf *b, size_t extra)
 	if (extra < b->cap && b->len + extra + 1 <= b->cap)
 		return;
 	if (extra > SIZE_MAX / 4 - b->len)
-		fatal(FATAL_OUT_OF_MEMORY, "a text buffer would pass SIZE_MAX");
+		fatal_error(FATAL_OUT_OF_MEMORY, "a text buffer would pass SIZE_MAX");
 	size_t ncap = b->cap ? b->cap * 2 : 256;
 	while (ncap < b->len + extra + 1)
 		ncap *= 2;
 	char *ns = realloc(b->s, ncap);
 	if (!ns)
-		fatal(FATAL_OUT_OF_MEMORY, "a text buffer could not grow");
+		fatal_error(FATAL_OUT_OF_MEMORY, "a text buffer could not grow");
 	if (!b->s)
 		ns[0] = 0;
 	b->s = ns;

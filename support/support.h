@@ -29,7 +29,7 @@ Arena *arena_new(void);
 /* Releases every block of the arena and the arena itself. NULL is allowed. */
 void arena_free(Arena *a);
 /* size bytes, zeroed, aligned to 16. Never returns NULL (out of memory is
- * fatal(FATAL_OUT_OF_MEMORY, ...)). */
+ * fatal_error(FATAL_OUT_OF_MEMORY, ...)). */
 void *arena_alloc(Arena *a, size_t size);
 /* A NUL-terminated copy of the n bytes at s. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
@@ -218,11 +218,11 @@ typedef enum FatalKind {
  * return. `what` is a short message; ctx is fatal_set_hook's. */
 typedef void (*FatalHook)(void *ctx, FatalKind kind, const char *what);
 
-/* Installs the hook that fatal() calls, with its context (the driver's;
+/* Installs the hook that fatal_error() calls, with its context (the driver's;
  * NULL: none). */
 void fatal_set_hook(FatalHook hook, void *ctx);
 /* Calls the installed hook; without one, writes `what` to stderr and
  * aborts. */
-_Noreturn void fatal(FatalKind kind, const char *what);
+_Noreturn void fatal_error(FatalKind kind, const char *what);
 
 #endif
