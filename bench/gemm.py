@@ -1,40 +1,57 @@
-"""GEMM on an H200: glc's examples/gemm.gl, gemm_ws.gl and gemm_pp.gl against cuBLAS and Triton.
+"""GEMM on an H200: glc's examples/gemm.gl, gemm_ws.gl and gemm_pp.gl against cuBLAS and the strongest public kernels.
 
-One process, same inputs. glc's kernels run through ctypes on shared libraries
-(kernel object + bench/gemm_shim.c + libglrt, built by bench/gemm_run.sh as
-DIR/lib{VARIANT}_{f16,bf16}.so) on torch tensors and torch's current
-stream; the tensor maps are built with glrt_tensor_map_encode_nvmma.
-Variants: gemm (grouped 1-D grid), gemm_ws (persistent, cooperative consumers),
-gemm_pp (persistent, ping-pong consumers on 128x128 tiles), and, when the
-bundle has them, base_gemm (2-D grid), base_gemm_ws and base_gemm_pp:
-the kernels of an earlier commit compiled by that commit's glc, measured in
-the same rounds. glc's result per shape is its best variant (as Triton's is
-its best configuration).
+C = A @ B, A (M x K) and B (K x N) row-major f16 or bf16, f32 accumulation,
+C in the input dtype. One process, the same tensors for every contestant.
 
---check: every kernel and dtype on M, N, K from 128 to 8192 (with tails that
-are not multiples of the tiles) against a float64 reference of fresh random
-inputs, outputs poisoned with NaN first; each case runs twice and both runs
-must pass and agree bit for bit.
+Contestants, each a family of configurations:
+  glc          glc's kernels (variants gemm: grouped 1-D grid; gemm_ws:
+               persistent, cooperative consumers; gemm_pp: persistent,
+               ping-pong consumers on 128x128 tiles), run through ctypes on
+               shared libraries (kernel object + bench/gemm_shim.c + libglrt,
+               built by bench/run.sh as DIR/lib{VARIANT}_{f16,bf16}.so) on
+               torch's stream, tensor maps encoded by glrt_tensor_map_encode_nvmma;
+  glc_base     when the bundle has them (bench/bundle.sh BASE_GLC ...): an
+               earlier commit's kernels, compiled by that commit's glc;
+  cublas       torch.matmul;
+  --anchors DIR: the baseline kernels kept outside the project (imported
+               from DIR, never copied): Triton's classic tl.dot matmul
+               (tutorial 03) and persistent TMA-descriptor matmul with and
+               without warp specialization (tutorial 09), Gluon's pipelined,
+               persistent and persistent pipelined WGMMA matmuls (Gluon
+               tutorial 07), each with the configurations its module's
+               candidates() lists.
 
-Timing (--bench): per shape and dtype, Triton's best configuration is picked
-first (a tl.dot kernel over four block/warp/stage configurations, short
-timings); then every contestant (glc variants, cuBLAS via torch.matmul,
-Triton's best) is warmed up and timed in --rounds interleaved rounds, each
-round running every contestant --reps times back to back in a rotated
-order, each launch between its own CUDA events. Reported per contestant:
-the median over all launches in TFLOP/s = 2 M N K / time, and the spread
-as the 10th-90th percentile range of the per-launch times and the range of
-the per-round medians (clock drift shows up there).
+--bench, per shape and dtype (bench/harness.py): every configuration of every
+family is checked first, twice, against a float64 reference on fresh random
+inputs with its output poisoned with NaN (a configuration that raises or is
+wrong is reported and dropped, never timed); the survivors are timed with
+--pick-reps launches and each family's fastest is its pick. The picks are
+then warmed up and timed in --rounds interleaved rounds of --reps launches
+each (order rotated per round, CUDA events around every launch), and their
+outputs checked again. Reported: TFLOP/s = 2 M N K / time, the median of all
+launches, the 10th-90th percentile range, the range of the round medians,
+and each family's pick.
 
-Usage: python3 bench/gemm.py --libs DIR [--check] [--bench] [--profile] [--json OUT.json]
+--check: glc's kernels on M, N, K from 128 to 8192 (with tails that are not
+multiples of the tiles) against a float64 reference of fresh random inputs,
+outputs poisoned with NaN; each case runs twice and both runs must pass and
+agree bit for bit.
+
+Usage: python3 bench/gemm.py --libs DIR [--anchors DIR] [--check] [--bench] [--json OUT.json]
+       python3 bench/gemm.py --profile --libs DIR     (one launch of each, for ncu)
+       python3 bench/gemm.py --smoke [--anchors DIR]  (no GPU: tests the script)
 """
 import argparse
 import ctypes
-import os
+import importlib
 import json
-import statistics
+import os
+import sys
+import time
 
 import torch
+
+import harness as H
 
 BK = 64
 # variant -> (kernel symbol, grid, BM, BN): "tiles" one program per tile on a
@@ -48,7 +65,12 @@ VARIANTS = {"gemm": ("gemm", "tiles", 128, 256), "gemm_ws": ("gemm_ws", "sms", 1
 GLC_OWN = ("gemm", "gemm_ws", "gemm_pp")
 TMA = {torch.float16: 6, torch.bfloat16: 9}
 NAMES = {torch.float16: "f16", torch.bfloat16: "bf16"}
+DTYPES = {v: k for k, v in NAMES.items()}
 TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2}
+SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512)]
+TITLES = {"glc": "glc", "glc_base": "glc (base)", "cublas": "cuBLAS", "tl_matmul": "Triton tl.dot",
+          "tl_persistent_desc": "Triton persistent TMA", "gluon_pipelined": "Gluon pipelined",
+          "gluon_persistent": "Gluon persistent", "gluon_persistent_pipelined": "Gluon persistent pipelined"}
 
 
 class Glc:
@@ -57,255 +79,224 @@ class Glc:
     def __init__(self, libdir, variant, dtype):
         self.variant, self.dtype = variant, dtype
         kernel, self.grid, self.bm, self.bn = VARIANTS[variant]
-        self.kernel = kernel
-        self.lib = ctypes.CDLL(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
-        self.fn = getattr(self.lib, kernel)
-        self.fn.restype = ctypes.c_int
-        self.fn.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 3 + [ctypes.c_void_p] * 3
-        self.lib.gemm_shim_map_new.restype = ctypes.c_void_p
-        self.lib.gemm_shim_encode.restype = ctypes.c_int
-        self.lib.gemm_shim_encode.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint64] + \
+        lib = H.GlcLib(f"{libdir}/lib{variant}_{NAMES[dtype]}.so")
+        self.launch = lib.launcher(kernel, [ctypes.c_void_p] * 3)
+        self.map_new = lib.lib.gemm_shim_map_new
+        self.map_new.restype = ctypes.c_void_p
+        self.encode = lib.lib.gemm_shim_encode
+        self.encode.restype = ctypes.c_int
+        self.encode.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint64] + \
             [ctypes.c_uint64] * 3 + [ctypes.c_uint32] * 2
-        self.lib.glrt_last_error.restype = ctypes.c_char_p
-        self.maps = [self.lib.gemm_shim_map_new() for _ in range(3)]
-        self.sms = torch.cuda.get_device_properties(0).multi_processor_count
-
-    def ok(self, what, status):
-        if status != 0:
-            raise RuntimeError(f"{self.variant} {what}: status {status}: "
-                               f"{self.lib.glrt_last_error().decode()}")
+        self.lib = lib
 
     def prepare(self, a, b, c):
-        """Encodes the three maps; returns the launch closure."""
-        (m, k), n = a.shape, b.shape[1]
+        """Encodes three new tensor maps; returns the launch closure."""
+        m, n = a.shape[0], b.shape[1]
         BM, BN = self.bm, self.bn
-        for mp, t, br, bc in ((self.maps[0], a, BM, BK), (self.maps[1], b, BK, BN),
-                              (self.maps[2], c, BM, BN)):
-            self.ok("encode", self.lib.gemm_shim_encode(mp, TMA[self.dtype], t.data_ptr(),
-                                                         t.shape[0], t.shape[1], t.stride(0),
-                                                         br, bc))
+        maps = []
+        for t, br, bc in ((a, BM, BK), (b, BK, BN), (c, BM, BN)):
+            mp = self.map_new()
+            st = self.encode(mp, TMA[self.dtype], t.data_ptr(), t.shape[0], t.shape[1], t.stride(0), br, bc)
+            if st != 0:
+                raise RuntimeError(f"{self.variant} encode: status {st}: {self.lib.error()}")
+            maps.append(mp)
         tiles_m, tiles_n = (m + BM - 1) // BM, (n + BN - 1) // BN
         grid = {"tiles": (tiles_m * tiles_n, 1, 1), "tiles2d": (tiles_m, tiles_n, 1),
-                "sms": (self.sms, 1, 1)}[self.grid]
-        stream = torch.cuda.current_stream().cuda_stream
-
-        def launch():
-            self.ok("launch", self.fn(stream, *grid, *self.maps))
-        return launch
+                "sms": (sm_count(), 1, 1)}[self.grid]
+        return lambda: self.launch(grid, *maps)
 
 
-def rel_err(c, ref):
-    return ((c.double() - ref).norm() / ref.norm()).item()
+def sm_count():
+    return torch.cuda.get_device_properties(0).multi_processor_count if H.DEVICE == "cuda" else 4
 
 
-def check(glcs, shapes):
-    fails = 0
-    for g in glcs:
-        for (m, n, k) in shapes:
-            a = torch.randn(m, k, device="cuda").to(g.dtype)
-            b = torch.randn(k, n, device="cuda").to(g.dtype)
-            ref = a.double() @ b.double()
-            outs, errs = [], []
-            for _ in range(2):
-                c = torch.full((m, n), float("nan"), device="cuda", dtype=g.dtype)
-                g.prepare(a, b, c)()
-                torch.cuda.synchronize()
-                errs.append(rel_err(c, ref) if not c.isnan().any() else float("nan"))
-                outs.append(c)
-            same = torch.equal(outs[0], outs[1])
-            good = all(e <= TOL[g.dtype] for e in errs) and same
-            fails += not good
-            print(f"{'PASS' if good else 'FAIL'} {g.variant:8s} {NAMES[g.dtype]:4s} "
-                  f"M={m:5d} N={n:5d} K={k:5d} rel_err={errs[0]:.2e},{errs[1]:.2e} "
-                  f"same={same}", flush=True)
-    return fails
+def glc_variants(libdir, names):
+    return [v for v in names if libdir and os.path.exists(f"{libdir}/lib{v}_f16.so")]
 
 
-def launch_times(fn, reps):
-    """Times reps back-to-back launches of fn, each between its own events (ms)."""
-    evs = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
-           for _ in range(reps)]
-    for st, en in evs:
-        st.record()
-        fn()
-        en.record()
-    torch.cuda.synchronize()
-    return [st.elapsed_time(en) for st, en in evs]
-
-
-def median_ms(fn, warmup, reps):
-    for _ in range(warmup):
-        fn()
-    return statistics.median(launch_times(fn, reps))
-
-
-def interleaved(contestants, warmup, rounds, reps):
-    """contestants: name -> launch closure. Warms each up, then runs rounds
-    of reps launches of every contestant, the order rotated each round.
-    Returns name -> (all launch times, per-round medians)."""
-    names = list(contestants)
-    for nm in names:
-        for _ in range(warmup):
-            contestants[nm]()
-    torch.cuda.synchronize()
-    times = {nm: [] for nm in names}
-    rmed = {nm: [] for nm in names}
-    for r in range(rounds):
-        for i in range(len(names)):
-            nm = names[(i + r) % len(names)]
-            t = launch_times(contestants[nm], reps)
-            times[nm] += t
-            rmed[nm].append(statistics.median(t))
-    return {nm: (times[nm], rmed[nm]) for nm in names}
-
-
-def pct(xs, q):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
-
-
-def triton_best(a, b, c, warmup, reps):
-    """(median time, name, launch closure) of the best configuration of a
-    tl.dot kernel."""
-    import triton
-    import triton.language as tl
-
-    @triton.jit
-    def mm(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-           BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
-        pid = tl.program_id(0)
-        num_m = tl.cdiv(M, BLOCK_M)
-        num_n = tl.cdiv(N, BLOCK_N)
-        in_group = GROUP_M * num_n
-        first_m = pid // in_group * GROUP_M
-        size_m = min(num_m - first_m, GROUP_M)
-        pid_m = first_m + (pid % in_group) % size_m
-        pid_n = (pid % in_group) // size_m
-        rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-        rk = tl.arange(0, BLOCK_K)
-        pa = a_ptr + rm[:, None] * K + rk[None, :]
-        pb = b_ptr + rk[:, None] * N + rn[None, :]
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for kk in range(0, tl.cdiv(K, BLOCK_K)):
-            ka = kk * BLOCK_K + rk
-            x = tl.load(pa, mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-            y = tl.load(pb, mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
-            acc = tl.dot(x, y, acc)
-            pa += BLOCK_K
-            pb += BLOCK_K * N
-        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(c_ptr.dtype.element_ty),
-                 mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-    (m, k), n = a.shape, b.shape[1]
-    configs = [(128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (256, 128, 64, 8, 3),
-               (128, 128, 64, 8, 3)]
-    best = None
-    for bm, bn, bk, w, s in configs:
-        grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
-
-        def run():
-            mm[grid](a, b, c, m, n, k, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8,
-                     num_warps=w, num_stages=s)
+def load_anchors(path):
+    """family -> [(label, factory(A, B, C, num_sms))] of the anchor modules in path."""
+    sys.path.insert(0, os.path.abspath(path))
+    fams = {}
+    for mod in ("triton_gemm", "gluon_gemm"):
         try:
-            run()
-            torch.cuda.synchronize()
-        except Exception as e:  # a config that does not fit (shared memory)
-            print(f"  triton config {bm}x{bn}x{bk} w{w} s{s}: {type(e).__name__}")
-            continue
-        t = median_ms(run, warmup, reps)
-        if best is None or t < best[0]:
-            best = (t, f"{bm}x{bn}x{bk} w{w} s{s}", run)
-    return best
+            fams.update(importlib.import_module(mod).candidates())
+        except Exception as e:  # a module that does not import leaves its families out
+            print(f"anchors: {mod} not loaded: {H.reason(e)}")
+    import triton
+    # The TMA-descriptor kernels allocate their descriptors' scratch through this.
+    triton.set_allocator(lambda size, alignment, stream: torch.empty(size, device=H.DEVICE,
+                                                                     dtype=torch.int8))
+    return fams
 
 
-def bench(libdir, shapes, warmup, rounds, reps):
-    rows = []
-    variants = [v for v in VARIANTS if os.path.exists(f"{libdir}/lib{v}_f16.so")]
-    for dtype in (torch.float16, torch.bfloat16):
-        kernels = [Glc(libdir, v, dtype) for v in variants]
-        for (m, n, k) in shapes:
-            a = torch.randn(m, k, device="cuda").to(dtype)
-            b = torch.randn(k, n, device="cuda").to(dtype)
-            c = torch.empty(m, n, device="cuda", dtype=dtype)
-            flop = 2.0 * m * n * k
-            tf = lambda t: flop / (t * 1e-3) / 1e12
-            _, cfg, triton_run = triton_best(a, b, c, 3, 10)
-            contestants = {g.variant: g.prepare(a, b, c) for g in kernels}
-            contestants["cublas"] = lambda: torch.matmul(a, b, out=c)
-            contestants["triton"] = triton_run
-            res = interleaved(contestants, warmup, rounds, reps)
-            r = {"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "triton_cfg": cfg}
-            for nm, (ts, meds) in res.items():
-                r[nm] = {"tflops": tf(statistics.median(ts)),
-                         "p10_p90": [tf(pct(ts, 0.9)), tf(pct(ts, 0.1))],
-                         "rounds": [tf(max(meds)), tf(min(meds))], "n": len(ts)}
-            best = max((v for v in GLC_OWN if v in r), key=lambda v: r[v]["tflops"])
-            r["glc_best"] = best
-            r["vs_cublas"] = r[best]["tflops"] / r["cublas"]["tflops"]
-            r["vs_triton"] = r[best]["tflops"] / r["triton"]["tflops"]
-            rows.append(r)
-            print(f"{r['dtype']:4s} {m}x{n}x{k}: " + " ".join(
-                f"{nm} {r[nm]['tflops']:.1f}" for nm in contestants) +
-                f" (triton {cfg}) best={best} /cuBLAS {r['vs_cublas']:.3f} "
-                f"/triton {r['vs_triton']:.3f}", flush=True)
-    names = variants + ["cublas", "triton"]
-    print("\nTFLOP/s: median of all launches [10th-90th percentile] {range of round medians}")
-    print("| dtype | M x N x K | " + " | ".join(names) + " | glc/cuBLAS | glc/Triton |")
-    print("|---|---|" + "---|" * (len(names) + 2))
+def families(a, b, dtype, libdir, anchors):
+    m, n = a.shape[0], b.shape[1]
+    ref = a.double() @ b.double()
+    fresh = lambda: torch.full((m, n), float("nan"), device=H.DEVICE, dtype=dtype)
+    check = lambda c: H.expect_close(c, ref, TOL[dtype])
+    glc = lambda vs: [(v, lambda c, g=Glc(libdir, v, dtype): g.prepare(a, b, c)) for v in vs]
+    fams = {}
+    for name, vs in (("glc", glc_variants(libdir, GLC_OWN)),
+                     ("glc_base", glc_variants(libdir, [v for v in VARIANTS if v.startswith("base_")]))):
+        if vs:
+            fams[name] = H.Family(glc(vs), fresh, check)
+    fams["cublas"] = H.Family([("torch.matmul", lambda c: lambda: torch.matmul(a, b, out=c))], fresh, check)
+    sms = sm_count()
+    for name, configs in anchors.items():
+        fams[name] = H.Family([(label, lambda c, f=f: f(a, b, c, sms)) for label, f in configs], fresh, check)
+    return fams
+
+
+def best_of(r, prefix):
+    """The fastest family whose name starts with prefix: (family, stats) or (None, None)."""
+    got = [(f, x["stats"]) for f, x in r["results"].items() if f.startswith(prefix) and x["stats"]]
+    return max(got, key=lambda fs: fs[1]["rate"]) if got else (None, None)
+
+
+def report(rows):
+    fams = []
     for r in rows:
-        cells = [f"{r[nm]['tflops']:.1f} [{r[nm]['p10_p90'][0]:.0f}-{r[nm]['p10_p90'][1]:.0f}]"
-                 f" {{{r[nm]['rounds'][0]:.0f}-{r[nm]['rounds'][1]:.0f}}}" for nm in names]
-        print(f"| {r['dtype']} | {r['M']}x{r['N']}x{r['K']} | " + " | ".join(cells) +
-              f" | {r['vs_cublas']:.3f} ({r['glc_best']}) | {r['vs_triton']:.3f} |")
+        fams += [f for f in r["results"] if f not in fams]
+    ratio = lambda x, y: f"{x['rate'] / y['rate']:.3f}" if x and y else "-"
+    full, picks, short = [], [], []
+    for r in rows:
+        res = r["results"]
+        glc = res.get("glc", {}).get("stats")
+        cub = res.get("cublas", {}).get("stats")
+        tri, tri_s = best_of(r, "tl_")
+        glu, glu_s = best_of(r, "gluon_")
+        what = [r["dtype"], f"{r['M']}x{r['N']}x{r['K']}"]
+        full.append(what + [H.cell(res[f]["stats"]) if f in res else "-" for f in fams] +
+                    [ratio(glc, cub), ratio(glc, tri_s), ratio(glc, glu_s), H.gpu_range(r["gpu"])])
+        picks.append(what + [
+            f"{res[f]['pick'] or 'none'} ({sum(c['status'] == 'ok' for c in res[f]['configs'])}/"
+            f"{len(res[f]['configs'])})" if f in res else "-" for f in fams])
+        pick = lambda f: f"{res[f]['stats']['rate']:.0f} ({TITLES.get(f, f)}: {res[f]['pick']})" if f else "-"
+        short.append(what + [pick("glc") if glc else "-", f"{cub['rate']:.0f}" if cub else "-",
+                      pick(tri), pick(glu), ratio(glc, cub), ratio(glc, tri_s), ratio(glc, glu_s)])
+    heads = ["dtype", "M x N x K"] + [TITLES.get(f, f) for f in fams]
+    print("\nTFLOP/s: median of all timed launches [10th-90th percentile]; ratios of medians, "
+          "glc against cuBLAS and the fastest Triton and Gluon family")
+    print("\n".join(H.table(heads + ["glc/cuBLAS", "glc/Triton", "glc/Gluon", "GPU in the rounds"], full)))
+    print("\nPicked configurations (passed checks / configurations):")
+    print("\n".join(H.table(heads, picks)))
+    print("\nShort form (TFLOP/s, medians; family: pick):")
+    print("\n".join(H.table(["dtype", "M x N x K", "glc", "cuBLAS", "best Triton", "best Gluon",
+                             "glc/cuBLAS", "glc/Triton", "glc/Gluon"], short)))
+
+
+def bench(args, anchors, save):
+    """Every shape and dtype; save(rows) after each (a run cut short keeps
+    what it measured)."""
+    rows = []
+    for dtype in [DTYPES[d] for d in args.dtypes.split(",")]:
+        for (m, n, k) in args.shapes:
+            t0 = time.time()
+            print(f"{NAMES[dtype]} {m}x{n}x{k}:", flush=True)
+            a = torch.randn(m, k, device=H.DEVICE).to(dtype)
+            b = torch.randn(k, n, device=H.DEVICE).to(dtype)
+            try:
+                res, gpu = H.run_problem(families(a, b, dtype, args.libs, anchors), 2.0 * m * n * k, 1e12,
+                                         args)
+            except Exception as e:  # a launch that fails while timed: the problem has no result
+                print(f"  FAILED: {H.reason(e)}", flush=True)
+                continue
+            H.print_results(res, gpu, "TFLOP/s")
+            print(f"  ({time.time() - t0:.0f} s)", flush=True)
+            rows.append({"dtype": NAMES[dtype], "M": m, "N": n, "K": k, "results": res, "gpu": gpu})
+            save(rows)
+    report(rows)
     return rows
 
 
+def check(libdir):
+    """--check: glc's own variants on many shapes; returns the number of failures."""
+    shapes = [(128, 128, 128), (129, 264, 72), (1000, 1000, 1000), (255, 776, 2056),
+              (1536, 1280, 8192), (8192, 8192, 512), (4096, 4096, 4096), (8192, 8192, 8192)]
+    fails = total = 0
+    for v in glc_variants(libdir, GLC_OWN):
+        for dtype in (torch.float16, torch.bfloat16):
+            g = Glc(libdir, v, dtype)
+            for (m, n, k) in shapes:
+                a = torch.randn(m, k, device="cuda").to(dtype)
+                b = torch.randn(k, n, device="cuda").to(dtype)
+                ref = a.double() @ b.double()
+                outs, errs = [], []
+                for _ in range(2):
+                    c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
+                    g.prepare(a, b, c)()
+                    torch.cuda.synchronize()
+                    errs.append(H.rel_err(c, ref))
+                    outs.append(c)
+                same = torch.equal(outs[0], outs[1])
+                good = all(e <= TOL[dtype] for e in errs) and same
+                fails += not good
+                total += 1
+                print(f"{'PASS' if good else 'FAIL'} {v:8s} {NAMES[dtype]:4s} M={m:5d} N={n:5d} K={k:5d} "
+                      f"rel_err={errs[0]:.2e},{errs[1]:.2e} same={same}", flush=True)
+    print(f"check: {total - fails} passed, {fails} failed")
+    return fails
+
+
+def profile(libdir, size):
+    """--profile: one launch of each glc variant and of cuBLAS in f16 (for ncu)."""
+    a, b, c = (torch.randn(size, size, device="cuda").half() for _ in range(3))
+    for v in glc_variants(libdir, VARIANTS):
+        Glc(libdir, v, torch.float16).prepare(a, b, c)()
+    torch.matmul(a, b, out=c)
+    torch.cuda.synchronize()
+
+
+def shape_list(text):
+    return [tuple(int(x) for x in s.split("x")) for s in text.split(",")]
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--libs", required=True)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--libs", help="folder with lib{VARIANT}_{f16,bf16}.so")
+    ap.add_argument("--anchors", help="folder with the baseline modules triton_gemm.py and gluon_gemm.py")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--bench", action="store_true")
-    ap.add_argument("--warmup", type=int, default=10)
-    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--shapes", type=shape_list, default=SHAPES, help="MxNxK,... (default: the three)")
+    ap.add_argument("--dtypes", default="f16,bf16")
+    ap.add_argument("--warmup", type=int, default=10, help="warm-up launches per contestant and pass")
+    ap.add_argument("--warmup-s", type=float, default=1.0, help="seconds of warm-up passes at least")
+    ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--reps", type=int, default=10, help="launches per contestant and round")
-    ap.add_argument("--profile", action="store_true",
-                    help="one launch of each variant and of cuBLAS in f16 (for ncu)")
-    ap.add_argument("--profile-size", type=int, default=8192,
-                    help="M = N = K of the --profile launches")
+    ap.add_argument("--pick-reps", type=int, default=10, help="launches timed per configuration")
+    ap.add_argument("--profile", action="store_true", help="one launch of each variant and of cuBLAS in f16")
+    ap.add_argument("--profile-size", type=int, default=8192, help="M = N = K of the --profile launches")
+    ap.add_argument("--smoke", action="store_true", help="no GPU: small shapes, Triton's interpreter")
     ap.add_argument("--json")
     args = ap.parse_args()
+    if args.smoke:
+        os.environ["TRITON_INTERPRET"] = "1"
+        args.bench, args.shapes, args.warmup, args.warmup_s, args.rounds, args.reps, args.pick_reps = \
+            True, [(128, 128, 64)], 1, 0, 2, 2, 1
+    elif H.DEVICE != "cuda":
+        print("SKIP: no GPU (--smoke tests the script without one)")
+        return 77
     torch.manual_seed(0)
-    print(torch.cuda.get_device_name(0), "torch", torch.__version__)
-    out = {}
+    anchors = load_anchors(args.anchors) if args.anchors else {}
+    print(H.header())
+    out = {"device": H.header()}
+
+    def save(rows=None):
+        if rows is not None:
+            out["bench"] = rows
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(out, f, indent=1)
     if args.check:
-        glcs = [Glc(args.libs, v, dt) for v in GLC_OWN
-                if os.path.exists(f"{args.libs}/lib{v}_f16.so")
-                for dt in (torch.float16, torch.bfloat16)]
-        shapes = [(128, 128, 128), (129, 264, 72), (1000, 1000, 1000), (255, 776, 2056),
-                  (1536, 1280, 8192), (8192, 8192, 512), (4096, 4096, 4096),
-                  (8192, 8192, 8192)]
-        fails = check(glcs, shapes)
-        print(f"check: {len(glcs) * len(shapes) - fails} passed, {fails} failed")
-        out["check_failures"] = fails
+        out["check_failures"] = check(args.libs)
+        save()
     if args.bench:
-        out["bench"] = bench(args.libs, [(4096, 4096, 4096), (8192, 8192, 8192),
-                                         (8192, 8192, 512)], args.warmup, args.rounds,
-                             args.reps)
+        bench(args, anchors, save)
     if args.profile:
-        n = args.profile_size
-        a = torch.randn(n, n, device="cuda").half()
-        b = torch.randn(n, n, device="cuda").half()
-        c = torch.empty(n, n, device="cuda").half()
-        for v in VARIANTS:
-            if os.path.exists(f"{args.libs}/lib{v}_f16.so"):
-                Glc(args.libs, v, torch.float16).prepare(a, b, c)()
-        torch.matmul(a, b, out=c)
-        torch.cuda.synchronize()
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(out, f, indent=1)
+        profile(args.libs, args.profile_size)
+    return 1 if out.get("check_failures") else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

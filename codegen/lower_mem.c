@@ -111,20 +111,16 @@ unpack(CgModule *m, LLVMValueRef *words, int n_words, int v, int bits, LLVMTypeR
 		}
 }
 
-/* i1: the chunk's pointers are consecutive, the first aligned, and every
- * mask bit set. */
+/* i1: the chunk's first pointer is aligned to the chunk and every mask bit
+ * is set. (Its pointers are consecutive: the axis analysis proved that
+ * before choosing the chunk width.) */
 static LLVMValueRef
-chunk_ok(CgModule *m, LLVMValueRef *ptrs, LLVMValueRef *mask, int v, LLVMTypeRef et, int bits)
+chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
 {
-	LLVMValueRef base = LLVMBuildPtrToInt(m->b, ptrs[0], m->i64, "");
+	LLVMValueRef base = LLVMBuildPtrToInt(m->b, first, m->i64, "");
 	uint64_t bytes = (uint64_t)v * (uint64_t)bits / 8;
 	LLVMValueRef low = LLVMBuildAnd(m->b, base, LLVMConstInt(m->i64, bytes - 1, 0), "");
 	LLVMValueRef ok = LLVMBuildICmp(m->b, LLVMIntEQ, low, LLVMConstInt(m->i64, 0, 0), "");
-	for (int i = 1; i < v; i++) {
-		LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)i, 0);
-		LLVMValueRef want = LLVMBuildGEP2(m->b, et, ptrs[0], &idx, 1, "");
-		ok = LLVMBuildAnd(m->b, ok, LLVMBuildICmp(m->b, LLVMIntEQ, ptrs[i], want, ""), "");
-	}
 	for (int i = 0; mask && i < v; i++)
 		ok = LLVMBuildAnd(m->b, ok, mask[i], "");
 	return ok;
@@ -298,7 +294,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 		if (v > 1) {
 			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
 			LLVMValueRef ok = acc.proven ? pred[c]
-			                             : chunk_ok(m, p, use_pred ? &pred[c] : NULL, v, et, bits);
+			                             : chunk_ok(m, p[0], use_pred ? &pred[c] : NULL, v, bits);
 			LLVMValueRef words[4];
 			if (load) {
 				pack(m, &init[c], v, bits, words, nw);
@@ -317,12 +313,16 @@ cg_lower_memory(Lower *l, const TInst *in)
 			for (int i = c; i < c + v; i++)
 				pred[i] = LLVMBuildAnd(m->b, pred[i], not_ok, "");
 		}
+		/* The scalar path addresses from the chunk's first pointer, so the
+		 * others need not stay live (registers, spills). */
 		for (int i = c; i < c + v; i++) {
+			LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)(i - c), 0);
+			LLVMValueRef ptr = i == c ? p[0] : LLVMBuildGEP2(m->b, et, p[0], &idx, 1, "");
 			if (load)
-				val.r[i] = from_bits(m, scalar_load(m, ptrs.r[i], pred[i],
+				val.r[i] = from_bits(m, scalar_load(m, ptr, pred[i],
 				                     to_bits(m, init[i], bits), bits), et, bits);
 			else
-				scalar_store(m, ptrs.r[i], pred[i], to_bits(m, val.r[val.n == 1 ? 0 : i], bits),
+				scalar_store(m, ptr, pred[i], to_bits(m, val.r[val.n == 1 ? 0 : i], bits),
 				             bits);
 		}
 	}

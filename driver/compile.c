@@ -41,9 +41,25 @@ no_kernel(Diags *d, const char *path)
 	          "calls them");
 }
 
-static TProgram *
-check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m)
+/* A Gluon .py file, compiled as triton/tools/compile.py would. */
+static bool
+is_gluon(const Options *o)
 {
+	size_t n = strlen(o->input);
+	return n > 3 && strcmp(o->input + n - 3, ".py") == 0;
+}
+
+static TProgram *
+check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
+      uint32_t file)
+{
+	if (is_gluon(o))
+		return drv_check_gluon(o, a, in, src, d, m, file);
+	if (o->signatures.len) {
+		diag_error(d, (SrcSpan){0}, "-s applies to .py files; kernels of %s have typed "
+		           "parameters", o->input);
+		return NULL;
+	}
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
@@ -60,7 +76,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	if (!t)
 		return false;
 	CgResult r;
-	bool ok = cg_compile(t, p, o->kernel, src, file, a, d, &r);
+	bool ok = cg_compile(t, p, is_gluon(o) ? NULL : o->kernel, src, file, a, d, &r);
 	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
@@ -119,7 +135,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 			if (o->emit == EMIT_AST) {
 				parse_dump(m, src, out);
 			} else {
-				TProgram *p = check(o, a, in, src, d, m);
+				TProgram *p = check(o, a, in, src, d, m, file);
 				drv_timer_lap(&tm, "sema");
 				if (p && p->n_kernels == 0)
 					no_kernel(d, src_path(src, file));
@@ -138,5 +154,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	}
 	if (d->errors)
 		return EXIT_INPUT;
-	return drv_write_output(a, d, path, o->input, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
+	if (!drv_write_output(a, d, path, o->input, out, &o->limits))
+		return EXIT_INPUT;
+	if (o->depfile && !drv_write_depfile(o, a, src, d, path && strcmp(path, "-") != 0
+	                                                  ? path : cg_unit_name(a, o->input)))
+		return EXIT_INPUT;
+	return EXIT_OK;
 }

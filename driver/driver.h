@@ -6,6 +6,7 @@
 #define DRIVER_H
 
 #include "ir/ir.h"
+#include "parser/parser.h"
 #include "support/support.h"
 
 #include <time.h>
@@ -44,7 +45,13 @@ typedef struct Options {
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;
-	const char *kernel;        /* --kernel NAME */
+	const char *kernel;        /* --kernel NAME, -n NAME */
+	/* Gluon .py files (compile.py's options) */
+	VEC(const char *) signatures;   /* -s SIGNATURE (repeatable) */
+	int num_warps;             /* -w N (default 4) */
+	VEC(const char *) includes;     /* -I DIR: where imported files are found */
+	bool depfile;              /* -MD: write a make/ninja depfile */
+	const char *depfile_path;  /* -MF FILE (default: the output with .d) */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
@@ -88,6 +95,14 @@ bool drv_run_passes(const Options *o, TProgram *p, Arena *a, Diags *d, DrvTimer 
 /* Whether a pass is called name; the pass names, comma-separated. */
 bool drv_pass_known(const char *name);
 void drv_pass_names(StrBuf *out);
+
+/* Checks the Gluon file m (file id `file`) as o asks (-n, -s, -w, -I);
+ * NULL after a diagnostic. Every file read is recorded for -MD. */
+TProgram *drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d,
+                          const Node *m, uint32_t file);
+/* Writes the depfile of -MD: `target: every source read`. */
+bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
+                       const char *target);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);

@@ -20,6 +20,7 @@ drv_usage(StrBuf *out)
 {
 	buf_puts(out,
 	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
+	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
@@ -33,7 +34,12 @@ drv_usage(StrBuf *out)
 	    "  -c                 same as --emit=obj: a .o with the cubin and launchers\n"
 	    "  -o OUT             output file (default: standard output for text)\n"
 	    "  -D NAME=VALUE      override the constexpr parameter NAME of the kernels\n"
-	    "  --kernel NAME      compile only the kernel NAME\n"
+	    "  --kernel NAME      compile only the kernel NAME (also -n, --kernel-name)\n"
+	    "  -s SIGNATURE       a .py kernel's parameters, as triton/tools/compile.py takes\n"
+	    "                     them: \"*fp16:16, i32, 1024\" (repeatable: one launcher each)\n"
+	    "  -w N               number of warps of a .py kernel (default 4; --num-warps)\n"
+	    "  -I DIR             look for imported .py files in DIR too\n"
+	    "  -MD, -MF FILE      write a make/ninja depfile of every file read\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines, as\n"
@@ -189,6 +195,25 @@ set_emit(Diags *d, const char *v, Options *o)
 	return true;
 }
 
+/* The value of a short option: `-sVALUE` glued (except for options that are
+ * prefixes of others) or `-s VALUE`; NULL when arg is not opt. */
+static const char *
+short_value(int argc, char **argv, int *i, const char *opt, Diags *d, bool *missing)
+{
+	const char *arg = argv[*i];
+	size_t n = strlen(opt);
+	if (strncmp(arg, opt, n) != 0)
+		return NULL;
+	if (arg[n])
+		return strcmp(opt, "-I") == 0 ? arg + n : NULL;
+	if (*i + 1 >= argc) {
+		diag_error(d, (SrcSpan){0}, "option '%s' needs a value", opt);
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
 /* One option of the compile command or of `glc layout`; returns false on a
  * usage error (already reported). */
 static bool
@@ -336,8 +361,43 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if ((v = option_value(argc, argv, i, "--emit", d, &missing)))
 		return set_emit(d, v, o);
-	if ((v = option_value(argc, argv, i, "--kernel", d, &missing))) {
+	if ((v = option_value(argc, argv, i, "--kernel", d, &missing)) ||
+	    (v = option_value(argc, argv, i, "--kernel-name", d, &missing)) ||
+	    (v = short_value(argc, argv, i, "-n", d, &missing))) {
 		o->kernel = v;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--signature", d, &missing)) ||
+	    (v = short_value(argc, argv, i, "-s", d, &missing))) {
+		vec_push(a, &o->signatures, v);
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--num-warps", d, &missing)) ||
+	    (v = short_value(argc, argv, i, "-w", d, &missing))) {
+		char *end;
+		long w = strtol(v, &end, 10);
+		if (*end || w < 1 || w > 32 || (w & (w - 1))) {
+			diag_error(d, (SrcSpan){0}, "-w '%s': the number of warps is a power of two "
+			           "from 1 to 32", v);
+			return false;
+		}
+		o->num_warps = (int)w;
+		return true;
+	}
+	if ((v = option_value(argc, argv, i, "--num-stages", d, &missing)) ||
+	    (v = short_value(argc, argv, i, "-ns", d, &missing)))
+		return true;   /* compile.py's; Gluon kernels pipeline by hand */
+	if ((v = short_value(argc, argv, i, "-I", d, &missing))) {
+		vec_push(a, &o->includes, v);
+		return true;
+	}
+	if (strcmp(arg, "-MD") == 0) {
+		o->depfile = true;
+		return true;
+	}
+	if ((v = short_value(argc, argv, i, "-MF", d, &missing))) {
+		o->depfile = true;
+		o->depfile_path = v;
 		return true;
 	}
 	if ((v = option_value(argc, argv, i, "--arch", d, &missing))) {

@@ -10,12 +10,26 @@
  *              for every element;
  *   cnst[d]    values are equal along d in aligned runs of cnst[d] indices.
  * All three are powers of two. Parameters start from what the kernel may
- * assume (TParam.divisibility); anything the rules below do not cover
- * (loads, loop-carried variables, division...) knows nothing (1, 1, 1).
+ * assume (TParam.divisibility). A variable (loop-carried or assigned in a
+ * branch) has what every value written to it has in common, and a loop's
+ * induction variable what its start and step have in common; these are
+ * found by walking the kernel again until they stop changing. Anything the
+ * rules below do not cover (loads, division...) knows nothing (1, 1, 1).
  */
 #include "ir/ir.h"
 
-enum { DIV_CAP = 1 << 30 };
+#include <string.h>
+
+enum { DIV_CAP = 1 << 30, MAX_ROUNDS = 64 };
+
+/* The analysis of one kernel: facts by value id and by variable id. */
+typedef struct Axes {
+	const TKernel *k;
+	IrAxis *v;
+	IrAxis *var;
+	bool *written;        /* var: some write has been seen */
+	bool changed;         /* a variable's facts changed in this walk */
+} Axes;
 
 static int64_t
 min64(int64_t a, int64_t b)
@@ -168,8 +182,9 @@ elem_bytes(TDType t)
 }
 
 static IrAxis
-infer(const TInst *in, const IrAxis *v, const TParam *params)
+infer(const TInst *in, Axes *ax)
 {
+	const IrAxis *v = ax->v;
 	const TType *t = in->res->type;
 	int rank = rank_of(t);
 	const IrAxis *a = in->n_args > 0 ? &v[in->args[0]->id] : NULL;
@@ -178,7 +193,7 @@ infer(const TInst *in, const IrAxis *v, const TParam *params)
 	case OP_CONST:
 		return uniform(t, is_int(t) ? pow2_div(in->c.i) : 1);
 	case OP_PARAM:
-		return uniform(t, param_div(&params[in->param]));
+		return uniform(t, param_div(&ax->k->params[in->param]));
 	case OP_SPLAT:
 	case OP_FULL:
 		return uniform(t, elem_div(a, 1));
@@ -190,6 +205,8 @@ infer(const TInst *in, const IrAxis *v, const TParam *params)
 	}
 	case OP_CONVERT_LAYOUT:
 		return *a;
+	case OP_VAR_READ:
+		return ax->written[in->var->id] ? ax->var[in->var->id] : unknown();
 	case OP_CAST:
 		if (!is_int(t) || !is_int(in->args[0]->type))
 			return unknown();
@@ -212,9 +229,9 @@ infer(const TInst *in, const IrAxis *v, const TParam *params)
 	}
 	case OP_EXPAND_DIMS: {
 		IrAxis x = unknown();
-		int ax = in->attr.axis, src_rank = rank_of(in->args[0]->type);
+		int axis = in->attr.axis, src_rank = rank_of(in->args[0]->type);
 		for (int d = 0, s = 0; d < rank; d++) {
-			if (d == ax) {
+			if (d == axis) {
 				x.div[d] = elem_div(a, src_rank);
 				continue;
 			}
@@ -254,27 +271,74 @@ infer(const TInst *in, const IrAxis *v, const TParam *params)
 	}
 }
 
+/* The facts every value written to a variable shares. */
 static void
-walk(const TBlock *blk, IrAxis *v, const TParam *params)
+write_var(Axes *x, const TVar *var, IrAxis f)
 {
-	for (size_t i = 0; i < blk->n; i++) {
-		const TInst *in = blk->insts[i];
-		if (in->res)
-			v[in->res->id] = infer(in, v, params);
-		walk(&in->body, v, params);
-		walk(&in->else_body, v, params);
-		walk(&in->cond_block, v, params);
+	IrAxis *have = &x->var[var->id];
+	if (x->written[var->id]) {
+		for (int d = 0; d < LL_MAX_RANK; d++) {
+			f.contig[d] = min64(f.contig[d], have->contig[d]);
+			f.div[d] = min64(f.div[d], have->div[d]);
+			f.cnst[d] = min64(f.cnst[d], have->cnst[d]);
+		}
+		if (memcmp(&f, have, sizeof f) == 0)
+			return;
 	}
+	*have = f;
+	x->written[var->id] = true;
+	x->changed = true;
+}
+
+static void walk_block(Axes *x, const TBlock *blk);
+
+static void
+walk_inst(Axes *x, const TInst *in)
+{
+	if (in->res)
+		x->v[in->res->id] = infer(in, x);
+	if (in->op == OP_VAR_WRITE)
+		write_var(x, in->var, x->v[in->args[0]->id]);
+	if (in->op == OP_FOR) {
+		/* i = lo + k * step: a multiple of what both are multiples of */
+		IrAxis f = unknown();
+		f.div[0] = min64(elem_div(&x->v[in->args[0]->id], 1),
+		                 elem_div(&x->v[in->args[2]->id], 1));
+		write_var(x, in->var, f);
+	}
+	walk_block(x, &in->cond_block);
+	walk_block(x, &in->body);
+	walk_block(x, &in->else_body);
+	if (in->op == OP_WARP_SPECIALIZE)
+		for (int p = 0; p < x->k->n_parts; p++)
+			walk_block(x, &x->k->parts[p].body);
+}
+
+static void
+walk_block(Axes *x, const TBlock *blk)
+{
+	for (size_t i = 0; i < blk->n; i++)
+		walk_inst(x, blk->insts[i]);
 }
 
 IrAxis *
 ir_axis_analyze(Arena *a, const TKernel *k)
 {
-	IrAxis *v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *v);
+	Axes x = {.k = k};
+	x.v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *x.v);
+	x.var = arena_alloc(a, (size_t)(k->n_vars + 1) * sizeof *x.var);
+	x.written = arena_alloc(a, (size_t)(k->n_vars + 1) * sizeof *x.written);
 	for (int i = 0; i < k->n_values; i++)
-		v[i] = unknown();
-	walk(&k->body, v, k->params);
-	return v;
+		x.v[i] = unknown();
+	/* Facts only shrink, so this ends; the cap bounds pathological cases,
+	 * whose last walk is then still sound for what it read. */
+	for (int round = 0; round < MAX_ROUNDS; round++) {
+		x.changed = false;
+		walk_block(&x, &k->body);
+		if (!x.changed)
+			break;
+	}
+	return x.v;
 }
 
 IrAccess

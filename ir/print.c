@@ -71,6 +71,8 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 		buf_printf(out, " %lld, %lld", (long long)i->attr.lo, (long long)i->attr.hi);
 		break;
 	case OP_CONVERT_LAYOUT:
+		if (!i->attr.plan)   /* before the cvt-plan pass */
+			break;
 		buf_printf(out, " plan=%s", ll_cvt_kind_str(i->attr.plan->kind));
 		if (i->attr.plan->kind == LL_CVT_SHARED)
 			buf_printf(out, " scratch=%lld", (long long)i->attr.plan->scratch_bytes);

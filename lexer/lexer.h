@@ -19,7 +19,10 @@
 	X(CONTINUE, "continue") X(RETURN, "return") X(PASS, "pass")             \
 	X(AND, "and") X(OR, "or") X(NOT, "not") X(IS, "is") X(NONE, "None")     \
 	X(TRUE, "True") X(FALSE, "False") X(IMPORT, "import")                   \
-	X(FROM, "from") X(AS, "as") X(LAMBDA, "lambda")                         \
+	X(FROM, "from") X(AS, "as") X(LAMBDA, "lambda") X(ASSERT, "assert")     \
+	X(CLASS, "class") X(WITH, "with") X(TRY, "try") X(EXCEPT, "except")     \
+	X(FINALLY, "finally") X(RAISE, "raise") X(GLOBAL, "global")             \
+	X(NONLOCAL, "nonlocal") X(DEL, "del") X(YIELD, "yield")                 \
 	X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/")                   \
 	X(SLASHSLASH, "//") X(PERCENT, "%") X(STARSTAR, "**") X(AT, "@")        \
 	X(SHL, "<<") X(SHR, ">>") X(AMP, "&") X(PIPE, "|") X(CARET, "^")        \
@@ -31,7 +34,7 @@
 	X(STARSTAREQ, "**=") X(ATEQ, "@=") X(ARROW, "->") X(COLON, ":")         \
 	X(SEMI, ";") X(COMMA, ",") X(DOT, ".") X(LPAREN, "(")                   \
 	X(RPAREN, ")") X(LBRACKET, "[") X(RBRACKET, "]") X(LBRACE, "{")         \
-	X(RBRACE, "}")
+	X(RBRACE, "}") X(ELLIPSIS, "...") X(COLONEQ, ":=")
 
 typedef enum TokKind {
 #define LEX_ENUM_(k, s) TOK_##k,
@@ -56,7 +59,9 @@ typedef struct Token {
 typedef VEC(Token) TokenList;
 
 /* Lexes file `file`; appends tokens ending with TOK_EOF; reports errors to d;
- * false if any error. Every NEWLINE-terminated logical line is complete: the
+ * false if any error. A file whose path ends in ".py" follows Python's rule
+ * for lines inside brackets (they continue the logical line wherever they
+ * start); other files want continuation lines indented deeper (language.md). Every NEWLINE-terminated logical line is complete: the
  * last tokens are always NEWLINE (when the file has any token), the DEDENTs
  * closing every open block, then EOF. */
 bool lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,

@@ -38,6 +38,7 @@ typedef struct Lexer {
 	                            line, 0 before it */
 	TokenList *out;
 	bool line_has_tokens;    /* the current logical line has a token */
+	bool python_rules;       /* a .py file: bracket lines join wherever they start */
 	uint32_t poison;         /* flags for the next token emitted */
 	bool ok;
 } Lexer;
@@ -116,12 +117,15 @@ string_past_nul(Lexer *L, const char *tok, const char *p)
 {
 	error_at(L, span_at(L, p, 1), "NUL byte in a string literal (write it as \\0)");
 	L->poison |= TOKF_BAD;
-	while (p < L->end && *p != *tok && *p != '\n' && *p != '\r') {
+	const char *q = tok;   /* the opening quote, after any prefix (r, b, f) */
+	while (*q != '\'' && *q != '"')
+		q++;
+	while (p < L->end && *p != *q && *p != '\n' && *p != '\r') {
 		if (*p == '\\' && p + 1 < L->end && p[1] != '\n' && p[1] != '\r')
 			p++;
 		p++;
 	}
-	if (p < L->end && *p == *tok)
+	if (p < L->end && *p == *q)
 		return p + 1;
 	error_at(L, span_at(L, tok, 1), "unterminated string literal");
 	return p;
@@ -174,6 +178,7 @@ scan(Lexer *L, const char **start)
 	badnum  = dig [0-9a-zA-Z_]* ("." [0-9a-zA-Z_]*)?;
 	sqitem  = [^'\\\r\n\x00] | "\\" ([^\x00\r\n] | nl);
 	dqitem  = [^"\\\r\n\x00] | "\\" ([^\x00\r\n] | nl);
+	prefix  = [rRbBuUfF] | [rR][bBfF] | [bBfF][rR];
 
 	ws+                      { continue; }
 	"#" [^\r\n\x00]*         { continue; }
@@ -206,8 +211,8 @@ scan(Lexer *L, const char **start)
 		break;
 	}
 
-	"'" sqitem* "'" | "\"" dqitem* "\"" { k = TOK_STRING; break; }
-	"'" sqitem* | "\"" dqitem* {
+	prefix? ("'" sqitem* "'" | "\"" dqitem* "\"") { k = TOK_STRING; break; }
+	prefix? ("'" sqitem* | "\"" dqitem*) {
 		if (cur < L->end && *cur == 0) {
 			cur = string_past_nul(L, tok, cur);
 			k = TOK_STRING;
@@ -218,7 +223,11 @@ scan(Lexer *L, const char **start)
 		k = TOK_STRING;
 		break;
 	}
-	"'''" | "\"\"\""         { cur = triple_end(L, cur, *tok, tok); k = TOK_STRING; break; }
+	prefix? ("'''" | "\"\"\"") {
+		cur = triple_end(L, cur, cur[-1], cur - 3);
+		k = TOK_STRING;
+		break;
+	}
 
 	"def"      { k = TOK_DEF; break; }
 	"if"       { k = TOK_IF; break; }
@@ -242,6 +251,17 @@ scan(Lexer *L, const char **start)
 	"from"     { k = TOK_FROM; break; }
 	"as"       { k = TOK_AS; break; }
 	"lambda"   { k = TOK_LAMBDA; break; }
+	"assert"   { k = TOK_ASSERT; break; }
+	"class"    { k = TOK_CLASS; break; }
+	"with"     { k = TOK_WITH; break; }
+	"try"      { k = TOK_TRY; break; }
+	"except"   { k = TOK_EXCEPT; break; }
+	"finally"  { k = TOK_FINALLY; break; }
+	"raise"    { k = TOK_RAISE; break; }
+	"global"   { k = TOK_GLOBAL; break; }
+	"nonlocal" { k = TOK_NONLOCAL; break; }
+	"del"      { k = TOK_DEL; break; }
+	"yield"    { k = TOK_YIELD; break; }
 	[a-zA-Z_][a-zA-Z0-9_]* { k = TOK_NAME; break; }
 
 	"+"   { k = TOK_PLUS; break; }
@@ -289,6 +309,8 @@ scan(Lexer *L, const char **start)
 	"]"   { k = TOK_RBRACKET; break; }
 	"{"   { k = TOK_LBRACE; break; }
 	"}"   { k = TOK_RBRACE; break; }
+	"..." { k = TOK_ELLIPSIS; break; }
+	":="  { k = TOK_COLONEQ; break; }
 
 	[\x80-\xff]+            { unexpected_char(L, tok, cur); continue; }
 	*                        { unexpected_char(L, tok, cur); continue; }
@@ -375,7 +397,8 @@ line_start(Lexer *L)
 		return;
 	if (L->opens.len) {
 		uint32_t col = (uint32_t)(p - L->line_start) + 1;
-		if (col > L->opens.data[0].line_col || *p == ')' || *p == ']' || *p == '}')
+		if (L->python_rules || col > L->opens.data[0].line_col || *p == ')' ||
+		    *p == ']' || *p == '}')
 			return;
 		unclosed(L, span_at(L, p, 0));
 	}
@@ -460,6 +483,9 @@ lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
 	L.line = 1;
 	L.out = out;
 	L.ok = true;
+	const char *path = src_path(src, file);
+	size_t plen = path ? strlen(path) : 0;
+	L.python_rules = plen > 3 && strcmp(path + plen - 3, ".py") == 0;
 	Level base = { 0, 0 };
 	vec_push(a, &L.levels, base);
 	lex_all(&L);

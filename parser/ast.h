@@ -28,6 +28,7 @@ typedef enum NodeKind {
 	N_CONTINUE,    /* no arm */
 	N_PASS,        /* no arm */
 	N_RETURN,      /* u.ret: value or NULL (a tuple for `return a, b`) */
+	N_ASSERT,      /* u.assert_: cond [, msg] */
 	N_EXPR_STMT,   /* u.expr_stmt: the expression */
 	/* expressions */
 	N_NAME,        /* u.name: interned identifier */
@@ -48,7 +49,24 @@ typedef enum NodeKind {
 	N_SLICE,       /* u.slice: lo:hi:step, each may be NULL */
 	N_TUPLE,       /* u.list: items */
 	N_LIST,        /* u.list: items */
+	N_SET,         /* u.list: items of a set display {a, b} */
+	N_DICT,        /* u.dict: keys[i]: values[i]; a NULL key is `**values[i]` */
+	N_COMP,        /* u.comp: a comprehension [elt for ...], {elt for ...},
+	                  {key: elt for ...} or a generator (elt for ...) */
+	N_COMP_FOR,    /* u.comp_for: `for target in iter if ifs...` of an N_COMP */
+	N_LAMBDA,      /* u.func: `lambda params: value` (name "<lambda>", the body
+	                  one N_RETURN) */
+	N_STARRED,     /* u.starred: `*value` (or `**value` when double) in a call,
+	                  a display or a target */
+	N_ELLIPSIS,    /* `...`; no arm */
+	/* host Python: parsed, never compiled */
+	N_CLASS,       /* u.class_: decorated `class name(bases): body` */
+	N_HOST,        /* u.host: a statement only host code uses (with, try,
+	                  raise, global, nonlocal, del, yield): `what` names it;
+	                  `value` is the exception of a raise, else NULL */
 } NodeKind;
+
+typedef enum CompKind { COMP_LIST, COMP_SET, COMP_DICT, COMP_GEN } CompKind;
 
 typedef enum UnOp { UN_NEG, UN_POS, UN_INVERT, UN_NOT } UnOp;
 
@@ -79,14 +97,19 @@ struct Node {
 			Node *returns;         /* `-> T` or NULL */
 			NodeList body;
 		} func;
-		struct { const char *name; Node *annot, *dflt; } param;
+		struct {
+			const char *name;      /* "*" for a bare `*` */
+			Node *annot, *dflt;
+			int star;              /* 1: `*name`, 2: `**name` */
+		} param;
 		struct { NodeList targets; Node *value; } assign;
 		struct { BinOp op; Node *target, *value; } aug;
 		struct { Node *target, *annot, *value; } ann;
 		struct { Node *cond; NodeList then, else_; } if_;
-		struct { Node *target, *iter; NodeList body; } for_;
-		struct { Node *cond; NodeList body; } while_;
+		struct { Node *target, *iter; NodeList body, else_; } for_;
+		struct { Node *cond; NodeList body, else_; } while_;
 		struct { Node *value; } ret;
+		struct { Node *cond, *msg; } assert_;
 		struct { Node *expr; } expr_stmt;
 		struct { const char *id; } name;
 		struct { uint64_t value; } int_;
@@ -104,6 +127,17 @@ struct Node {
 		struct { Node *obj, *index; } subscript;
 		struct { Node *lo, *hi, *step; } slice;
 		struct { NodeList items; } list;
+		struct { NodeList keys, values; } dict;
+		struct { CompKind kind; Node *key, *elt; NodeList fors; } comp;
+		struct { Node *target, *iter; NodeList ifs; } comp_for;
+		struct { Node *value; bool dbl; } starred;
+		struct {
+			const char *name;
+			NodeList decorators;
+			Node *bases;           /* an N_CALL holding the bases and keywords, or NULL */
+			NodeList body;
+		} class_;
+		struct { const char *what; Node *value; } host;
 	} u;
 };
 

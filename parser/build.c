@@ -75,7 +75,7 @@ void
 parse_add_arg(Parser *p, Node *c, Node *arg)
 {
 	if (arg->kind != N_KEYWORD) {
-		if (c->u.call.kwargs.len)
+		if (c->u.call.kwargs.len && arg->kind != N_STARRED)
 			diag_error(p->d, arg->span, "positional argument follows keyword argument");
 		vec_push(p->arena, &c->u.call.args, arg);
 		return;
@@ -96,7 +96,12 @@ void
 parse_add_param(Parser *p, Node *f, Node *prm)
 {
 	NodeList *ps = &f->u.func.params;
-	for (size_t i = 0; i < ps->len; i++) {
+	if (!prm)
+		return;   /* `/`: positional-only parameters end here */
+	bool after_star = false;
+	for (size_t i = 0; i < ps->len; i++)
+		after_star |= ps->data[i]->u.param.star != 0;
+	for (size_t i = 0; i < ps->len && !prm->u.param.star; i++) {
 		if (ps->data[i]->u.param.name == prm->u.param.name) {
 			Diag *g = diag_error(p->d, prm->span, "duplicate parameter '%s'",
 			                     prm->u.param.name);
@@ -105,7 +110,8 @@ parse_add_param(Parser *p, Node *f, Node *prm)
 			break;
 		}
 	}
-	if (!prm->u.param.dflt && ps->len && ps->data[ps->len - 1]->u.param.dflt)
+	if (!prm->u.param.dflt && !prm->u.param.star && !after_star && ps->len &&
+	    ps->data[ps->len - 1]->u.param.dflt)
 		diag_error(p->d, prm->span, "parameter '%s' without a default follows a "
 		           "parameter with a default", prm->u.param.name);
 	vec_push(p->arena, ps, prm);
@@ -131,6 +137,9 @@ parse_check_target(Parser *p, const Node *t)
 {
 	switch (t->kind) {
 	case N_NAME: case N_ATTR: case N_SUBSCRIPT:
+		return;
+	case N_STARRED:
+		parse_check_target(p, t->u.starred.value);
 		return;
 	case N_TUPLE: case N_LIST:
 		for (size_t i = 0; i < t->u.list.items.len; i++)
@@ -163,4 +172,95 @@ parse_dotted(Parser *p, const char *a, const char *b)
 	s[na] = '.';
 	memcpy(s + na + 1, b, nb);
 	return intern(p->in, s, na + nb + 1);
+}
+
+Node *
+parse_host(Parser *p, const char *what, Node *value, SrcSpan at)
+{
+	Node *n = parse_node(p, N_HOST, at);
+	n->u.host.what = what;
+	n->u.host.value = value;
+	return n;
+}
+
+Node *
+parse_param(Parser *p, const Token *name, Node *annot, Node *dflt, SrcSpan at)
+{
+	Node *n = parse_node(p, N_PARAM, at);
+	n->u.param.name = name->text;
+	n->u.param.annot = annot;
+	n->u.param.dflt = dflt;
+	return n;
+}
+
+Node *
+parse_star_param(Parser *p, const Token *name, int star, Node *annot, SrcSpan at)
+{
+	Node *n = parse_node(p, N_PARAM, at);
+	n->u.param.name = name ? name->text : intern(p->in, "*", 1);
+	n->u.param.star = star;
+	n->u.param.annot = annot;
+	return n;
+}
+
+Node *
+parse_lambda(Parser *p, NodeList params, Node *value, SrcSpan at)
+{
+	Node *f = parse_node(p, N_LAMBDA, at);
+	f->u.func.name = intern(p->in, "<lambda>", 8);
+	for (size_t i = 0; i < params.len; i++)
+		parse_add_param(p, f, params.data[i]);
+	Node *r = parse_node(p, N_RETURN, value->span);
+	r->u.ret.value = value;
+	vec_push(p->arena, &f->u.func.body, r);
+	parse_nest(p, f, value);
+	return f;
+}
+
+Node *
+parse_comp_for(Parser *p, Node *target, Node *iter, SrcSpan at)
+{
+	parse_check_target(p, target);
+	Node *n = parse_node(p, N_COMP_FOR, at);
+	n->u.comp_for.target = target;
+	n->u.comp_for.iter = iter;
+	return n;
+}
+
+Node *
+parse_comp(Parser *p, CompKind k, Node *key, Node *elt, NodeList fors, SrcSpan at)
+{
+	Node *n = parse_node(p, N_COMP, at);
+	n->u.comp.kind = k;
+	n->u.comp.key = key;
+	n->u.comp.elt = elt;
+	n->u.comp.fors = fors;
+	parse_nest(p, n, elt);
+	parse_nest(p, n, key);
+	return n;
+}
+
+Node *
+parse_starred(Parser *p, Node *value, bool dbl, SrcSpan at)
+{
+	Node *n = parse_node(p, N_STARRED, at);
+	n->u.starred.value = value;
+	n->u.starred.dbl = dbl;
+	parse_nest(p, n, value);
+	return n;
+}
+
+Node *
+parse_dict(Parser *p, NodeList items, SrcSpan at)
+{
+	Node *n = parse_node(p, N_DICT, at);
+	for (size_t i = 0; i < items.len; i++) {
+		Node *it = items.data[i];
+		bool pair = it->kind == N_TUPLE;
+		vec_push(p->arena, &n->u.dict.keys, pair ? it->u.list.items.data[0] : NULL);
+		vec_push(p->arena, &n->u.dict.values, pair ? it->u.list.items.data[1]
+		                                           : it->u.starred.value);
+		parse_nest(p, n, pair ? it->u.list.items.data[1] : it);
+	}
+	return n;
 }

@@ -110,13 +110,16 @@ header(StrBuf *out, const Node *n)
 		[N_AUG_ASSIGN] = "AugAssign", [N_ANN_ASSIGN] = "AnnAssign",
 		[N_IF] = "If", [N_FOR] = "For", [N_WHILE] = "While",
 		[N_BREAK] = "Break", [N_CONTINUE] = "Continue", [N_PASS] = "Pass",
-		[N_RETURN] = "Return", [N_EXPR_STMT] = "ExprStmt", [N_NAME] = "Name",
+		[N_RETURN] = "Return", [N_ASSERT] = "Assert", [N_EXPR_STMT] = "ExprStmt", [N_NAME] = "Name",
 		[N_INT] = "Int", [N_FLOAT] = "Float", [N_STRING] = "String",
 		[N_BOOL] = "Bool", [N_NONE] = "None", [N_UNARY] = "Unary",
 		[N_BINARY] = "Binary", [N_LOGICAL] = "Logical", [N_COMPARE] = "Compare",
 		[N_COND] = "Cond", [N_CALL] = "Call", [N_KEYWORD] = "Keyword",
 		[N_ATTR] = "Attr", [N_SUBSCRIPT] = "Subscript", [N_SLICE] = "Slice",
-		[N_TUPLE] = "Tuple", [N_LIST] = "List",
+		[N_TUPLE] = "Tuple", [N_LIST] = "List", [N_SET] = "Set", [N_DICT] = "Dict",
+		[N_COMP] = "Comp", [N_COMP_FOR] = "CompFor", [N_LAMBDA] = "Lambda",
+		[N_STARRED] = "Starred", [N_ELLIPSIS] = "Ellipsis", [N_CLASS] = "Class",
+		[N_HOST] = "Host",
 	};
 	buf_printf(out, "%s %u:%u", names[n->kind], n->span.line, n->span.col);
 	switch (n->kind) {
@@ -130,7 +133,18 @@ header(StrBuf *out, const Node *n)
 			buf_printf(out, " as '%s'", n->u.alias.as);
 		break;
 	case N_FUNC: buf_printf(out, " '%s'", n->u.func.name); break;
-	case N_PARAM: buf_printf(out, " '%s'", n->u.param.name); break;
+	case N_PARAM:
+		buf_printf(out, " '%s%s'", n->u.param.star == 2 ? "**" : n->u.param.star &&
+		           strcmp(n->u.param.name, "*") != 0 ? "*" : "", n->u.param.name);
+		break;
+	case N_CLASS: buf_printf(out, " '%s'", n->u.class_.name); break;
+	case N_HOST: buf_printf(out, " '%s'", n->u.host.what); break;
+	case N_STARRED: buf_puts(out, n->u.starred.dbl ? " '**'" : " '*'"); break;
+	case N_COMP: {
+		static const char *const k[] = {"list", "set", "dict", "generator"};
+		buf_printf(out, " %s", k[n->u.comp.kind]);
+		break;
+	}
 	case N_AUG_ASSIGN: buf_printf(out, " '%s='", parse_binop_spelling(n->u.aug.op)); break;
 	case N_NAME: buf_printf(out, " '%s'", n->u.name.id); break;
 	case N_INT: buf_printf(out, " %llu", (unsigned long long)n->u.int_.value); break;
@@ -191,12 +205,46 @@ children(StrBuf *out, int d, const Node *n)
 		node(out, d, "target", n->u.for_.target);
 		node(out, d, "iter", n->u.for_.iter);
 		list(out, d, "body", &n->u.for_.body);
+		list(out, d, "else", &n->u.for_.else_);
 		break;
 	case N_WHILE:
 		node(out, d, "cond", n->u.while_.cond);
 		list(out, d, "body", &n->u.while_.body);
+		list(out, d, "else", &n->u.while_.else_);
+		break;
+	case N_LAMBDA:
+		list(out, d, "params", &n->u.func.params);
+		list(out, d, "body", &n->u.func.body);
+		break;
+	case N_CLASS:
+		list(out, d, "decorators", &n->u.class_.decorators);
+		node(out, d, "bases", n->u.class_.bases);
+		list(out, d, "body", &n->u.class_.body);
+		break;
+	case N_HOST: node(out, d, NULL, n->u.host.value); break;
+	case N_STARRED: node(out, d, NULL, n->u.starred.value); break;
+	case N_SET: list(out, d, NULL, &n->u.list.items); break;
+	case N_DICT:
+		for (size_t i = 0; i < n->u.dict.values.len; i++) {
+			node(out, d, "key", n->u.dict.keys.data[i]);
+			node(out, d, "value", n->u.dict.values.data[i]);
+		}
+		break;
+	case N_COMP:
+		node(out, d, "key", n->u.comp.key);
+		node(out, d, "elt", n->u.comp.elt);
+		list(out, d, NULL, &n->u.comp.fors);
+		break;
+	case N_COMP_FOR:
+		node(out, d, "target", n->u.comp_for.target);
+		node(out, d, "iter", n->u.comp_for.iter);
+		list(out, d, "if", &n->u.comp_for.ifs);
 		break;
 	case N_RETURN: node(out, d, NULL, n->u.ret.value); break;
+	case N_ASSERT:
+		node(out, d, "cond", n->u.assert_.cond);
+		node(out, d, "msg", n->u.assert_.msg);
+		break;
 	case N_EXPR_STMT: node(out, d, NULL, n->u.expr_stmt.expr); break;
 	case N_UNARY: node(out, d, NULL, n->u.unary.operand); break;
 	case N_BINARY: case N_LOGICAL:

@@ -54,6 +54,9 @@ void parse_yyerror(SrcSpan *loc, Parser *p, const char *msg);
 %token <tok> RETURN "'return'" PASS "'pass'" AND "'and'" OR "'or'" NOT "'not'"
 %token <tok> IS "'is'" NONE "'None'" TRUE "'True'" FALSE "'False'"
 %token <tok> IMPORT "'import'" FROM "'from'" AS "'as'" LAMBDA "'lambda'"
+%token <tok> ASSERT "'assert'" CLASS "'class'" WITH "'with'" TRY "'try'"
+%token <tok> EXCEPT "'except'" FINALLY "'finally'" RAISE "'raise'" GLOBAL "'global'"
+%token <tok> NONLOCAL "'nonlocal'" DEL "'del'" YIELD "'yield'"
 %token <tok> PLUS "'+'" MINUS "'-'" STAR "'*'" SLASH "'/'" SLASHSLASH "'//'"
 %token <tok> PERCENT "'%'" STARSTAR "'**'" AT "'@'" SHL "'<<'" SHR "'>>'"
 %token <tok> AMP "'&'" PIPE "'|'" CARET "'^'" TILDE "'~'" LT "'<'" GT "'>'"
@@ -63,17 +66,19 @@ void parse_yyerror(SrcSpan *loc, Parser *p, const char *msg);
 %token <tok> CARETEQ "'^='" SHLEQ "'<<='" SHREQ "'>>='" STARSTAREQ "'**='"
 %token <tok> ATEQ "'@='" ARROW "'->'" COLON "':'" SEMI "';'" COMMA "','"
 %token <tok> DOT "'.'" LPAREN "'('" RPAREN "')'" LBRACKET "'['"
-%token <tok> RBRACKET "']'" LBRACE "'{'" RBRACE "'}'"
+%token <tok> RBRACKET "']'" LBRACE "'{'" RBRACE "'}'" ELLIPSIS "'...'" COLONEQ "':='"
 %token START_MODULE START_EXPR
 
 %type <list> stmts stmt_line simple_stmts block elif_tail decorators
-%type <list> seq eseq sub_seq import_names dotted_as_list
+%type <list> seq eseq sub_seq import_names dotted_as_list comp_for else_opt
+%type <list> dict_items set_items lparams except_clauses
 %type <node> small compound expr_stmt assign_chain import_stmt dotted_as
 %type <node> import_name funcdef param_list params param if_stmt for_stmt while_stmt
 %type <node> testlist test or_test and_test not_test comparison comp_chain
 %type <node> expr xor_expr and_expr shift_expr arith term factor power
 %type <node> primary atom strings tuple_items for_target subscripts
-%type <node> subscript slice test_opt arg args ret_opt
+%type <node> subscript slice test_opt arg args ret_opt lambdef lparam dict_item
+%type <node> star_expr test_or_star classdef class_args with_stmt try_stmt host_small
 %type <op> comp_op aug_op
 %type <str> dotted
 
@@ -132,8 +137,30 @@ small
 	| CONTINUE                   { $$ = parse_node(p, N_CONTINUE, @$); }
 	| RETURN                     { $$ = parse_node(p, N_RETURN, @$); }
 	| RETURN testlist            { $$ = parse_node(p, N_RETURN, @$); $$->u.ret.value = $2; }
+	| ASSERT test                { $$ = parse_node(p, N_ASSERT, @$); $$->u.assert_.cond = $2; }
+	| ASSERT test COMMA test     {
+		$$ = parse_node(p, N_ASSERT, @$);
+		$$->u.assert_.cond = $2;
+		$$->u.assert_.msg = $4;
+	}
 	| import_stmt
+	| host_small
 	;
+
+/* Host statements: parsed so that host code reads, never compiled. */
+host_small
+	: RAISE                      { $$ = parse_host(p, "raise", NULL, @$); }
+	| RAISE test                 { $$ = parse_host(p, "raise", $2, @$); }
+	| RAISE test FROM test       { $$ = parse_host(p, "raise", $2, @$); }
+	| GLOBAL name_list           { $$ = parse_host(p, "global", NULL, @$); }
+	| NONLOCAL name_list         { $$ = parse_host(p, "nonlocal", NULL, @$); }
+	| DEL testlist               { $$ = parse_host(p, "del", NULL, @$); }
+	| YIELD                      { $$ = parse_host(p, "yield", NULL, @$); }
+	| YIELD testlist             { $$ = parse_host(p, "yield", NULL, @$); }
+	| YIELD FROM test            { $$ = parse_host(p, "yield", NULL, @$); }
+	;
+
+name_list: NAME | name_list COMMA NAME ;
 
 expr_stmt
 	: testlist                   { $$ = parse_node(p, N_EXPR_STMT, @$); $$->u.expr_stmt.expr = $1; }
@@ -244,12 +271,56 @@ import_name
 	;
 
 compound
-	: if_stmt | for_stmt | while_stmt | funcdef
+	: if_stmt | for_stmt | while_stmt | funcdef | classdef | with_stmt | try_stmt
 	| decorators funcdef         {
 		$$ = $2;
 		$$->u.func.decorators = $1;
 		$$->span = @$;
 	}
+	| decorators classdef        {
+		$$ = $2;
+		$$->u.class_.decorators = $1;
+		$$->span = @$;
+	}
+	;
+
+classdef
+	: CLASS NAME class_args COLON block {
+		$$ = parse_node(p, N_CLASS, @$);
+		$$->u.class_.name = $2->text;
+		$$->u.class_.bases = $3;
+		$$->u.class_.body = $5;
+	}
+	;
+
+class_args
+	: %empty { $$ = NULL; } | LPAREN RPAREN { $$ = parse_node(p, N_CALL, @$); }
+	| LPAREN args RPAREN { $$ = $2; } | LPAREN args COMMA RPAREN { $$ = $2; }
+	;
+
+with_stmt
+	: WITH with_items COLON block { $$ = parse_host(p, "with", NULL, @$); }
+	;
+
+with_items: with_item | with_items COMMA with_item ;
+with_item: test | test AS expr ;
+
+try_stmt
+	: TRY COLON block except_clauses else_opt { $$ = parse_host(p, "try", NULL, @$); }
+	| TRY COLON block except_clauses else_opt FINALLY COLON block { $$ = parse_host(p, "try", NULL, @$); }
+	| TRY COLON block FINALLY COLON block { $$ = parse_host(p, "try", NULL, @$); }
+	;
+
+except_clauses
+	: except_clause block        { $$ = $2; }
+	| except_clauses except_clause block { $$ = $1; }
+	;
+
+except_clause: EXCEPT COLON | EXCEPT test COLON | EXCEPT test AS NAME COLON ;
+
+else_opt
+	: %empty                     { $$ = parse_list1(p, NULL); }
+	| ELSE COLON block           { $$ = $3; }
 	;
 
 decorators
@@ -280,23 +351,16 @@ params
 	;
 
 param
-	: NAME                       { $$ = parse_node(p, N_PARAM, @$); $$->u.param.name = $1->text; }
-	| NAME COLON test            {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.annot = $3;
-	}
-	| NAME ASSIGN test           {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.dflt = $3;
-	}
-	| NAME COLON test ASSIGN test {
-		$$ = parse_node(p, N_PARAM, @$);
-		$$->u.param.name = $1->text;
-		$$->u.param.annot = $3;
-		$$->u.param.dflt = $5;
-	}
+	: NAME                       { $$ = parse_param(p, $1, NULL, NULL, @$); }
+	| NAME COLON test            { $$ = parse_param(p, $1, $3, NULL, @$); }
+	| NAME ASSIGN test           { $$ = parse_param(p, $1, NULL, $3, @$); }
+	| NAME COLON test ASSIGN test { $$ = parse_param(p, $1, $3, $5, @$); }
+	| STAR                       { $$ = parse_star_param(p, NULL, 1, NULL, @$); }
+	| STAR NAME                  { $$ = parse_star_param(p, $2, 1, NULL, @$); }
+	| STAR NAME COLON test       { $$ = parse_star_param(p, $2, 1, $4, @$); }
+	| STARSTAR NAME              { $$ = parse_star_param(p, $2, 2, NULL, @$); }
+	| STARSTAR NAME COLON test   { $$ = parse_star_param(p, $2, 2, $4, @$); }
+	| SLASH                      { $$ = NULL; }
 	;
 
 ret_opt
@@ -332,12 +396,13 @@ elif_tail
 	;
 
 for_stmt
-	: FOR for_target IN testlist COLON block {
+	: FOR for_target IN testlist COLON block else_opt {
 		parse_check_target(p, $2);
 		$$ = parse_node(p, N_FOR, @$);
 		$$->u.for_.target = $2;
 		$$->u.for_.iter = $4;
 		$$->u.for_.body = $6;
+		$$->u.for_.else_ = $7;
 	}
 	;
 
@@ -356,10 +421,11 @@ eseq
 	;
 
 while_stmt
-	: WHILE test COLON block     {
+	: WHILE test COLON block else_opt {
 		$$ = parse_node(p, N_WHILE, @$);
 		$$->u.while_.cond = $2;
 		$$->u.while_.body = $4;
+		$$->u.while_.else_ = $5;
 	}
 	;
 
@@ -373,24 +439,65 @@ testlist
 /* Two or more items, or one with a trailing comma: a tuple. */
 tuple_items
 	: seq                        { $$ = parse_tuple(p, N_TUPLE, $1, @$); }
-	| seq test                   {
+	| seq test_or_star           {
 		vec_push(p->arena, &$1, $2);
 		$$ = parse_tuple(p, N_TUPLE, $1, @$);
 	}
 	;
 
 seq
-	: test COMMA                 { $$ = parse_list1(p, $1); }
-	| seq test COMMA             { $$ = $1; vec_push(p->arena, &$$, $2); }
+	: test_or_star COMMA         { $$ = parse_list1(p, $1); }
+	| seq test_or_star COMMA     { $$ = $1; vec_push(p->arena, &$$, $2); }
+	;
+
+test_or_star
+	: test
+	| star_expr
+	;
+
+star_expr
+	: STAR expr                  { $$ = parse_starred(p, $2, false, @$); }
 	;
 
 test
-	: or_test
+	: lambdef
+	| or_test
 	| or_test IF or_test ELSE test {
 		$$ = parse_node(p, N_COND, @$);
 		$$->u.cond.then = $1;
 		$$->u.cond.cond = $3;
 		$$->u.cond.else_ = $5;
+	}
+	;
+
+lambdef
+	: LAMBDA COLON test          { $$ = parse_lambda(p, parse_list1(p, NULL), $3, @$); }
+	| LAMBDA lparams COLON test  { $$ = parse_lambda(p, $2, $4, @$); }
+	;
+
+lparams
+	: lparam                     { $$ = parse_list1(p, $1); }
+	| lparams COMMA lparam       { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+lparam
+	: NAME                       { $$ = parse_param(p, $1, NULL, NULL, @$); }
+	| NAME ASSIGN test           { $$ = parse_param(p, $1, NULL, $3, @$); }
+	| STAR                       { $$ = parse_star_param(p, NULL, 1, NULL, @$); }
+	| STAR NAME                  { $$ = parse_star_param(p, $2, 1, NULL, @$); }
+	| STARSTAR NAME              { $$ = parse_star_param(p, $2, 2, NULL, @$); }
+	;
+
+/* The clauses of a comprehension: N_COMP_FOR nodes, `if`s on the last. */
+comp_for
+	: FOR for_target IN or_test  { $$ = parse_list1(p, parse_comp_for(p, $2, $4, @$)); }
+	| comp_for FOR for_target IN or_test {
+		$$ = $1;
+		vec_push(p->arena, &$$, parse_comp_for(p, $3, $5, span_join(@2, @5)));
+	}
+	| comp_for IF or_test        {
+		$$ = $1;
+		vec_push(p->arena, &$$.data[$$.len - 1]->u.comp_for.ifs, $3);
 	}
 	;
 
@@ -528,6 +635,9 @@ args
 
 arg
 	: test
+	| test comp_for              { $$ = parse_comp(p, COMP_GEN, NULL, $1, $2, @$); }
+	| STAR test                  { $$ = parse_starred(p, $2, false, @$); }
+	| STARSTAR test              { $$ = parse_starred(p, $2, true, @$); }
 	| NAME ASSIGN test           {
 		$$ = parse_node(p, N_KEYWORD, @$);
 		$$->u.keyword.name = $1->text;
@@ -586,7 +696,39 @@ atom
 	| LPAREN tuple_items RPAREN  { $$ = $2; $$->span = @$; }
 	| LBRACKET RBRACKET          { $$ = parse_tuple(p, N_LIST, parse_list1(p, NULL), @$); }
 	| LBRACKET test RBRACKET     { $$ = parse_tuple(p, N_LIST, parse_list1(p, $2), @$); }
+	| LBRACKET star_expr RBRACKET { $$ = parse_tuple(p, N_LIST, parse_list1(p, $2), @$); }
 	| LBRACKET tuple_items RBRACKET { $$ = $2; $$->kind = N_LIST; $$->span = @$; }
+	| LPAREN test comp_for RPAREN { $$ = parse_comp(p, COMP_GEN, NULL, $2, $3, @$); }
+	| LBRACKET test comp_for RBRACKET { $$ = parse_comp(p, COMP_LIST, NULL, $2, $3, @$); }
+	| LBRACE test comp_for RBRACE { $$ = parse_comp(p, COMP_SET, NULL, $2, $3, @$); }
+	| LBRACE test COLON test comp_for RBRACE { $$ = parse_comp(p, COMP_DICT, $2, $4, $5, @$); }
+	| LBRACE RBRACE              { $$ = parse_node(p, N_DICT, @$); }
+	| LBRACE dict_items RBRACE   { $$ = parse_dict(p, $2, @$); }
+	| LBRACE dict_items COMMA RBRACE { $$ = parse_dict(p, $2, @$); }
+	| LBRACE set_items RBRACE    { $$ = parse_tuple(p, N_SET, $2, @$); }
+	| LBRACE set_items COMMA RBRACE { $$ = parse_tuple(p, N_SET, $2, @$); }
+	| ELLIPSIS                   { $$ = parse_node(p, N_ELLIPSIS, @$); }
+	;
+
+/* Key-value pairs, each an N_KEYWORD-free pair node: an N_TUPLE of two, or
+ * an N_STARRED for `**mapping`. */
+dict_items
+	: dict_item                  { $$ = parse_list1(p, $1); }
+	| dict_items COMMA dict_item { $$ = $1; vec_push(p->arena, &$$, $3); }
+	;
+
+dict_item
+	: test COLON test            {
+		NodeList kv = parse_list1(p, $1);
+		vec_push(p->arena, &kv, $3);
+		$$ = parse_tuple(p, N_TUPLE, kv, @$);
+	}
+	| STARSTAR expr              { $$ = parse_starred(p, $2, true, @$); }
+	;
+
+set_items
+	: test_or_star               { $$ = parse_list1(p, $1); }
+	| set_items COMMA test_or_star { $$ = $1; vec_push(p->arena, &$$, $3); }
 	;
 
 strings

@@ -1,5 +1,6 @@
 /* Values of literals: integers (uint64, with an overflow error), floats and
- * strings (escapes decoded, adjacent literals joined). A token the lexer
+ * strings (escapes decoded unless raw, adjacent literals joined; prefixes
+ * r, b, u, f and their pairs accepted). A token the lexer
  * already reported as malformed gets value 0 and no second error. */
 #include "parser/parser_internal.h"
 
@@ -126,6 +127,12 @@ Node *
 parse_string_literal(Parser *p, Node *s, const Token *t, SrcSpan at)
 {
 	const char *text = t->text;
+	bool raw = false;
+	for (; *text != '\'' && *text != '"'; text++) {
+		raw |= *text == 'r' || *text == 'R';
+		/* An f-string keeps its text: the replacement fields are not
+		 * evaluated (glc uses strings only in messages). */
+	}
 	size_t n = strlen(text);
 	size_t q = (n >= 3 && text[1] == text[0] && text[2] == text[0]) ? 3 : 1;
 	if (n == 2)
@@ -149,7 +156,11 @@ parse_string_literal(Parser *p, Node *s, const Token *t, SrcSpan at)
 			s = parse_node(p, N_STRING, at);
 		s->u.str.cap = cap;
 	}
-	size_t len = old + decode(p, t, text + q, body_len, buf + old);
+	size_t len = old + body_len;
+	if (raw)
+		memcpy(buf + old, text + q, body_len);
+	else
+		len = old + decode(p, t, text + q, body_len, buf + old);
 	buf[len] = '\0';
 	s->span = at;
 	s->u.str.value = buf;

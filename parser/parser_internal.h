@@ -52,6 +52,19 @@ void parse_check_target(Parser *p, const Node *t);
 /* The same for statements that take one target (`x += 1`, `x: T = v`);
  * `what` names the statement. */
 void parse_check_single_target(Parser *p, const Node *t, const char *what);
+/* Host Python statement `what` (with, try, raise, ...), see N_HOST. */
+Node *parse_host(Parser *p, const char *what, Node *value, SrcSpan at);
+/* A parameter `name[: annot][= dflt]`. */
+Node *parse_param(Parser *p, const Token *name, Node *annot, Node *dflt, SrcSpan at);
+/* `*name`, `**name` (star 2) or a bare `*` (name NULL) parameter. */
+Node *parse_star_param(Parser *p, const Token *name, int star, Node *annot, SrcSpan at);
+/* `lambda params: value` as an N_LAMBDA whose body returns value. */
+Node *parse_lambda(Parser *p, NodeList params, Node *value, SrcSpan at);
+Node *parse_comp_for(Parser *p, Node *target, Node *iter, SrcSpan at);
+Node *parse_comp(Parser *p, CompKind k, Node *key, Node *elt, NodeList fors, SrcSpan at);
+Node *parse_starred(Parser *p, Node *value, bool dbl, SrcSpan at);
+/* A dict display from dict_item nodes (pairs as 2-tuples, N_STARRED). */
+Node *parse_dict(Parser *p, NodeList items, SrcSpan at);
 /* The interned dotted name a.b followed by .c. */
 const char *parse_dotted(Parser *p, const char *a, const char *b);
 

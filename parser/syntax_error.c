@@ -25,7 +25,7 @@ starts_expression(TokKind k)
 	case TOK_NAME: case TOK_INT: case TOK_FLOAT: case TOK_STRING: case TOK_NONE:
 	case TOK_TRUE: case TOK_FALSE: case TOK_LPAREN: case TOK_LBRACKET:
 	case TOK_MINUS: case TOK_PLUS: case TOK_TILDE: case TOK_NOT: case TOK_LBRACE:
-	case TOK_LAMBDA:
+	case TOK_LAMBDA: case TOK_ELLIPSIS: case TOK_STAR: case TOK_STARSTAR:
 		return true;
 	default:
 		return false;
@@ -166,15 +166,6 @@ parse_syntax_error(Parser *p, const TokKind *exp, int n)
 		return;
 	if (t->kind == TOK_INDENT) {
 		diag_error(p->d, t->span, "unexpected indent");
-		return;
-	}
-	if (t->kind == TOK_LAMBDA) {
-		diag_error(p->d, t->span, "'lambda' expressions are not supported; "
-		           "define a function with 'def'");
-		return;
-	}
-	if (t->kind == TOK_LBRACE) {
-		diag_error(p->d, t->span, "dictionaries and sets are not supported");
 		return;
 	}
 	if (bracket_error(p, t, exp, n) || header_error(p, t, exp, n))

@@ -89,6 +89,7 @@ make_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 		return NULL;
 	Value *tree = sema_new_value(&ck->ev, v->kind, v->span);
 	tree->u.list.n = v->u.list.n;
+	tree->u.list.cls = v->u.list.cls;
 	tree->u.list.items = arena_alloc(ck->a, (v->u.list.n + 1) * sizeof(Value *));
 	bool any = false;
 	for (size_t i = 0; i < v->u.list.n; i++) {
@@ -113,6 +114,7 @@ sema_read_vars(Check *ck, Value *tree, SrcSpan at)
 		return tree;
 	Value *v = sema_new_value(&ck->ev, tree->kind, tree->span);
 	v->u.list.n = tree->u.list.n;
+	v->u.list.cls = tree->u.list.cls;
 	v->u.list.items = arena_alloc(ck->a, (tree->u.list.n + 1) * sizeof(Value *));
 	for (size_t i = 0; i < tree->u.list.n; i++)
 		v->u.list.items[i] = sema_read_vars(ck, tree->u.list.items[i], at);

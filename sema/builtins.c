@@ -14,6 +14,9 @@ typedef enum BuiltinKind { BI_NAMESPACE, BI_LAYOUT_CTOR, BI_FUNC, BI_DTYPE } Bui
 enum {
 	IN_GLOBAL = 1, IN_GL = 2, IN_TTGL = 4, IN_MBARRIER = 8, IN_TMA = 16,
 	IN_SMEM_METHODS = 32, IN_VALUE_METHODS = 64,
+	/* reached only through imports of a .py file (sema_builtin_namespace) */
+	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
+	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096,
 };
 
 /* The signature of every callable builtin lives in this table: its
@@ -42,8 +45,14 @@ struct Builtin {
 static const Builtin table[] = {
 	{"gl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID, {0}},
 	{"ttgl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID, {0}},
-	NS("mbarrier", IN_MBARRIER),
-	NS("tma", IN_TMA),
+	{"mbarrier", BI_NAMESPACE, IN_GLOBAL | GL | IN_HOPPER, IN_MBARRIER, BF_NONE, DT_VOID, {0}},
+	{"tma", BI_NAMESPACE, IN_GLOBAL | GL | IN_HOPPER, IN_TMA, BF_NONE, DT_VOID, {0}},
+	{"triton", BI_NAMESPACE, 0, IN_TRITON, BF_NONE, DT_VOID, {0}},
+	{"experimental", BI_NAMESPACE, IN_TRITON, IN_EXPERIMENTAL, BF_NONE, DT_VOID, {0}},
+	{"gluon", BI_NAMESPACE, IN_EXPERIMENTAL, IN_GLUON, BF_NONE, DT_VOID, {0}},
+	{"language", BI_NAMESPACE, IN_TRITON | IN_GLUON, GL, BF_NONE, DT_VOID, {0}},
+	{"hopper", BI_NAMESPACE, 0, IN_HOPPER, BF_NONE, DT_VOID, {0}},
+	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
 	LAYOUT("BlockedLayout", LAYOUT_SCOPES),
 	LAYOUT("SliceLayout", LAYOUT_SCOPES),
 	LAYOUT("DotOperandLayout", LAYOUT_SCOPES),
@@ -64,10 +73,10 @@ static const Builtin table[] = {
 	DT("float32", DT_F32), DT("f64", DT_F64), DT("float64", DT_F64),
 	DT("f8e4m3", DT_F8E4M3), DT("float8e4nv", DT_F8E4M3), DT("f8e5m2", DT_F8E5M2),
 	DT("float8e5", DT_F8E5M2),
-	FN("constexpr", GL, BF_CONSTEXPR),
+	FN("constexpr", GL, BF_CONSTEXPR, "value?"),
 	FN("ptr", GL, BF_PTR),
 	FN("tensor_desc", GL, BF_TENSOR_DESC),
-	FN("jit", GL, BF_JIT),
+	FN("jit", GL | IN_TRITON | IN_GLUON, BF_JIT),
 	FN("kernel", GL, BF_KERNEL),
 	FN("static_range", GL, BF_STATIC_RANGE, "start", "end?", "step?"),
 	FN("static_assert", GL, BF_STATIC_ASSERT, "cond", "msg?"),
@@ -97,15 +106,15 @@ static const Builtin table[] = {
 	FN("sqrt", GL, BF_SQRT, "x"),
 	FN("rsqrt", GL, BF_RSQRT, "x"),
 	FN("abs", GL, BF_ABS, "x"),
-	FN("cdiv", GL, BF_CDIV, "x", "y"),
+	FN("cdiv", GL | IN_TRITON, BF_CDIV, "x", "y"),
 	FN("convert_layout", GL, BF_CONVERT_LAYOUT, "value", "layout", "assert_trivial?"),
 	FN("expand_dims", GL, BF_EXPAND_DIMS, "input", "axis"),
 	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED, "element_ty", "shape", "layout", "value?"),
 	FN("thread_barrier", GL, BF_THREAD_BARRIER),
 	FN("warp_specialize", GL, BF_WARP_SPECIALIZE, "partitions", "worker_num_warps", "worker_num_regs"),
-	FN("fence_async_shared", IN_GLOBAL | GL, BF_FENCE_ASYNC_SHARED),
-	FN("warpgroup_mma", IN_GLOBAL | GL, BF_WGMMA, "a", "b", "acc", "use_acc?", "is_async?"),
-	FN("warpgroup_mma_wait", IN_GLOBAL | GL, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
+	FN("fence_async_shared", IN_GLOBAL | GL | IN_HOPPER, BF_FENCE_ASYNC_SHARED),
+	FN("warpgroup_mma", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA, "a", "b", "acc", "use_acc?", "is_async?"),
+	FN("warpgroup_mma_wait", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
 	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),
@@ -113,7 +122,23 @@ static const Builtin table[] = {
 	FN("arrive", IN_MBARRIER, BF_MBAR_ARRIVE, "mbarrier", "count?", "pred?"),
 	FN("async_copy_global_to_shared", IN_TMA, BF_TMA_LOAD, "tensor_desc", "coord", "barrier", "result", "pred?"),
 	FN("async_copy_shared_to_global", IN_TMA, BF_TMA_STORE, "tensor_desc", "coord", "src"),
+	FN("async_load", IN_TMA, BF_TMA_LOAD, "tensor_desc", "coord", "barrier", "result", "pred?"),
+	FN("async_store", IN_TMA, BF_TMA_STORE, "tensor_desc", "coord", "src"),
 	FN("store_wait", IN_TMA, BF_TMA_STORE_WAIT, "pendings"),
+	/* Python at compile time, and Gluon's decorators and queries */
+	FN("constexpr_function", IN_GLOBAL | GL | IN_GLUON | IN_TL_CORE, BF_CONSTEXPR_FUNCTION),
+	FN("_aggregate", IN_TL_CORE, BF_AGGREGATE),
+	FN("aggregate", IN_GLOBAL | IN_GLUON, BF_AGGREGATE),
+	FN("staticmethod", IN_GLOBAL, BF_STATICMETHOD),
+	FN("isinstance", IN_GLOBAL, BF_ISINSTANCE, "obj", "classinfo"),
+	FN("abs", IN_GLOBAL, BF_ABS_PY, "x"),
+	FN("num_warps", GL, BF_NUM_WARPS),
+	FN("num_ctas", GL, BF_NUM_CTAS),
+	FN("to_tensor", GL, BF_TO_TENSOR, "x"),
+	FN("static_print", GL, BF_STATIC_PRINT),
+	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
+	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
+	   "transposed?", "fp4_padded?"),
 	/* methods of shared-memory descriptors and mbarriers */
 	FN("index", IN_SMEM_METHODS, BF_SMEM_INDEX, "index"),
 	FN("slice", IN_SMEM_METHODS, BF_SMEM_SLICE, "start", "length", "dim?"),
@@ -217,4 +242,24 @@ TDType
 sema_builtin_dtype(const Builtin *b)
 {
 	return b->kind == BI_DTYPE ? b->dtype : DT_VOID;
+}
+
+const Builtin *
+sema_builtin_namespace(const char *name)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (table[i].kind == BI_NAMESPACE && strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+const Builtin *
+sema_builtin_static(const char *cls, const char *name)
+{
+	if (strcmp(cls, "NVMMASharedLayout") != 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if ((table[i].visible_in & IN_NVMMA_STATICS) && strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
 }

@@ -88,8 +88,9 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 	if (!sema_spend(ck, at, LIM_INLINE, &ck->inlined, 1, "this call of '%s' is inlined",
 	                func->u.func.name))
 		return NULL;
-	Frame fr = {.func = func, .up = ck->fr};
+	Frame fr = {.func = func, .call_at = at, .up = ck->fr};
 	Frame *saved = ck->fr;
+	SemaModule *saved_mod = ck->mod;
 	ck->fr = &fr;
 	for (int i = 0; i < n; i++) {
 		const Node *p = func->u.func.params.data[i];
@@ -113,7 +114,9 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		           args[i]->kind == VAL_RUNTIME ? args[i]->u.rt->layout_at : p->span);
 	}
 	ck->inline_depth++;
+	ck->mod = sema_module_of(ck, func);
 	sema_check_block(ck, &func->u.func.body);
+	ck->mod = saved_mod;
 	ck->inline_depth--;
 	ck->fr = saved;
 	/* A returned expression that failed is NULL (reported already); falling
@@ -122,31 +125,60 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 }
 
 Value *
-sema_check_func_call(Check *ck, const Node *call, const Node *func)
+sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self)
 {
-	if (!ck->k) {
+	FuncKind kind = sema_func_kind(ck, func);
+	if (kind == FK_HOST) {
+		Diag *g = diag_error(ck->d, call->span, "'%s' is host Python (it is not "
+		                     "@gluon.jit or @constexpr_function); glc does not run it",
+		                     func->u.func.name);
+		diag_note(ck->d, g, func->span, "'%s' is defined here", func->u.func.name);
+		return NULL;
+	}
+	if (kind == FK_JIT && !ck->k) {
 		diag_error(ck->d, call->span, "'%s' can only be called inside a kernel",
 		           func->u.func.name);
 		return NULL;
 	}
 	const NodeList *ps = &func->u.func.params;
-	int n = (int)ps->len;
-	if (n > SEMA_MAX_CALL_ARGS) {
-		diag_error(ck->d, call->span, "'%s' has too many parameters", func->u.func.name);
+	int n = (int)ps->len, skip = self != NULL;
+	if (n > SEMA_MAX_CALL_ARGS || n < skip) {
+		diag_error(ck->d, call->span, "'%s' has %s parameters", func->u.func.name,
+		           n < skip ? "no 'self' among its" : "too many");
 		return NULL;
 	}
 	const char *names[SEMA_MAX_CALL_ARGS] = {0};
-	for (int i = 0; i < n; i++) {
+	for (int i = skip; i < n; i++) {
 		const Node *p = ps->data[i];
-		names[i] = p->u.param.dflt ? arena_printf(ck->a, "%s?", p->u.param.name)
-		                           : p->u.param.name;
+		if (p->u.param.star) {
+			diag_error(ck->d, p->span, "'%s': star parameters are not supported in "
+			           "kernels and compile-time functions", func->u.func.name);
+			return NULL;
+		}
+		names[i - skip] = p->u.param.dflt ? arena_printf(ck->a, "%s?", p->u.param.name)
+		                                  : p->u.param.name;
 	}
 	Value *args[SEMA_MAX_CALL_ARGS];
-	if (!sema_bind_args(ck, call, func->u.func.name, names, n, args))
+	if (!sema_bind_args(ck, call, func->u.func.name, names, n - skip, args + skip))
 		return NULL;
-	for (int i = 0; i < n; i++)
-		if (!args[i] && !(args[i] = sema_eval_expr(&ck->ev, ps->data[i]->u.param.dflt)))
+	if (self)
+		args[0] = self;
+	SemaModule *saved = ck->mod;
+	Frame *saved_fr = ck->fr;
+	for (int i = skip; i < n; i++) {
+		if (args[i])
+			continue;
+		/* defaults are evaluated in the function's module */
+		ck->mod = sema_module_of(ck, func);
+		ck->fr = NULL;
+		args[i] = sema_eval_expr(&ck->ev, ps->data[i]->u.param.dflt);
+		ck->mod = saved;
+		ck->fr = saved_fr;
+		if (!args[i])
 			return NULL;
+	}
+	if (kind == FK_CONSTEXPR)
+		return sema_run_constexpr_fn(ck, call->span, func, args, n);
 	return sema_inline_call(ck, call->span, func, args, n);
 }
 
@@ -586,24 +618,30 @@ call_axis_query(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	return result(ck, i, call->span);
 }
 
+bool
+sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg, const char *what)
+{
+	bool t;
+	if (!sema_value_truth(&ck->ev, cond, &t))
+		return false;
+	if (t)
+		return true;
+	if (msg && msg->kind == VAL_STR)
+		diag_error(ck->d, at, "%s failed: %.*s", what, (int)msg->u.str.len, msg->u.str.s);
+	else
+		diag_error(ck->d, at, "%s failed", what);
+	return false;
+}
+
 static Value *
 call_static_assert(Check *ck, const Node *call, Value **a)
 {
-	bool t;
 	if (a[0]->kind == VAL_RUNTIME) {
 		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
 		return NULL;
 	}
-	if (!sema_value_truth(&ck->ev, a[0], &t))
+	if (!sema_assert_now(ck, call->span, a[0], a[1], "static assertion"))
 		return NULL;
-	if (!t) {
-		if (a[1] && a[1]->kind == VAL_STR)
-			diag_error(ck->d, call->span, "static assertion failed: %.*s",
-			           (int)a[1]->u.str.len, a[1]->u.str.s);
-		else
-			diag_error(ck->d, call->span, "static assertion failed");
-		return NULL;
-	}
 	return sema_new_value(&ck->ev, VAL_NONE, call->span);
 }
 
@@ -672,14 +710,15 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
 		           sema_builtin_qualname(ck->a, b));
 		return NULL;
-	case BF_CONSTEXPR: case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
+	case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
 		diag_error(ck->d, call->span, "gl.%s is not callable here", sema_builtin_name(b));
 		return NULL;
 	default:
 		break;
 	}
 	bool compile_time = fn == BF_FLOAT || fn == BF_INT || fn == BF_LEN || fn == BF_MIN_PY ||
-	                    fn == BF_MAX_PY || fn == BF_STATIC_ASSERT;
+	                    fn == BF_MAX_PY || fn == BF_STATIC_ASSERT || fn == BF_CONSTEXPR ||
+	                    (fn >= BF_PY_FIRST_ && fn != BF_TO_TENSOR);
 	if (!compile_time && !ck->k) {
 		diag_error(ck->d, call->span, "%s can only be called inside a kernel",
 		           sema_builtin_name(b));
@@ -689,9 +728,15 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	if (!sema_bind_builtin(ck, call, b, a))
 		return NULL;
 	switch (fn) {
-	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
+	case BF_FLOAT: case BF_INT: case BF_LEN:
+		return call_compile_time(ck, call, fn, a);
+	case BF_MIN_PY: case BF_MAX_PY:
+		if (a[0]->kind == VAL_RUNTIME || a[1]->kind == VAL_RUNTIME)
+			return call_binary(ck, call, fn == BF_MIN_PY ? "min" : "max",
+			                   fn == BF_MIN_PY ? OP_MIN : OP_MAX, a);
 		return call_compile_time(ck, call, fn, a);
 	case BF_STATIC_ASSERT: return call_static_assert(ck, call, a);
+	case BF_CONSTEXPR: return sema_check_py_call(ck, call, fn, a);
 	case BF_PROGRAM_ID: case BF_NUM_PROGRAMS: return call_axis_query(ck, call, fn, a);
 	case BF_ARANGE: return call_arange(ck, call, a);
 	case BF_FULL: return call_full(ck, call, false, a);
@@ -717,6 +762,8 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 		                        (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
 	}
 	default:
+		if (fn >= BF_PY_FIRST_)
+			return sema_check_py_call(ck, call, fn, a);
 		return sema_check_hopper_call(ck, call, fn, a);
 	}
 }

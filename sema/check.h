@@ -28,6 +28,29 @@ typedef struct Scope {
 	size_t cap, n;        /* slots of index (a power of two), bindings */
 } Scope;
 
+/* A source file whose top-level names are in scope: the file compiled, or
+ * a Gluon file it imports. */
+struct SemaModule {
+	const char *name;     /* the import name; "" for the file compiled */
+	const Node *ast;      /* N_MODULE */
+	uint32_t file;
+	bool python;          /* a .py file: lazy globals, decorators say what a def is */
+	Scope globals;
+	SemaModule *next;
+};
+
+/* An @aggregate class: its annotated fields, in order, and its body. */
+struct SemaClass {
+	const char *name;
+	const Node *node;     /* N_CLASS */
+	SemaModule *mod;
+	const char **fields;
+	size_t n_fields;
+};
+
+/* What a def is, from its decorators. */
+typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
@@ -36,6 +59,7 @@ struct Frame {
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
 
@@ -67,7 +91,14 @@ struct Check {
 	Interner *in;
 	Sources *src;
 	Eval ev;
-	Scope globals;
+	SemaModule *mod;      /* the module whose globals are in scope */
+	SemaModule *modules;  /* every module read, the compiled file first */
+	VEC(const Node *) fn_nodes;   /* functions and classes of every module ... */
+	VEC(SemaModule *) fn_mods;    /* ... and the module each belongs to */
+	VEC(const SemaClass *) classes;   /* the @aggregate classes met */
+	const SemaGluon *gluon;       /* a .py compilation: its options; else NULL */
+	int64_t steps;        /* statements run by constexpr functions so far */
+	bool step_limit_hit;  /* reported; unwinding */
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
@@ -136,12 +167,18 @@ Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- calls.c: calls of builtins and user functions -- */
 Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
+/* Checks a compile-time assertion (static_assert, assert): an error at
+ * `at` ("<what> failed: msg") when cond is false; false after any error. */
+bool sema_assert_now(Check *ck, SrcSpan at, const Value *cond, const Value *msg,
+                     const char *what);
 /* Binds call's arguments to builtin b's parameters from the builtin table
  * (out[i] NULL for an omitted optional one); false after a diagnostic. */
 bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
-Value *sema_check_func_call(Check *ck, const Node *call, const Node *func);
+/* Calls user function func (self: the instance of a method call, else
+ * NULL): inlined for @gluon.jit, run for @constexpr_function. */
+Value *sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self);
 /* Binds positional/keyword arguments of call to params[0..n-1] (evaluated;
  * n <= SEMA_MAX_CALL_ARGS); names ending in '?' are optional. False after a
  * diagnostic. */
@@ -208,6 +245,11 @@ size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
  * reading a variable's current value; NULL when unknown. */
 const Value *sema_lookup(void *ctx, const char *name);
 
+/* The number of items of range(lo, hi, step) (step not 0), and item k:
+ * exact for any int64 values. */
+uint64_t sema_range_len(int64_t lo, int64_t hi, int64_t step);
+int64_t sema_range_at(int64_t lo, int64_t step, uint64_t k);
+
 /* Takes n units of limit id from the kernel's *spent (static_range bodies,
  * inlined calls). Past the limit, reports at `at` what asked ("fmt": "this
  * call of 'f' is inlined") with the limit and the option that raises it,
@@ -241,6 +283,54 @@ void sema_assign(Check *ck, const Node *t, Value *v, bool is_constexpr);
 void sema_poison_target(Check *ck, const Node *t);
 /* True when annot is `gl.constexpr` (or `constexpr`). */
 bool sema_is_constexpr_annot(Check *ck, const Node *annot);
+
+/* -- pymodule.c: Gluon .py files -- */
+/* Binds the top-level names of module m (imports, defs, classes; other
+ * assignments lazily in a .py file). */
+void sema_module_bind(Check *ck, SemaModule *m);
+/* The module that function or class node n belongs to. */
+SemaModule *sema_module_of(Check *ck, const Node *n);
+/* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
+FuncKind sema_func_kind(Check *ck, const Node *f);
+/* A lazy module-level value forced (b->v replaced); NULL after a diagnostic. */
+Value *sema_force_lazy(Check *ck, Binding *b);
+/* Reports that v (VAL_HOST) is host Python, used at `at`. */
+void sema_host_error(Check *ck, SrcSpan at, const Value *v);
+
+/* Whether one of decorators (evaluated quietly in module m) is the builtin
+ * decorator `want`. */
+bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want);
+
+/* -- signature.c: kernels specialized from -s -- */
+/* Binds the parameters of kernel f from signature sig (compile.py's format);
+ * false after a diagnostic naming the parameter. */
+bool sema_bind_signature(Check *ck, const Node *f, const char *sig, int index);
+
+/* -- constexpr_fn.c: compile-time Python -- */
+/* Runs @constexpr_function f with args[0..n-1] bound to its parameters;
+ * its return value, or NULL after a diagnostic. */
+Value *sema_run_constexpr_fn(Check *ck, SrcSpan at, const Node *f, Value **args, int n);
+/* Compile-time values of comprehensions, dict displays, lambdas. */
+Value *sema_eval_comp(Check *ck, const Node *n);
+Value *sema_eval_dict(Check *ck, const Node *n);
+
+/* -- aggregate.c: @aggregate classes -- */
+/* The class value of N_CLASS c when it is an @aggregate (else NULL). */
+const SemaClass *sema_class_of(Check *ck, const Node *c);
+/* Calls class cls: a new instance through its __init__. */
+Value *sema_construct(Check *ck, const Node *call, const SemaClass *cls);
+/* obj.name for an instance or a class; NULL after a diagnostic. */
+Value *sema_aggregate_attr(Check *ck, const Node *n, Value *obj);
+/* A method of an instance called (m is VAL_METHOD with an instance self). */
+Value *sema_aggregate_method_call(Check *ck, const Node *call, Value *m);
+
+/* -- pybuiltins.c: Python's compile-time builtins and Gluon queries -- */
+Value *sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* NVMMASharedLayout.get_default_for with arguments a bound by the table. */
+Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
+/* obj.name for modules, aggregates, host values and the attributes Gluon
+ * reads off dtypes, pointers and constexprs; *handled false: none of these. */
+Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);

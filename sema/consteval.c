@@ -41,6 +41,11 @@ sema_value_kind_phrase(const Value *v)
 	case VAL_AUTO_LAYOUT: return "gl.AutoLayout()";
 	case VAL_POISON: return "an invalid value";
 	case VAL_VAR: return "a variable";
+	case VAL_DICT: return "a dict";
+	case VAL_MODULE: return "a module";
+	case VAL_CLASS: return "a class";
+	case VAL_HOST: return "a host Python value";
+	case VAL_LAZY: return "a module-level value";
 	}
 	return "a value";
 }
@@ -50,7 +55,7 @@ sema_new_value(Eval *e, ValueKind k, SrcSpan at)
 {
 	Value *v = arena_alloc(e->arena, sizeof *v);
 	v->kind = k;
-	v->span = at;
+	v->span = v->origin = at;
 	return v;
 }
 
@@ -177,6 +182,20 @@ int_binary(Eval *e, const Node *n, BinOp op, int64_t a, int64_t b, int64_t *r)
 	return true;
 }
 
+/* [a] + [b], (a,) + (b,) */
+static Value *
+concat(Eval *e, const Node *n, const Value *x, const Value *y)
+{
+	Value *v = sema_new_value(e, x->kind, n->span);
+	v->u.list.n = x->u.list.n + y->u.list.n;
+	v->u.list.items = arena_alloc(e->arena, (v->u.list.n + 1) * sizeof(Value *));
+	for (size_t i = 0; i < x->u.list.n; i++)
+		v->u.list.items[i] = x->u.list.items[i];
+	for (size_t i = 0; i < y->u.list.n; i++)
+		v->u.list.items[x->u.list.n + i] = y->u.list.items[i];
+	return v;
+}
+
 static Value *
 eval_binary(Eval *e, const Node *n)
 {
@@ -187,6 +206,8 @@ eval_binary(Eval *e, const Node *n)
 	BinOp op = n->u.binary.op;
 	if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME))
 		return sema_check_binary(e->ck, n, op, x, y);
+	if (op == BIN_ADD && (x->kind == VAL_LIST || x->kind == VAL_TUPLE) && x->kind == y->kind)
+		return concat(e, n, x, y);
 	if (x->kind == VAL_INT && y->kind == VAL_INT && op != BIN_DIV) {
 		Value *v = sema_new_value(e, VAL_INT, n->span);
 		return int_binary(e, n, op, x->u.i, y->u.i, &v->u.i) ? v : NULL;
@@ -241,8 +262,16 @@ eval_name(Eval *e, const Node *n)
 	const char *id = n->u.name.id;
 	if (e->lookup) {
 		const Value *v = e->lookup(e->ctx, id);
-		if (v)
-			return v->kind == VAL_POISON ? NULL : (Value *)v;
+		if (v && v->kind == VAL_POISON)
+			return NULL;
+		if (v) {
+			/* This use of the value: diagnostics about it point here,
+			 * notes about where it was made at its origin. */
+			Value *use = arena_alloc(e->arena, sizeof *use);
+			*use = *v;
+			use->span = n->span;
+			return use;
+		}
 	}
 	const Builtin *b = sema_builtin_lookup(NULL, id);
 	if (b)
@@ -261,6 +290,10 @@ eval_attr(Eval *e, const Node *n)
 	Value *obj = sema_eval_expr(e, n->u.attr.obj);
 	if (!obj)
 		return NULL;
+	bool handled = false;
+	Value *r = e->ck ? sema_py_attr(e->ck, n, obj, &handled) : NULL;
+	if (handled)
+		return r;
 	if (e->ck && (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)))
 		return sema_check_attr(e->ck, n, obj);
 	if (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)) {
@@ -299,7 +332,13 @@ eval_call(Eval *e, const Node *n)
 	if (e->ck && callee->kind == VAL_BUILTIN && sema_builtin_fn(callee->u.builtin) != BF_NONE)
 		return sema_check_builtin_call(e->ck, n, callee->u.builtin);
 	if (e->ck && callee->kind == VAL_FUNC)
-		return sema_check_func_call(e->ck, n, callee->u.func);
+		return sema_check_func_call(e->ck, n, callee->u.func, NULL);
+	if (e->ck && callee->kind == VAL_CLASS)
+		return sema_construct(e->ck, n, callee->u.cls);
+	if (e->ck && callee->kind == VAL_HOST) {
+		sema_host_error(e->ck, n->u.call.callee->span, callee);
+		return NULL;
+	}
 	if (e->ck && callee->kind == VAL_METHOD)
 		return sema_check_method_call(e->ck, n, callee);
 	diag_error(e->diags, n->u.call.callee->span, "%s cannot be called at compile time",
@@ -376,6 +415,11 @@ sema_same_value(const Value *x, const Value *y)
 			if (!sema_same_value(x->u.list.items[i], y->u.list.items[i]))
 				return false;
 		return true;
+	case VAL_BUILTIN: return x->u.builtin == y->u.builtin;
+	case VAL_RUNTIME: return x->u.rt == y->u.rt;
+	case VAL_FUNC: return x->u.func == y->u.func;
+	case VAL_VAR: return x->u.var == y->u.var;
+	case VAL_AUTO_LAYOUT: return true;
 	default: return x == y;
 	}
 }
@@ -493,6 +537,16 @@ eval_subscript(Eval *e, const Node *n)
 	Value *obj = sema_eval_expr(e, n->u.subscript.obj);
 	if (!obj)
 		return NULL;
+	if (obj->kind == VAL_DICT) {
+		Value *key = sema_eval_expr(e, n->u.subscript.index);
+		if (!key)
+			return NULL;
+		for (size_t i = 0; i + 1 < obj->u.list.n; i += 2)
+			if (sema_same_value(obj->u.list.items[i], key))
+				return obj->u.list.items[i + 1];
+		diag_error(e->diags, key->span, "the dict has no such key");
+		return NULL;
+	}
 	if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE) {
 		Value *ix = sema_eval_expr(e, n->u.subscript.index);
 		if (!ix)
@@ -567,10 +621,26 @@ sema_eval_expr(Eval *e, const Node *n)
 		return eval_cond(e, n);
 	case N_SUBSCRIPT:
 		return eval_subscript(e, n);
+	case N_ELLIPSIS:
+		return sema_new_value(e, VAL_NONE, n->span);
+	case N_COMP:
+	case N_SET:
+		if (e->ck)
+			return sema_eval_comp(e->ck, n);
+		break;
+	case N_DICT:
+		if (e->ck)
+			return sema_eval_dict(e->ck, n);
+		break;
+	case N_LAMBDA:
+		v = sema_new_value(e, VAL_FUNC, n->span);
+		v->u.func = n;
+		return v;
 	default:
-		diag_error(e->diags, n->span, "this expression cannot be evaluated at compile time");
-		return NULL;
+		break;
 	}
+	diag_error(e->diags, n->span, "this expression cannot be evaluated at compile time");
+	return NULL;
 }
 
 const LLDesc *

@@ -384,7 +384,7 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
 			                     "tensor (%s); workers may take shared memory, descriptors, "
 			                     "scalars and constexprs only", f->u.func.name,
 			                     sema_type_str(ck, v->u.rt->type));
-			diag_note(ck->d, g, v->u.rt->layout_at, "the tensor was made here");
+			diag_note(ck->d, g, v->origin, "the tensor was made here");
 			return false;
 		}
 	}

@@ -144,13 +144,21 @@ bind_params(Check *ck, const Node *f)
 	ck->k->n_params = (int)params.len;
 }
 
+/* A kernel of a .py file: the signature it is specialized with, and the
+ * launcher's name. */
+typedef struct Spec {
+	const char *sig;
+	int index;
+	const char *name;
+} Spec;
+
 /* One pass over kernel f: its TKernel (also after errors). */
 static TKernel *
 kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t n_defs,
-            bool *used)
+            bool *used, const Spec *spec)
 {
 	TKernel *k = arena_alloc(ck->a, sizeof *k);
-	k->name = f->u.func.name;
+	k->name = spec ? spec->name : f->u.func.name;
 	k->at = f->span;
 	k->num_warps = k->total_warps = warps;
 	ck->k = k;
@@ -160,7 +168,9 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	ck->blk = &k->body;
 	int errors = ck->d->errors;
 	/* constexpr parameters first: runtime parameter types may use them */
-	if (bind_constexprs(ck, f, defs, n_defs, used))
+	if (spec)
+		sema_bind_signature(ck, f, spec->sig, spec->index);
+	else if (bind_constexprs(ck, f, defs, n_defs, used))
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		sema_check_block(ck, &f->u.func.body);
@@ -198,11 +208,24 @@ diags_append(Diags *to, const Diags *from)
 	to->truncated |= from->truncated;
 }
 
+/* Diags' context hook: a problem found inside inlined device functions gets
+ * a note for each call on the way (innermost first); the same problem met
+ * through another call site is one error with notes for each. */
+static void
+call_chain(void *ctx, Diags *d, Diag *g)
+{
+	Check *ck = ctx;
+	for (const Frame *f = ck->fr; f && f->up; f = f->up)
+		diag_note(d, g, f->call_at, "'%s' is called here", f->func->u.func.name);
+}
+
 static void
 set_diags(Check *ck, Diags *d)
 {
 	ck->d = d;
 	ck->ev.diags = d;
+	d->context = call_chain;
+	d->context_ctx = ck;
 }
 
 typedef VEC(TKernel *) KernelList;
@@ -212,7 +235,7 @@ typedef VEC(TKernel *) KernelList;
  * checks the kernel with the inferred layouts. */
 static void
 check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const SemaDefine *defs,
-             size_t n_defs, bool *used)
+             size_t n_defs, bool *used, const Spec *spec)
 {
 	Diags *real = ck->d;
 	Diags probe;
@@ -223,7 +246,7 @@ check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const Sem
 	ck->auto_plan = NULL;
 	ck->auto_next = 0;
 	set_diags(ck, &probe);
-	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used);
+	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
 	set_diags(ck, real);
 	if (ck->autos.len) {
 		ck->k = k;
@@ -233,7 +256,7 @@ check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const Sem
 		if (!ck->auto_plan)
 			return;
 		ck->auto_next = 0;
-		k = kernel_pass(ck, f, warps, defs, n_defs, used);
+		k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
 		ck->auto_plan = NULL;
 	} else {
 		diags_append(real, &probe);
@@ -273,8 +296,11 @@ TProgram *
 sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
            const SemaDefine *defs, size_t n_defs, const char *kernel, const Limits *lim)
 {
-	Check ck = {.a = a, .d = d, .in = in, .src = src, .lim = lim};
+	Check ck = {.a = a, .in = in, .src = src, .lim = lim};
+	SemaModule main_mod = {.name = "", .ast = module};
+	ck.mod = ck.modules = &main_mod;
 	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
+	set_diags(&ck, d);
 	int errors = d->errors;
 	const NodeList *body = &module->u.module.body;
 	for (size_t i = 0; i < body->len; i++)
@@ -293,7 +319,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		if (w == 0 || redefined(&ck, f) || (kernel && strcmp(kernel, f->u.func.name) != 0))
 			continue;
 		found = true;
-		check_kernel(&ck, &kernels, f, w, defs, n_defs, used);
+		check_kernel(&ck, &kernels, f, w, defs, n_defs, used, NULL);
 	}
 	prog->kernels = kernels.data;
 	prog->n_kernels = (int)kernels.len;
@@ -303,5 +329,50 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		if (!used[i])
 			diag_error(d, (SrcSpan){0}, "-D %s: no kernel has a constexpr parameter of "
 			           "that name", defs[i].name);
+	d->context = NULL;   /* the hook reads ck, which ends here */
+	return d->errors == errors ? prog : NULL;
+}
+
+TProgram *
+sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
+                 uint32_t file, const SemaGluon *g, const Limits *lim)
+{
+	Check ck = {.a = a, .in = in, .src = src, .gluon = g, .lim = lim};
+	SemaModule *m = arena_alloc(a, sizeof *m);
+	*m = (SemaModule){.name = "", .ast = module, .file = file, .python = true};
+	ck.mod = ck.modules = m;
+	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
+	set_diags(&ck, d);
+	int errors = d->errors;
+	sema_module_bind(&ck, m);
+	TProgram *prog = arena_alloc(a, sizeof *prog);
+	KernelList kernels = {0};
+	Binding *b = sema_local_find(&ck, intern(in, g->kernel, strlen(g->kernel)));
+	const Node *f = b && b->v && b->v->kind == VAL_FUNC ? b->v->u.func : NULL;
+	if (!f) {
+		const char *names[256];
+		size_t n = 0;
+		for (Binding *x = m->globals.first; x && n < 256; x = x->next)
+			if (x->v && x->v->kind == VAL_FUNC && sema_func_kind(&ck, x->v->u.func) == FK_JIT)
+				names[n++] = x->name;
+		Diag *e = diag_error(d, (SrcSpan){0}, "-n %s: %s has no @gluon.jit function of "
+		                     "that name", g->kernel, src_path(src, file));
+		const char *s = diag_suggest(g->kernel, names, n);
+		if (s)
+			diag_note(d, e, (SrcSpan){0}, "did you mean '%s'?", s);
+	} else if (sema_func_kind(&ck, f) != FK_JIT) {
+		diag_error(d, f->span, "-n %s: '%s' is not a @gluon.jit function", g->kernel,
+		           g->kernel);
+	} else {
+		for (size_t i = 0; i < g->n_signatures && !d->truncated; i++) {
+			Spec spec = {g->signatures[i], (int)i, g->kernel};
+			if (g->n_signatures > 1)
+				spec.name = arena_printf(a, "%s_%zu", g->kernel, i);
+			check_kernel(&ck, &kernels, f, g->num_warps, NULL, 0, NULL, &spec);
+		}
+	}
+	prog->kernels = kernels.data;
+	prog->n_kernels = (int)kernels.len;
+	d->context = NULL;
 	return d->errors == errors ? prog : NULL;
 }

@@ -65,13 +65,13 @@ Binding *
 sema_scope_find(Check *ck, const char *name)
 {
 	Binding *b = ck->fr ? scope_get(&ck->fr->locals, name) : NULL;
-	return b ? b : scope_get(&ck->globals, name);
+	return b ? b : scope_get(&ck->mod->globals, name);
 }
 
 Binding *
 sema_local_find(Check *ck, const char *name)
 {
-	return scope_get(ck->fr ? &ck->fr->locals : &ck->globals, name);
+	return scope_get(ck->fr ? &ck->fr->locals : &ck->mod->globals, name);
 }
 
 void
@@ -82,7 +82,7 @@ sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpa
 	b->v = v;
 	b->is_constexpr = is_constexpr;
 	b->at = at;
-	Scope *s = ck->fr ? &ck->fr->locals : &ck->globals;
+	Scope *s = ck->fr ? &ck->fr->locals : &ck->mod->globals;
 	b->next = s->first;
 	s->first = b;
 	s->n++;
@@ -99,10 +99,13 @@ sema_check_visible_names(Check *ck, const char **out, size_t max)
 	if (ck->fr)
 		for (Binding *b = ck->fr->locals.first; b && n < max; b = b->next)
 			out[n++] = b->name;
-	for (Binding *b = ck->globals.first; b && n < max; b = b->next)
+	for (Binding *b = ck->mod->globals.first; b && n < max; b = b->next)
 		out[n++] = b->name;
 	return n;
 }
+
+/* What a name whose value failed to evaluate reads as (silently NULL). */
+static const Value poison = {.kind = VAL_POISON};
 
 const Value *
 sema_lookup(void *ctx, const char *name)
@@ -111,7 +114,29 @@ sema_lookup(void *ctx, const char *name)
 	Binding *b = sema_scope_find(ck, name);
 	if (!b)
 		return NULL;
+	if (b->v && b->v->kind == VAL_LAZY && !sema_force_lazy(ck, b))
+		return &poison;
 	return b->v ? sema_read_vars(ck, b->v, b->at) : NULL;
+}
+
+/* -- ranges ------------------------------------------------------------------ */
+
+/* In unsigned arithmetic, so that any int64 bounds and step (INT64_MIN and
+ * -1 included) neither overflow nor trap. */
+uint64_t
+sema_range_len(int64_t lo, int64_t hi, int64_t step)
+{
+	if (step > 0 ? lo >= hi : lo <= hi)
+		return 0;
+	uint64_t span = step > 0 ? (uint64_t)hi - (uint64_t)lo : (uint64_t)lo - (uint64_t)hi;
+	uint64_t ustep = step > 0 ? (uint64_t)step : -(uint64_t)step;
+	return (span - 1) / ustep + 1;
+}
+
+int64_t
+sema_range_at(int64_t lo, int64_t step, uint64_t k)
+{
+	return (int64_t)((uint64_t)lo + k * (uint64_t)step);
 }
 
 /* -- limits ------------------------------------------------------------------ */

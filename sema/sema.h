@@ -29,6 +29,32 @@ TProgram *sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node 
                      const SemaDefine *defs, size_t n_defs, const char *kernel,
                      const Limits *lim);
 
+/* Reads and parses the Gluon file that an import names (`name` such as
+ * "05-wgmma" or "pkg.helpers"), looked up next to the importing file (path
+ * `from`) and in the -I folders; *file receives its id. NULL when there is
+ * no such file (no diagnostic); its syntax errors go to the Diags. */
+typedef const Node *(*SemaImportFn)(void *ctx, const char *name, const char *from,
+                                    uint32_t *file);
+
+/* A Gluon .py file compiled as compile.py does: the kernel named, one
+ * specialization per signature (compile.py's format, extended). */
+typedef struct SemaGluon {
+	const char *kernel;              /* -n: the @gluon.jit kernel */
+	const char *const *signatures;   /* -s, in order */
+	size_t n_signatures;
+	int num_warps;                   /* -w */
+	SemaImportFn import;
+	void *import_ctx;
+} SemaGluon;
+
+/* Checks the Gluon file `module` (file id `file`) and specializes kernel
+ * g->kernel once per signature, within the limits lim (as sema_check, and
+ * the statements constexpr functions run): the launchers are called
+ * g->kernel (one signature) or g->kernel_0, g->kernel_1, ... Host code is
+ * never checked. Returns NULL when there was any error. */
+TProgram *sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
+                           uint32_t file, const SemaGluon *g, const Limits *lim);
+
 /* Evaluates expr, which must be a layout constructor call (optionally
  * qualified: gl., ttgl., mbarrier.), to a layout description allocated in
  * a. Each mistake is reported at the argument it concerns; returns NULL when

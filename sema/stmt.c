@@ -82,18 +82,13 @@ static_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 		diag_error(ck->d, call->span, "gl.static_range step must not be zero");
 		return;
 	}
-	/* The iteration count in unsigned arithmetic: any int64 bounds and step
-	 * (INT64_MIN, -1 included) neither overflow nor trap. */
-	uint64_t ustep = step > 0 ? (uint64_t)step : -(uint64_t)step, count = 0;
-	if (step > 0 ? lo < hi : lo > hi)
-		count = ((step > 0 ? (uint64_t)hi - (uint64_t)lo : (uint64_t)lo - (uint64_t)hi) - 1) /
-		        ustep + 1;
+	uint64_t count = sema_range_len(lo, hi, step);
 	if (!sema_spend(ck, call->span, LIM_UNROLL, &ck->unrolled, count, "gl.static_range "
 	                "unrolls its body %llu times", (unsigned long long)count))
 		return;
 	for (uint64_t k = 0; k < count; k++) {
 		Value *iv = sema_new_value(&ck->ev, VAL_INT, s->u.for_.target->span);
-		iv->u.i = (int64_t)((uint64_t)lo + k * (uint64_t)step);
+		iv->u.i = sema_range_at(lo, step, k);
 		sema_assign(ck, s->u.for_.target, iv, false);
 		sema_check_block(ck, &s->u.for_.body);
 		if (ck->fr->returned || ck->d->truncated)
@@ -219,6 +214,16 @@ sema_check_stmt(Check *ck, const Node *s)
 	switch (s->kind) {
 	case N_IMPORT:
 	case N_PASS:
+		return;
+	case N_ASSERT:
+		/* A compile-time condition is checked now. A runtime one is a
+		 * device assertion, which Triton compiles out unless debugging is
+		 * on; glc has no debug build of kernels, so it is dropped too. */
+		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)) || v->kind == VAL_RUNTIME)
+			return;
+		Value *msg = s->u.assert_.msg ? sema_eval_expr(&ck->ev, s->u.assert_.msg) : NULL;
+		if (!s->u.assert_.msg || msg)
+			sema_assert_now(ck, s->span, v, msg, "assertion");
 		return;
 	case N_EXPR_STMT:
 		sema_eval_expr(&ck->ev, s->u.expr_stmt.expr);

@@ -28,22 +28,34 @@ typedef enum ValueKind {
 	                  yields NULL silently (the cause was reported) */
 	VAL_VAR,       /* u.var: a variable, only inside a binding's value
 	                  (reading the name reads it; sema/assign.c) */
+	VAL_DICT,      /* u.list: keys and values alternating (constexpr functions) */
+	VAL_MODULE,    /* u.mod: an imported Gluon file */
+	VAL_CLASS,     /* u.cls: an @aggregate class */
+	VAL_HOST,      /* u.host: host Python glc does not run (torch, a plain def,
+	                  a module-level value it cannot evaluate) */
+	VAL_LAZY,      /* u.lazy: a module-level assignment of a .py file, evaluated
+	                  when first read (only inside a binding) */
 } ValueKind;
 
 typedef struct Check Check;
 
 typedef struct Builtin Builtin;
 typedef struct Value Value;
+typedef struct SemaModule SemaModule;
+typedef struct SemaClass SemaClass;
 
 struct Value {
 	ValueKind kind;
-	SrcSpan span;
+	SrcSpan span;      /* where this use of the value is written */
+	SrcSpan origin;    /* where the value was made (a name's use: its value's) */
 	union {
 		int64_t i;
 		double f;
 		bool b;
 		struct { const char *s; size_t len; } str;
-		struct { Value **items; size_t n; } list;
+		/* cls: an instance of that @aggregate class, whose fields are
+		 * the items (a tuple otherwise NULL) */
+		struct { Value **items; size_t n; const SemaClass *cls; } list;
 		const LLDesc *layout;
 		const Builtin *builtin;
 		TDType dtype;
@@ -52,6 +64,10 @@ struct Value {
 		struct { Value *self; const char *name; SrcSpan name_span; } method;
 		const TType *type;
 		TVar *var;
+		SemaModule *mod;
+		const SemaClass *cls;
+		struct { const char *what; SrcSpan at; } host;
+		struct { const Node *stmt; SemaModule *mod; bool busy; } lazy;
 	} u;
 };
 
@@ -95,6 +111,12 @@ const Builtin *sema_builtin_lookup(const Builtin *ns, const char *name);
 /* Names available inside ns, for "did you mean". */
 size_t sema_builtin_names(const Builtin *ns, const char **names, size_t max);
 bool sema_builtin_is_layout_ctor(const Builtin *b);
+/* The namespace builtin called name ("gl", "triton", "hopper", "core"),
+ * whatever scope it is visible in; NULL when there is none. */
+const Builtin *sema_builtin_namespace(const char *name);
+/* The static method `name` of layout class cls (NVMMASharedLayout's
+ * get_default_for), or NULL. */
+const Builtin *sema_builtin_static(const char *cls, const char *name);
 bool sema_builtin_is_namespace(const Builtin *b);
 const char *sema_builtin_name(const Builtin *b);
 /* The method `name` of a shared-memory descriptor (of_smem) or of a
@@ -128,6 +150,11 @@ typedef enum BuiltinFn {
 	/* methods */
 	BF_SMEM_INDEX, BF_SMEM_SLICE, BF_SMEM_PERMUTE, BF_SMEM_RESHAPE, BF_SMEM_REINTERPRET,
 	BF_SMEM_LOAD, BF_SMEM_STORE, BF_TO,
+	/* Python at compile time and Gluon queries (sema/pybuiltins.c) */
+	BF_PY_FIRST_,
+	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
+	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
+	BF_NVMMA_DEFAULT,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
 TDType sema_builtin_dtype(const Builtin *b);

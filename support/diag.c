@@ -22,6 +22,48 @@ make(Diags *d, DiagKind kind, SrcSpan at, const char *fmt, va_list ap)
 	return g;
 }
 
+static bool
+same_diag(const Diag *a, DiagKind kind, SrcSpan at, const char *msg)
+{
+	return a->kind == kind && a->at.file == at.file && a->at.line == at.line &&
+	       a->at.col == at.col && a->at.len == at.len && strcmp(a->msg, msg) == 0;
+}
+
+static size_t
+diag_hash(SrcSpan at, const char *msg)
+{
+	size_t h = (size_t)at.file * 31u + at.line * 131u + at.col * 7u + at.len;
+	for (const char *s = msg; *s; s++)
+		h = h * 33u ^ (unsigned char)*s;
+	return h;
+}
+
+/* The slot of (kind, at, msg) in d->seen: an equal diagnostic or NULL. */
+static Diag **
+seen_slot(Diags *d, DiagKind kind, SrcSpan at, const char *msg)
+{
+	size_t mask = d->seen_cap - 1, i = diag_hash(at, msg) & mask;
+	while (d->seen[i] && !same_diag(d->seen[i], kind, at, msg))
+		i = (i + 1) & mask;
+	return &d->seen[i];
+}
+
+static void
+remember(Diags *d, Diag *g)
+{
+	if (2 * (d->n_seen + 1) > d->seen_cap) {
+		Diag **old = d->seen;
+		size_t n = d->seen_cap;
+		d->seen_cap = n ? 2 * n : 64;
+		d->seen = arena_alloc(d->arena, d->seen_cap * sizeof *d->seen);
+		for (size_t i = 0; i < n; i++)
+			if (old[i])
+				*seen_slot(d, old[i]->kind, old[i]->at, old[i]->msg) = old[i];
+	}
+	*seen_slot(d, g->kind, g->at, g->msg) = g;
+	d->n_seen++;
+}
+
 static Diag *
 add_top(Diags *d, DiagKind kind, SrcSpan at, const char *fmt, va_list ap)
 {
@@ -38,11 +80,19 @@ add_top(Diags *d, DiagKind kind, SrcSpan at, const char *fmt, va_list ap)
 		d->warnings++;
 	}
 	Diag *g = make(d, kind, at, fmt, ap);
-	if (d->last)
-		d->last->next = g;
-	else
-		d->first = g;
-	d->last = g;
+	Diag *first = d->seen_cap ? *seen_slot(d, kind, at, g->msg) : NULL;
+	if (first) {
+		g = first;
+	} else {
+		remember(d, g);
+		if (d->last)
+			d->last->next = g;
+		else
+			d->first = g;
+		d->last = g;
+	}
+	if (d->context)
+		d->context(d->context_ctx, d, g);
 	return g;
 }
 
@@ -92,8 +142,9 @@ diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...)
 	Diag *n = make(d, DIAG_NOTE, at, fmt, ap);
 	va_end(ap);
 	Diag **p = &parent->notes;
-	while (*p)
-		p = &(*p)->next;
+	for (; *p; p = &(*p)->next)
+		if (same_diag(*p, DIAG_NOTE, at, n->msg))
+			return *p;
 	*p = n;
 	return n;
 }

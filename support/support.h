@@ -133,15 +133,25 @@ struct Diag {
 	Diag *next;         /* next diagnostic, or next note of the parent */
 };
 
-typedef struct Diags {
+typedef struct Diags Diags;
+struct Diags {
 	Arena *arena;
 	const Sources *src;
 	Diag *first, *last;
-	int errors, warnings;
+	int errors, warnings;   /* every report, repeats included */
 	int internal;       /* DIAG_INTERNAL diagnostics (also counted in errors) */
 	int max_errors;     /* 0: unlimited; past it further errors are dropped */
 	bool truncated;     /* errors were dropped because of max_errors */
-} Diags;
+	/* Called on every error and warning reported (a repeat too), so that
+	 * the client can attach notes about where it arose (a call chain). */
+	void (*context)(void *ctx, Diags *d, Diag *g);
+	void *context_ctx;
+	/* Errors and warnings by location and text: a repeat of one (the same
+	 * message at the same place, e.g. from a helper inlined twice) is not
+	 * listed again; its notes are added to the first. */
+	Diag **seen;
+	size_t n_seen, seen_cap;
+};
 
 /* A sink writing into arena a, rendering lines from src (may be NULL). */
 void diag_init(Diags *d, Arena *a, const Sources *src);
@@ -154,7 +164,8 @@ Diag *diag_verror(Diags *d, SrcSpan at, const char *fmt, va_list ap);
  * max_errors. */
 Diag *diag_internal(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 /* Attaches a note to parent (which may be NULL when the parent was dropped:
- * the note is dropped too). Returns the note or NULL. */
+ * the note is dropped too); a note equal to one parent has is not added
+ * again. Returns the note or NULL. */
 Diag *diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...) GL_PRINTF(4, 5);
 
 /* The n bytes at s for quoting in a message: as they are when short, else
@@ -187,6 +198,7 @@ typedef enum LimitId {
 	LIM_UNROLL,             /* static_range bodies unrolled per kernel */
 	LIM_INLINE,             /* @gl.jit calls inlined per kernel */
 	LIM_ELEMS_PER_THREAD,   /* elements of one tensor per thread */
+	LIM_CONSTEXPR_STEPS,    /* statements run by compile-time (constexpr) code */
 	LIM_COUNT_
 } LimitId;
 

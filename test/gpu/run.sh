@@ -4,7 +4,7 @@
 #
 # Builds libglrt from the bundled sources, every test driver with gcc
 # against the bundled kernel objects, and work/lib<example>.so (kernels +
-# libglrt, for Python: bench/transpose.py --libs work), then runs: the five example drivers
+# libglrt, for Python: bench/bandwidth.py --libs work), then runs: the five example drivers
 # (one PASS/FAIL line per check), the C and C++ host examples and the
 # Python ctypes example. Prints `N passed, N failed, N skipped` last and exits
 # 1 on any failure, 77 when everything was skipped (no GPU), else 0.

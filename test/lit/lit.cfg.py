@@ -6,8 +6,8 @@ import lit.formats
 
 config.name = "glc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".gl", ".test"]
-config.excludes = ["Inputs"]
+config.suffixes = [".gl", ".test", ".py"]
+config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))

@@ -147,6 +147,14 @@ test_diag_text_and_json(void)
 }
 
 static void
+count_context(void *ctx, Diags *d, Diag *g)
+{
+	(void)d;
+	(void)g;
+	++*(int *)ctx;
+}
+
+static void
 test_diag_max_errors(void)
 {
 	Arena *a = arena_new();
@@ -161,6 +169,40 @@ test_diag_max_errors(void)
 	diag_render(&d, DIAG_TEXT, "glc", &out);
 	CHECK(strstr(out.s, "too many errors") != NULL);
 	buf_free(&out);
+	arena_free(a);
+}
+
+/* A repeated error (same text, same place) is listed once and collects the
+ * notes of every report; the context hook sees each report; many distinct
+ * errors stay distinct (the table grows). */
+static void
+test_diag_repeats(void)
+{
+	Arena *a = arena_new();
+	Diags d;
+	diag_init(&d, a, NULL);
+	int calls = 0;
+	d.context = count_context;
+	d.context_ctx = &calls;
+	SrcSpan at = {1, 3, 4, 5};
+	for (int i = 0; i < 3; i++) {
+		Diag *g = diag_error(&d, at, "bad %s", "thing");
+		diag_note(&d, g, (SrcSpan){1, 10 + i, 1, 1}, "called here");
+		diag_note(&d, g, (SrcSpan){0}, "same note");
+	}
+	CHECK_EQ(3, d.errors);
+	CHECK_EQ(3, calls);
+	CHECK(d.first == d.last);
+	int notes = 0;
+	for (const Diag *n = d.first->notes; n; n = n->next)
+		notes++;
+	CHECK_EQ(4, notes);
+	for (int i = 0; i < 1000; i++)
+		diag_error(&d, (SrcSpan){1, (uint32_t)i + 100, 1, 1}, "e");
+	int listed = 0;
+	for (const Diag *g = d.first; g; g = g->next)
+		listed++;
+	CHECK_EQ(1001, listed);
 	arena_free(a);
 }
 
@@ -224,6 +266,7 @@ main(void)
 	RUN_TEST(test_diag_text_and_json);
 	RUN_TEST(test_diag_max_errors);
 	RUN_TEST(test_diag_caret_tabs_and_clamp);
+	RUN_TEST(test_diag_repeats);
 	RUN_TEST(test_diag_suggest);
 	RUN_TEST(test_diag_control_bytes);
 	return check_summary();

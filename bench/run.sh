@@ -1,40 +1,50 @@
 #!/bin/sh
-# gemm_run.sh [gemm.py arguments]: on the GPU machine, in a bundle made by
-# gemm_bundle.sh: builds libglrt and one shared library per kernel variant
-# (kernel object + shim + libglrt), prints the SASS evidence (HGMMA,
-# UTMALDG, local-memory traffic) and runs bench/gemm.py (checks, then
-# timings). Logs go to $OUT when set. With NCU=1, then profiles one launch
-# of each variant and of cuBLAS at NCU_SIZE^3 (8192) f16 with ncu (sections with their
+# run.sh SCRIPT [ARGS]: on the GPU machine, in a bundle made by bench/bundle.sh.
+# The first time, builds libglrt and one shared library per kernel object
+# (kernel + gemm_shim + libglrt) into BUNDLE/work/libSTEM.so and prints the
+# GEMM kernels' SASS evidence (HGMMA, UTMALDG, local-memory traffic; the
+# disassembly stays in work/) and their ptxas -v reports. Then runs
+# `python3 BUNDLE/SCRIPT --libs BUNDLE/work ARGS`, e.g.
+#   sh run.sh gemm.py --bench --anchors anchors --json $OUT/gemm.json
+#   sh run.sh bandwidth.py --json $OUT/bandwidth.json
+# With NCU=1 (SCRIPT gemm.py), then profiles one launch of each GEMM variant
+# and of cuBLAS at NCU_SIZE^3 (8192) f16 with ncu (sections with their
 # details, then the tensor-pipe, shared-memory and stall metrics that this
-# ncu knows) into $OUT/ncu.txt and ncu_metrics.txt.
+# ncu knows) into $OUT/ncu.txt and ncu_metrics.txt ($OUT, else work/).
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
 W=$D/work
 L=${OUT:-$W}
+SCRIPT=$1
+shift
 mkdir -p "$W" "$L"
-CFLAGS="-std=c11 -D_GNU_SOURCE -O2 -fPIC -I$D/runtime"
-for f in "$D"/runtime/*.c; do
-	gcc $CFLAGS -c "$f" -o "$W/$(basename "$f" .c).o" || exit 1
-done
-gcc $CFLAGS -c "$D/gemm_shim.c" -o "$W/gemm_shim.o" || exit 1
-for k in "$D"/kernels/*.o; do
-	n=$(basename "$k" .o)
-	gcc -shared -o "$W/lib$n.so" "$k" "$W/gemm_shim.o" "$W"/error.o "$W"/driver.o \
-		"$W"/module.o "$W"/launch.o "$W"/tensor_map.o "$W"/memory.o -ldl -pthread || exit 1
-done
-echo "== SASS (cuobjdump --dump-sass): opcode counts"
-for c in "$D"/kernels/*.cubin; do
-	cuobjdump --dump-sass "$c" >"$L/$(basename "$c" .cubin).sass" 2>&1
-	printf '%-14s' "$(basename "$c" .cubin)"
-	for op in HGMMA UTMALDG UTMASTG 'STS ' STSM LDL STL USETMAXREG SYNCS.PHASECHK; do
-		printf ' %s=%s' "$op" "$(grep -c "$op" "$L/$(basename "$c" .cubin).sass")"
+if [ ! -f "$W/built" ]; then
+	CFLAGS="-std=c11 -D_GNU_SOURCE -O2 -fPIC -I$D/runtime"
+	for f in "$D"/runtime/*.c; do
+		gcc $CFLAGS -c "$f" -o "$W/$(basename "$f" .c).o" || exit 1
 	done
-	echo
-done
-echo "== ptxas -v"
-grep -h "registers\|spill" "$D"/kernels/*.ptxas.txt
-cat "$D/kernels/compile-times.txt"
-python3 "$D/gemm.py" --libs "$W" "$@"
+	gcc $CFLAGS -c "$D/gemm_shim.c" -o "$W/gemm_shim.o" || exit 1
+	for k in "$D"/kernels/*.o; do
+		gcc -shared -o "$W/lib$(basename "$k" .o).so" "$k" "$W/gemm_shim.o" "$W"/error.o \
+			"$W"/driver.o "$W"/module.o "$W"/launch.o "$W"/tensor_map.o "$W"/memory.o \
+			-ldl -pthread || exit 1
+	done
+	echo "== SASS (cuobjdump --dump-sass): opcode counts"
+	for c in "$D"/kernels/*.cubin; do
+		s="$W/$(basename "$c" .cubin).sass"
+		cuobjdump --dump-sass "$c" >"$s" 2>&1
+		printf '%-14s' "$(basename "$c" .cubin)"
+		for op in HGMMA UTMALDG UTMASTG 'STS ' STSM LDL STL USETMAXREG SYNCS.PHASECHK; do
+			printf ' %s=%s' "$op" "$(grep -c "$op" "$s")"
+		done
+		echo
+	done
+	echo "== ptxas -v"
+	grep -h "registers\|spill" "$D"/kernels/*.ptxas.txt
+	cat "$D/kernels/compile-times.txt"
+	touch "$W/built"
+fi
+python3 "$D/$SCRIPT" --libs "$W" "$@"
 rc=$?
 [ "${NCU:-0}" = 1 ] || exit $rc
 P="python3 $D/gemm.py --libs $W --profile --profile-size ${NCU_SIZE:-8192}"

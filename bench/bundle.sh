@@ -1,0 +1,62 @@
+#!/bin/sh
+# bundle.sh GLC OUT [BASE_GLC BASE_EXAMPLES]: on the build machine (it has
+# LLVM), compiles the kernels the GPU benchmarks run into OUT/kernels:
+#   examples/gemm.gl, gemm_ws.gl and gemm_pp.gl for f16 and bf16 as
+#     VARIANT_DTYPE.o with .cubin, .ptx, the ptxas -v report and the time
+#     .gl -> cubin (compile-times.txt), for bench/gemm.py;
+#   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl and reduce.gl, one
+#     object each, for bench/bandwidth.py;
+# and copies libglrt's sources, bench/*.py, gemm_shim.c and run.sh next to
+# them. With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and
+# examples/, e.g. from `git archive`), that commit's GEMMs go in too as
+# base_gemm, base_gemm_ws (and base_gemm_pp when that commit has
+# gemm_pp.gl), so bench/gemm.py times before and after in the same rounds.
+# With ANCHORS=DIR in the environment, DIR (the baseline kernels kept
+# outside the project, ../shared/anchors) is copied to OUT/anchors for
+# `gemm.py --anchors anchors`; OUT must then stay out of git (gpu-run/ is
+# ignored).
+# On the GPU machine: `sh OUT/run.sh gemm.py ARGS`, `sh OUT/run.sh
+# bandwidth.py ARGS` (see run.sh).
+set -eu
+GLC=$1
+OUT=$2
+BASE_GLC=${3:-}
+BASE_EX=${4:-}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+rm -rf "$OUT"
+mkdir -p "$OUT/kernels" "$OUT/runtime"
+TIMES="$OUT/kernels/compile-times.txt"
+# variant: STEM GLC EXAMPLES-DIR EXAMPLE
+variants="gemm $GLC $ROOT/examples gemm|gemm_ws $GLC $ROOT/examples gemm_ws"
+variants="$variants|gemm_pp $GLC $ROOT/examples gemm_pp"
+[ -n "$BASE_GLC" ] && variants="$variants|base_gemm $BASE_GLC $BASE_EX gemm|base_gemm_ws $BASE_GLC $BASE_EX gemm_ws"
+[ -n "$BASE_GLC" ] && [ -f "$BASE_EX/gemm_pp.gl" ] &&
+	variants="$variants|base_gemm_pp $BASE_GLC $BASE_EX gemm_pp"
+IFS='|'
+for v in $variants; do
+	IFS=' '
+	set -- $v
+	stem=$1 glc=$2 exdir=$3 ex=$4
+	for dt in f16 bf16; do
+		k="$OUT/kernels/${stem}_$dt"
+		t0=$(date +%s.%N)
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=cubin -o "$k.cubin"
+		t1=$(date +%s.%N)
+		awk -v s="${stem}_$dt" -v a="$t0" -v b="$t1" \
+			'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt --emit=ptx -o "$k.ptx"
+		"$glc" "$exdir/$ex.gl" -D DTYPE=gl.$dt -c -o "$k.o"
+		ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
+			/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
+	done
+done
+for ex in vector_add swiglu transpose softmax reduce; do
+	"$GLC" "$ROOT/examples/$ex.gl" -c -o "$OUT/kernels/$ex.o"
+done
+cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
+cp "$ROOT"/bench/*.py "$ROOT"/bench/gemm_shim.c "$ROOT"/bench/run.sh "$OUT/"
+if [ -n "${ANCHORS:-}" ]; then
+	cp -r "$ANCHORS" "$OUT/anchors"
+	chmod -R u+w "$OUT/anchors"
+fi
+cat "$TIMES"

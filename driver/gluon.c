@@ -1,0 +1,100 @@
+/*
+ * Gluon .py files: the kernel named with -n, specialized once per -s, the
+ * files it imports read from next to it and from -I folders, and the
+ * depfile of -MD listing every file read.
+ */
+#include "driver/driver.h"
+#include "sema/sema.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct Importer {
+	const Options *o;
+	Arena *a;
+	Interner *in;
+	Sources *src;
+	Diags *d;
+} Importer;
+
+/* `pkg.mod` -> `pkg/mod.py` in dir (dir "" for the current folder). */
+static const char *
+candidate(Arena *a, const char *dir, size_t dir_len, const char *name)
+{
+	char *rel = arena_printf(a, "%s.py", name);
+	for (char *p = rel; p[3]; p++)
+		if (*p == '.')
+			*p = '/';
+	return dir_len ? arena_printf(a, "%.*s/%s", (int)dir_len, dir, rel) : rel;
+}
+
+static const Node *
+import_file(void *ctx, const char *name, const char *from, uint32_t *file)
+{
+	Importer *im = ctx;
+	const char *slash = from ? strrchr(from, '/') : NULL;
+	size_t n_dirs = im->o->includes.len + 1;
+	for (size_t i = 0; i < n_dirs; i++) {
+		const char *dir = i == 0 ? from : im->o->includes.data[i - 1];
+		size_t len = i == 0 ? (slash ? (size_t)(slash - from) : 0) : strlen(dir);
+		const char *path = candidate(im->a, dir, len, name);
+		if (access(path, R_OK) != 0)
+			continue;
+		*file = drv_read_source(im->src, im->d, path, &im->o->limits);
+		if (!*file)
+			return NULL;
+		return parse_module(im->a, im->in, im->src, *file, im->d);
+	}
+	return NULL;
+}
+
+TProgram *
+drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d,
+                const Node *m, uint32_t file)
+{
+	if (!o->kernel) {
+		diag_error(d, (SrcSpan){0}, "%s is a Gluon file: name the kernel to compile with "
+		           "-n NAME (and its parameters with -s SIGNATURE)", o->input);
+		return NULL;
+	}
+	if (!o->signatures.len) {
+		diag_error(d, (SrcSpan){0}, "-n %s: give the kernel's signature with -s, e.g. "
+		           "-s \"*fp32:16, *fp32:16, i32, 1024\"", o->kernel);
+		return NULL;
+	}
+	if (o->defines.len) {
+		diag_error(d, (SrcSpan){0}, "-D does not apply to .py files: give constexpr "
+		           "values in the signature (-s)");
+		return NULL;
+	}
+	Importer im = {o, a, in, src, d};
+	SemaGluon g = {o->kernel, o->signatures.data, o->signatures.len,
+	               o->num_warps ? o->num_warps : 4, import_file, &im};
+	return sema_check_gluon(a, in, src, d, m, file, &g, &o->limits);
+}
+
+bool
+drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d, const char *target)
+{
+	const char *path = o->depfile_path;
+	if (!path) {
+		const char *dot = strrchr(target, '.'), *sl = strrchr(target, '/');
+		size_t n = dot && (!sl || dot > sl) ? (size_t)(dot - target) : strlen(target);
+		path = arena_printf(a, "%.*s.d", (int)n, target);
+	}
+	StrBuf b = {0};
+	buf_printf(&b, "%s:", target);
+	/* every file read: pseudo-files (<-s ...>, <-D ...>) are in angle brackets */
+	for (uint32_t f = 1;; f++) {
+		const char *p = src_path(src, f);
+		if (strcmp(p, "<unknown>") == 0)
+			break;
+		if (p[0] != '<')
+			buf_printf(&b, " \\\n  %s", p);
+	}
+	buf_putc(&b, '\n');
+	bool ok = drv_write_output(a, d, path, o->input, &b, &o->limits);
+	buf_free(&b);
+	return ok;
+}

@@ -1,0 +1,219 @@
+/*
+ * Python's builtins at compile time (isinstance, abs) and the Gluon names
+ * that only a Gluon .py file needs: gl.constexpr(v), gl.num_warps(),
+ * gl.num_ctas(), gl.to_tensor, warpgroup_mma_init, gl.static_print, and
+ * the decorators (constexpr_function, aggregate, staticmethod), which are
+ * not callable in a kernel.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+static Value *
+int_value(Check *ck, int64_t i, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_INT, at);
+	v->u.i = i;
+	return v;
+}
+
+/* isinstance(obj, classinfo): classinfo is a class, a builtin (int, float,
+ * a layout class, gl.tensor, ...) or a tuple of them. */
+static bool
+is_instance(const Value *obj, const Value *cls)
+{
+	if (cls->kind == VAL_TUPLE || cls->kind == VAL_LIST) {
+		for (size_t i = 0; i < cls->u.list.n; i++)
+			if (is_instance(obj, cls->u.list.items[i]))
+				return true;
+		return false;
+	}
+	if (cls->kind == VAL_CLASS)
+		return obj->kind == VAL_TUPLE && obj->u.list.cls == cls->u.cls;
+	if (cls->kind == VAL_BUILTIN) {
+		const char *n = sema_builtin_name(cls->u.builtin);
+		if (sema_builtin_is_layout_ctor(cls->u.builtin)) {
+			if (obj->kind != VAL_LAYOUT)
+				return false;
+			StrBuf b = {0};
+			ll_desc_print(obj->u.layout, &b);
+			size_t len = strlen(n);
+			bool same = b.s && strncmp(b.s, n, len) == 0 && b.s[len] == '(';
+			buf_free(&b);
+			return same;
+		}
+		if (sema_builtin_fn(cls->u.builtin) == BF_INT)
+			return obj->kind == VAL_INT;
+		if (sema_builtin_fn(cls->u.builtin) == BF_FLOAT)
+			return obj->kind == VAL_FLOAT;
+	}
+	return false;
+}
+
+Value *
+sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	Value *v;
+	switch (fn) {
+	case BF_CONSTEXPR:
+		/* gl.constexpr(v) is v: glc has no wrapper objects */
+		return a[0] ? a[0] : sema_new_value(&ck->ev, VAL_NONE, call->span);
+	case BF_WGMMA_INIT:
+		return a[0];
+	case BF_NUM_WARPS:
+		if (!ck->k) {
+			diag_error(ck->d, call->span, "gl.num_warps() is only known inside a kernel");
+			return NULL;
+		}
+		return int_value(ck, ck->k->num_warps, call->span);
+	case BF_NUM_CTAS:
+		return int_value(ck, 1, call->span);
+	case BF_STATIC_PRINT:
+		return sema_new_value(&ck->ev, VAL_NONE, call->span);
+	case BF_NVMMA_DEFAULT:
+		return sema_nvmma_default(ck, call, a);
+	case BF_ISINSTANCE:
+		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
+		v->u.b = is_instance(a[0], a[1]);
+		return v;
+	case BF_ABS_PY:
+		if (a[0]->kind == VAL_INT && a[0]->u.i != INT64_MIN)
+			return int_value(ck, a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i, call->span);
+		if (a[0]->kind == VAL_FLOAT) {
+			v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
+			v->u.f = a[0]->u.f < 0 ? -a[0]->u.f : a[0]->u.f;
+			return v;
+		}
+		diag_error(ck->d, a[0]->span, "abs() needs a compile-time number, not %s",
+		           sema_value_kind_phrase(a[0]));
+		return NULL;
+	case BF_TO_TENSOR: {
+		if (a[0]->kind == VAL_RUNTIME)
+			return a[0];
+		TValue *t = sema_materialize(ck, a[0], DT_VOID);
+		return t ? sema_rt_value(ck, t, call->span) : NULL;
+	}
+	default:
+		diag_error(ck->d, call->span, "a decorator cannot be called here");
+		return NULL;
+	}
+}
+
+/* Attributes of compile-time objects that Gluon code reads: a module's
+ * names, an aggregate's fields and methods, `x.value` of a constexpr,
+ * a dtype's `primitive_bitwidth`, a pointer's `dtype.element_ty`. *handled
+ * is false when obj is none of these (the caller goes on). */
+Value *
+sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
+{
+	const char *name = n->u.attr.name;
+	*handled = true;
+	switch (obj->kind) {
+	case VAL_HOST:
+		sema_host_error(ck, n->span, obj);
+		return NULL;
+	case VAL_MODULE: {
+		SemaModule *saved = ck->mod;
+		Frame *saved_fr = ck->fr;
+		ck->mod = obj->u.mod;
+		ck->fr = NULL;
+		Binding *b = sema_local_find(ck, name);
+		Value *v = b ? (b->v && b->v->kind == VAL_LAZY ? sema_force_lazy(ck, b) : b->v) : NULL;
+		ck->mod = saved;
+		ck->fr = saved_fr;
+		if (!b)
+			diag_error(ck->d, n->u.attr.name_span, "module '%s' has no top-level name '%s'",
+			           obj->u.mod->name, name);
+		return v;
+	}
+	case VAL_CLASS:
+		return sema_aggregate_attr(ck, n, obj);
+	case VAL_TUPLE:
+		if (obj->u.list.cls)
+			return sema_aggregate_attr(ck, n, obj);
+		break;
+	case VAL_BUILTIN:
+		if (sema_builtin_is_layout_ctor(obj->u.builtin)) {
+			const Builtin *b = sema_builtin_static(sema_builtin_name(obj->u.builtin), name);
+			if (b) {
+				Value *v = sema_new_value(&ck->ev, VAL_BUILTIN, n->span);
+				v->u.builtin = b;
+				return v;
+			}
+		}
+		break;
+	case VAL_DTYPE:
+		if (strcmp(name, "primitive_bitwidth") == 0)
+			return int_value(ck, ir_dtype_bits(obj->u.dtype), n->span);
+		if (strcmp(name, "value") == 0)
+			return obj;
+		break;
+	case VAL_TYPE:
+		if (obj->u.type->kind == TY_PTR && strcmp(name, "element_ty") == 0) {
+			Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
+			v->u.dtype = obj->u.type->dtype;
+			return v;
+		}
+		break;
+	case VAL_RUNTIME:
+		if (obj->u.rt->type->kind == TY_PTR && strcmp(name, "dtype") == 0) {
+			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
+			v->u.type = obj->u.rt->type;
+			return v;
+		}
+		if (strcmp(name, "type") == 0) {
+			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
+			v->u.type = obj->u.rt->type;
+			return v;
+		}
+		break;
+	case VAL_INT: case VAL_FLOAT: case VAL_BOOL: case VAL_LAYOUT: case VAL_STR:
+	case VAL_NONE: case VAL_LIST:
+		if (strcmp(name, "value") == 0)
+			return obj;
+		break;
+	default:
+		break;
+	}
+	*handled = false;
+	return NULL;
+}
+
+/* NVMMASharedLayout.get_default_for(block_shape, dtype, transposed=False):
+ * the widest swizzle (128, 64 or 32 bytes) that the contiguous row of the
+ * block fills, none for rows narrower than 32 bytes or fewer than 8 rows,
+ * as Gluon picks it. */
+Value *
+sema_nvmma_default(Check *ck, const Node *call, Value **a)
+{
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	TDType dt;
+	bool transposed = a[2] && a[2]->kind == VAL_BOOL && a[2]->u.b;
+	if (!sema_value_shape(ck, a[0], "the block shape", shape, &rank) ||
+	    !sema_value_dtype(ck, a[1], "the dtype", &dt))
+		return NULL;
+	if (transposed && rank > 1) {
+		int64_t first = shape[0];
+		for (int i = 0; i + 1 < rank; i++)
+			shape[i] = shape[i + 1];
+		shape[rank - 1] = first;
+	}
+	int bits = ir_dtype_bits(dt);
+	int64_t row = shape[rank - 1] * bits / 8, outer = 1;
+	for (int i = 0; i + 1 < rank; i++)
+		outer *= shape[i];
+	int swizzle = row >= 128 && row % 128 == 0 ? 128 : row >= 64 && row % 64 == 0 ? 64 :
+	              row >= 32 && row % 32 == 0 ? 32 : 0;
+	if (rank < 2 || outer < 8)
+		swizzle = 0;
+	LLDesc *d = arena_alloc(ck->a, sizeof *d);
+	d->kind = LL_NVMMA_SHARED;
+	d->swizzle_byte_width = swizzle;
+	d->element_bitwidth = bits;
+	d->rank = rank;
+	d->transposed = transposed;
+	Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, call->span);
+	v->u.layout = d;
+	return v;
+}
