@@ -158,9 +158,9 @@ diag_quote(Arena *a, const char *s, size_t n)
 	if (n <= QUOTE_MAX)
 		return arena_strndup(a, s, n);
 	size_t head = QUOTE_HEAD, tail = n - QUOTE_TAIL;
-	while (head > 0 && (s[head] & 0xc0) == 0x80)
+	for (int k = 0; k < 3 && (s[head] & 0xc0) == 0x80; k++)
 		head--;
-	while (tail < n && (s[tail] & 0xc0) == 0x80)
+	for (int k = 0; k < 3 && (s[tail] & 0xc0) == 0x80; k++)
 		tail++;
 	return arena_printf(a, "%.*s...%.*s", (int)head, s, (int)(n - tail), s + tail);
 }
@@ -207,11 +207,13 @@ render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 		col = n;
 	size_t from = 0, to = n;
 	if (n > EXCERPT_MAX) {
+		/* Cut between characters: back over at most three continuation
+		 * bytes (of a valid sequence; a run of stray ones is cut anywhere). */
 		from = col > EXCERPT_BEFORE ? col - EXCERPT_BEFORE : 0;
-		while (from > 0 && (line[from] & 0xc0) == 0x80)
+		for (int k = 0; k < 3 && from > 0 && (line[from] & 0xc0) == 0x80; k++)
 			from--;
 		to = n - from > EXCERPT_MAX ? from + EXCERPT_MAX : n;
-		while (to < n && (line[to] & 0xc0) == 0x80)
+		for (int k = 0; k < 3 && to < n && to > from && (line[to] & 0xc0) == 0x80; k++)
 			to--;
 	}
 	char gutter[16];
@@ -274,9 +276,9 @@ put_clean(StrBuf *out, const char *s)
 			put_clean_n(out, s, n);
 		} else {
 			size_t head = LINE_HEAD, tail = n - LINE_TAIL;
-			while (head > 0 && (s[head] & 0xc0) == 0x80)
+			for (int k = 0; k < 3 && (s[head] & 0xc0) == 0x80; k++)
 				head--;
-			while (tail < n && (s[tail] & 0xc0) == 0x80)
+			for (int k = 0; k < 3 && (s[tail] & 0xc0) == 0x80; k++)
 				tail++;
 			put_clean_n(out, s, head);
 			buf_printf(out, "[... %zu bytes ...]", tail - head);
