@@ -1229,10 +1229,12 @@ static void
 gpu_modules(void)
 {
 	/* A well-formed ELF header for CUDA with no code: the checks pass it
-	 * and the driver rejects it. */
+	 * and the driver rejects it (CUDA_ERROR_UNKNOWN from a 13.0 driver on
+	 * an H200); the ELF magic and nothing else the checks refuse. */
 	static const unsigned char bad_image[64] = {
 		0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190, [52] = 64
 	};
+	static const unsigned char magic_only[64] = { 0x7f, 'E', 'L', 'F' };
 	glrt_lazy_module lazy = { gpu_cubin, gpu_cubin_size, gpu_ptx,
 	                          sizeof gpu_ptx, NULL };
 	glrt_lazy_module fallback = { bad_image, sizeof bad_image, gpu_ptx,
@@ -1263,7 +1265,11 @@ gpu_modules(void)
 	CHECK_FAIL(GLRT_ERROR_MODULE_LOAD,
 	           glrt_module_load(&m, bad_image, sizeof bad_image,
 	                            GLRT_IMAGE_CUBIN),
-	           "cuModuleLoadData (cubin) failed: CUDA_ERROR_INVALID_IMAGE");
+	           "cuModuleLoadData (cubin) failed: CUDA_ERROR_");
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, magic_only, sizeof magic_only,
+	                            GLRT_IMAGE_CUBIN),
+	           "not a 64-bit little-endian ELF file for CUDA");
 	glrt_module_unload(lazy.module);
 	glrt_module_unload(fallback.module);
 }
