@@ -12,9 +12,9 @@
  *   x / y div.rn.f32 (IEEE)
  * exp/exp2/log/log2 of f64 are not supported yet (PTX has no f64 approx).
  *
- * f8 (e4m3, e5m2) values are storage types: they load, store, select and
- * cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32 and cvt.rn.f16x2.*x2);
- * arithmetic on them is reported as unsupported.
+ * f8 (e4m3, e5m2) values are storage types: pointers to them move, they
+ * load, store, select and cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32
+ * and cvt.rn.f16x2.*x2); arithmetic on them is reported as unsupported.
  */
 #include "codegen/cg_internal.h"
 
@@ -176,7 +176,8 @@ static const char *
 operand_problem(TOp op, TDType t)
 {
 	if (is_f8(t))
-		return op == OP_CAST || op == OP_SELECT ? NULL : " (cast to f16 or f32 first)";
+		return op == OP_CAST || op == OP_SELECT || op == OP_PTR_ADD ? NULL
+		                                                            : " (cast to f16 or f32 first)";
 	switch (op) {
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
 	case OP_CDIV:

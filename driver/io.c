@@ -15,6 +15,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* What f holds into b, up to max bytes and one more (so that passing max
+ * shows); false on a read error. */
+static bool
+slurp(FILE *f, StrBuf *b, uint64_t max)
+{
+	char chunk[65536];
+	size_t n;
+	while (b->len <= max && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_putn(b, chunk, n);
+	return !ferror(f);
+}
+
 uint32_t
 drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim)
 {
@@ -26,11 +38,7 @@ drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim)
 	const char *name = f == stdin ? "<stdin>" : path;
 	uint64_t max = lim->max[LIM_INPUT_BYTES];
 	StrBuf b = {0};
-	char chunk[65536];
-	size_t n;
-	while (b.len <= max && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_putn(&b, chunk, n);
-	bool failed = ferror(f);
+	bool failed = !slurp(f, &b, max);
 	int err = errno;
 	if (f != stdin)
 		fclose(f);
@@ -47,6 +55,23 @@ drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim)
 		return 0;
 	}
 	uint32_t id = src_add(src, name, b.s ? b.s : "", b.len);
+	buf_free(&b);
+	return id;
+}
+
+uint32_t
+drv_load_source(void *ctx, Sources *src, const char *path)
+{
+	const Limits *lim = ctx;
+	struct stat st;
+	FILE *f;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size > lim->max[LIM_INPUT_BYTES] || !(f = fopen(path, "rb")))
+		return 0;
+	StrBuf b = {0};
+	bool ok = slurp(f, &b, lim->max[LIM_INPUT_BYTES]) && b.len <= lim->max[LIM_INPUT_BYTES];
+	fclose(f);
+	uint32_t id = ok ? src_add(src, path, b.s ? b.s : "", b.len) : 0;
 	buf_free(&b);
 	return id;
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char *const emit_names[] = {
-	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_TYPED] = "typed",
+	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_IR] = "ir",
 	[EMIT_LLVM] = "llvm", [EMIT_PTX] = "ptx", [EMIT_CUBIN] = "cubin",
 	[EMIT_C] = "c", [EMIT_HEADER] = "header", [EMIT_OBJ] = "obj",
 };
@@ -19,18 +19,20 @@ void
 drv_usage(StrBuf *out)
 {
 	buf_puts(out,
-	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
+	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
+	    "                   [--split-input-file] [--verify-diagnostics]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
 	    "\n"
-	    "Compiles Gluon-like .gl GPU kernels for NVIDIA Hopper (sm_90a).\n"
+	    "Compiles Gluon-like .gl GPU kernels for NVIDIA Hopper (sm_90a). A .ir file\n"
+	    "(what --emit=ir prints) goes straight to code generation.\n"
 	    "\n"
-	    "  --emit=KIND        tokens, ast, typed, llvm, ptx, cubin, c, header or obj\n"
+	    "  --emit=KIND        tokens, ast, ir (or typed), llvm, ptx, cubin, c, header or obj\n"
 	    "  -c                 same as --emit=obj: a .o with the cubin and launchers\n"
 	    "  -o OUT             output file (default: standard output for text)\n"
 	    "  -D NAME=VALUE      override the constexpr parameter NAME of the kernels\n"
@@ -44,13 +46,19 @@ drv_usage(StrBuf *out)
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines, as\n"
 	    "                     nvcc -lineinfo (the code is optimized as without -g)\n"
-	    "  --verbose          --emit=typed also prints every layout's bases\n"
+	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
-	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
+	    "                     passes: layout-infer, verify, smem-plan, cvt-plan,\n"
+	    "                     specialize, axis\n"
 	    "  --print-after-all  print the IR after every pass\n"
+	    "  --verify-each      run the IR verifier after every pass (for glc's own tests)\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
+	    "  --split-input-file compile each case of the input (split at lines // -----\n"
+	    "                     or # -----) on its own\n"
+	    "  --verify-diagnostics  succeed iff the diagnostics are exactly those the\n"
+	    "                     input expects in comments (expected-error@+1 {{text}})\n"
 	    "\n"
 	    "Limits (passing one is an error that names it; see docs/limits.md):\n");
 	Limits def = limits_default();
@@ -178,10 +186,12 @@ parse_limit(Diags *d, const char *name, const char *v, LimitId id, Options *o)
 static bool
 set_emit(Diags *d, const char *v, Options *o)
 {
+	if (strcmp(v, "typed") == 0)   /* the IR's older name */
+		v = "ir";
 	int k = lookup(emit_names, (int)(sizeof emit_names / sizeof *emit_names), v);
 	if (k < 0) {
 		diag_error(d, (SrcSpan){0},
-		           "unknown --emit kind '%s' (expected tokens, ast, typed, llvm, "
+		           "unknown --emit kind '%s' (expected tokens, ast, ir, llvm, "
 		           "ptx, cubin, c, header or obj)", v);
 		return false;
 	}
@@ -241,6 +251,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			o->input = arg;
 		}
 		++*positional;
+		return true;
+	}
+	/* Accepted by every command, so that tests can pass it to all of them. */
+	if (strcmp(arg, "--verify-each") == 0) {
+		o->verify_each = true;
 		return true;
 	}
 	if ((v = option_value(argc, argv, i, "--diag-format", d, &missing))) {
@@ -324,6 +339,14 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
+		return true;
+	}
+	if (strcmp(arg, "--split-input-file") == 0) {
+		o->split_input = true;
+		return true;
+	}
+	if (strcmp(arg, "--verify-diagnostics") == 0) {
+		o->verify_diags = true;
 		return true;
 	}
 	if (strcmp(arg, "--print-after-all") == 0) {
@@ -424,9 +447,15 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->max_errors = 50;
 	o->limits = limits_default();
 	int first = 1;
-	if (argc > 1 && strcmp(argv[1], "layout") == 0) {
+	/* `glc layout ...`; --verify-each, which every command takes, may come
+	 * first (tests put it there) */
+	while (first < argc && strcmp(argv[first], "--verify-each") == 0) {
+		o->verify_each = true;
+		first++;
+	}
+	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;
-		first = 2;
+		first++;
 	}
 	for (int i = first; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -468,6 +497,11 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	}
 	if (!o->input) {
 		diag_error(d, (SrcSpan){0}, "no input file (see 'glc --help')");
+		return false;
+	}
+	if (o->split_input && (o->emit == EMIT_OBJ || o->emit == EMIT_CUBIN)) {
+		diag_error(d, (SrcSpan){0}, "--split-input-file needs a text output (--emit=ir, "
+		           "llvm, ptx, c or header), not --emit=%s", emit_names[o->emit]);
 		return false;
 	}
 	return true;

@@ -158,9 +158,16 @@ typedef enum TOp {
 	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
 	/* WGMMA */
 	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
-	                     type (when async, valid after a wait) */
+	                     type (when async, valid after a wait); attr.count:
+	                     fp8 x fp8 into f32, max_num_imprecise_acc (K
+	                     elements summed in the tensor cores before each f32
+	                     add; 0: all of K) */
 	OP_WGMMA_WAIT,    /* attr.count pending groups; operands: deps; res: the
 	                     first dep's value (tuple deps: one wait per dep) */
+	OP_DOT,           /* a, b, acc register tensors in DotOperandLayouts of
+	                     acc's layout: res = a @ b + acc (mma_v2: mma.sync
+	                     over an NVMMADistributedLayout version 2 acc;
+	                     gl.dot_fma: FMAs over a BlockedLayout acc) */
 	/* synchronization */
 	OP_FENCE_ASYNC_SHARED,
 	OP_THREAD_BARRIER,
@@ -205,6 +212,8 @@ struct TInst {
 		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
 		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
 		bool has_mask, has_other, has_pred, is_async, has_use_acc;
+		bool trivial;     /* OP_CONVERT_LAYOUT: must be a register renaming
+		                     (assert_trivial, gl.set_auto_layout) */
 		int n_coords;     /* TMA ops */
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
@@ -332,7 +341,8 @@ IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
 
 /* The plan of convert_layout from src's layout to dst's (tensors of one
  * shape): elements of the dtype's width (8 at least; pointers 64). NULL
- * with err->msg when the algebra finds none. */
+ * with err->msg when the algebra finds none, or a side holds more than
+ * 2^20 elements per thread. */
 const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err);
 
 /* A variant of k named `name` (generic = k) with its own parameter array
@@ -347,6 +357,12 @@ TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
  * are idempotent: running one again, or on IR that was printed after it and
  * read back, changes nothing. The driver lists them in order
  * (driver/passes.c); docs/internals.md says what each guarantees. */
+/* layout-infer: every AutoLayout decided (ir/layout_infer.c); none left. */
+bool ir_layout_infer(TProgram *p, Arena *a, Diags *d);
+/* The WGMMA accumulator layout glc picks for an inferred one over acc's
+ * shape with operands of `bits` bits: version 3, warps down M, the widest
+ * instruction N (a multiple of 8 up to 256 dividing N). */
+const LLDesc *ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps);
 /* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
  * limit. */
 bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);
@@ -358,10 +374,49 @@ bool ir_specialize(TProgram *p, Arena *a, Diags *d);
 /* axis: TKernel.axis for every kernel and variant. */
 bool ir_axis(TProgram *p, Arena *a, Diags *d);
 
-/* -- Printing ------------------------------------------------------------------ */
+/* -- Building ------------------------------------------------------------------ */
 
-/* The readable listing of `glc --emit=typed`: every value with its type and
- * layout in constructor form; verbose adds each layout's bases. */
-void ir_print(const TProgram *p, bool verbose, StrBuf *out);
+/* Appends i to block b (storage in a). */
+void ir_block_push(Arena *a, TBlock *b, TInst *i);
+
+/* -- Text ---------------------------------------------------------------------- */
+
+/* The program as text (`glc --emit=ir`; ir/print.c has an example): every
+ * field that code generation reads, so that ir_read gives the program back.
+ * Locations in `file` (the source the program came from; 0: none) print as
+ * LINE:COL, others with their path from src. verbose prints every layout's
+ * bases, not only those its constructor does not rebuild. */
+void ir_print(const TProgram *p, const Sources *src, uint32_t file, bool verbose, StrBuf *out);
+
+/* How the reader registers a source file the text names (`source "path"`,
+ * loc("path":...)): load returns its file id in src, with its text when it
+ * can be read (so that diagnostics quote its lines), or 0 to have it
+ * registered without text. */
+typedef struct IrLoader {
+	uint32_t (*load)(void *ctx, Sources *src, const char *path);
+	void *ctx;
+} IrLoader;
+
+/* Reads the text of file (what ir_print wrote, or written by hand) back
+ * into the program: the same fields the printer wrote, except what the
+ * passes compute again (convert_layout plans, which the text shows for
+ * information; the axis facts --verbose shows in comments). Names are
+ * interned in in; load may be NULL.
+ * *origin (when given) receives the file of the `source` line, 0 without
+ * one. The first mistake is reported at its line and column of file and
+ * gives NULL. The result is not verified: run ir_verify on it. */
+TProgram *ir_read(Arena *a, Interner *in, Sources *src, uint32_t file, const IrLoader *load,
+                  Diags *d, uint32_t *origin);
+
+/* -- Verifying ------------------------------------------------------------------- */
+
+/* Checks the invariants the passes and code generation rely on
+ * (docs/internals.md lists them): operand counts and types per operation,
+ * layouts, dominance, variables, loops, warp_specialize partitions,
+ * parameters, shared-memory views in range. planned: the passes have run,
+ * so also what they provide (every convert_layout's plan, shared-memory
+ * lifetimes and offsets). Each violation is an error at the instruction,
+ * naming the rule. True when there is none. */
+bool ir_verify(const TProgram *p, bool planned, Diags *d);
 
 #endif

@@ -146,6 +146,9 @@ typedef enum LLKind {
 	LL_NVMMA_SHARED,       /* NVMMASharedLayout(swizzle, bitwidth, rank, transposed) */
 	LL_SWIZZLED_SHARED,    /* SwizzledSharedLayout(vec, per_phase, max_phase, order) */
 	LL_SHARED_LINEAR,      /* SharedLinearLayout(offset_bases, block_bases) */
+	LL_AUTO,               /* AutoLayout(id): a layout left to inference (the
+	                          layout-infer pass); fitted meanwhile as Triton's
+	                          default coalesced BlockedLayout for 32-bit data */
 } LLKind;
 
 /* A list of integers as written: n is the count given (may exceed
@@ -180,6 +183,8 @@ struct LLDesc {
 	bool transposed;
 	/* SwizzledShared (order above) */
 	int vec, per_phase, max_phase;
+	/* Auto: which unknown (ids are per kernel) */
+	int auto_id;
 };
 
 /* True for the shared-memory kinds. */
@@ -191,6 +196,13 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
+/* Reads constructor text as ll_desc_print writes it (blanks between tokens
+ * allowed) from s[0..len-1]; the description and its parents are allocated
+ * in a. On success *consumed is the length of the text read (what follows
+ * is left alone); on failure *out is NULL, *consumed is the offset of the
+ * mistake and err (when given) says what was expected there. */
+bool ll_desc_parse(const char *s, size_t len, Arena *a, const LLDesc **out, size_t *consumed,
+                   LLErr *err);
 /* Equality of descriptions as Gluon's layouts compare: the same
  * constructor with the same parameters (parents compared the same way). */
 bool ll_desc_equal(const LLDesc *a, const LLDesc *b);
@@ -212,6 +224,10 @@ const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
 const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
 const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
                                 int num_warps);
+/* AutoLayout(id), an unknown to be inferred. */
+const LLDesc *ll_desc_auto(Arena *a, int id);
+/* True when d is AutoLayout or a slice or dot operand of one. */
+bool ll_desc_has_auto(const LLDesc *d);
 
 /* -- Memory access analysis ----------------------------------------------- */
 

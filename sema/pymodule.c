@@ -25,6 +25,7 @@ static const struct { const char *path, *ns; } known[] = {
 	{"triton.experimental.gluon.language.nvidia.hopper", "hopper"},
 	{"triton.experimental.gluon.language.nvidia.hopper.tma", "tma"},
 	{"triton.experimental.gluon.language.nvidia.hopper.mbarrier", "mbarrier"},
+	{"triton.experimental.gluon.language.nvidia.ampere", "ampere"},
 	{"triton.experimental.gluon.language.nvidia.ampere.mbarrier", "mbarrier"},
 };
 

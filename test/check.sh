@@ -54,9 +54,10 @@ unit() { # $1 = build folder
 	done
 }
 
-lit() { # $1 = glc binary, $2 = label, $3 = 1 for the ASan build (see test/lit/bound.sh)
-	GLC="$1" GLC_ASAN="${3:-}" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit \
-		>"$log" 2>&1
+lit() { # $1 = glc binary, $2 = label, $3 = 1 for the ASan build (test/lit/bound.sh),
+       # $4 = extra glc flags
+	GLC="$1" GLC_ASAN="${3:-}" GLC_FLAGS="${4:-}" LLVM_BIN="$LLVM_BIN" \
+		python3 "$LLVM_BIN/lit" -sv test/lit >"$log" 2>&1
 	grep -E '^(FAIL|UNRESOLVED|TIMEOUT|XPASS): ' "$log" || true
 	counts=$(awk '
 		/^ *Passed *:/ { p += $(NF-1) }
@@ -111,7 +112,7 @@ if build build "" all unit; then
 fi
 if build build/asan 1 all unit; then
 	unit build/asan
-	lit "$PWD/build/asan/glc" "asan+ubsan build" 1
+	lit "$PWD/build/asan/glc" "asan+ubsan build, --verify-each" 1 --verify-each
 fi
 fuzz
 

@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "glc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".gl", ".test", ".py"]
+config.suffixes = [".gl", ".test", ".py", ".ir"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
@@ -14,7 +14,10 @@ root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 glc = os.environ.get("GLC", os.path.join(root, "build", "glc"))
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
-config.substitutions.append(("%glc", glc))
+# $GLC_FLAGS go with every glc command (check.sh passes --verify-each for the
+# ASan+UBSan build: the IR verifier after every pass).
+glc_flags = os.environ.get("GLC_FLAGS", "")
+config.substitutions.append(("%glc", (glc + " " + glc_flags).strip()))
 # %bound CMD...: CMD under a time and memory bound (see bound.sh).
 config.substitutions.append(("%bound", "sh " + os.path.join(config.test_source_root, "bound.sh")))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
