@@ -9,7 +9,7 @@ three runs each, so that a busy machine does not fail it), and at most
 LIMIT seconds. A pass that is quadratic in its input takes about 100 times
 as long.
 
-usage: scaling.py GLC OUTDIR [LIMIT]   (LIMIT: seconds, default 20)
+usage: scaling.py OUTDIR LIMIT GLC [FLAGS...]   (LIMIT: seconds per run)
 Prints one line per shape and exits 1 if any is too slow.
 """
 import os
@@ -96,8 +96,7 @@ def best_time(cmd, limit):
 
 
 def main():
-    glc, outdir = sys.argv[1], sys.argv[2]
-    limit = float(sys.argv[3]) if len(sys.argv) > 3 else 20.0
+    outdir, limit, glc = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
     os.makedirs(outdir, exist_ok=True)
     failed = 0
     for name, gen, n, args in SHAPES:
@@ -106,7 +105,7 @@ def main():
             path = os.path.join(outdir, "%s_%d.gl" % (name, size))
             with open(path, "w") as f:
                 f.write(gen(size))
-            times.append(best_time([glc, path] + args, limit))
+            times.append(best_time(glc + [path] + args, limit))
         ratio = times[1] / times[0]
         ok = ratio <= 15 and times[1] < limit
         failed += not ok
