@@ -168,10 +168,10 @@ cg_check_symbols(const CgPackage *p, Arena *a, Diags *d)
 		const CgKernelSig *k = &p->kernels[i];
 		const char *why = not_exportable(a, k->name);
 		if (why) {
-			Diag *e = diag_error(d, k->at, "kernel name '%s' cannot name its C launcher: it "
-			                     "%s", k->name, why);
-			diag_note(d, e, (SrcSpan){0}, "the launcher is an exported C function named "
-			          "after the kernel; rename the kernel");
+			Diag *e = diag_error(d, k->at, "kernel name '%s' cannot name its C "
+			                     "launcher: it %s", k->name, why);
+			diag_note(d, e, (SrcSpan){0}, "the launcher is an exported C function "
+			          "named after the kernel; rename the kernel");
 			ok = false;
 		}
 	}

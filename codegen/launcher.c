@@ -238,13 +238,14 @@ extents(const CgKernelSig *k, StrBuf *cond, StrBuf *out)
 			continue;
 		const CgParam *map = map_of(k, q);
 		if (q->map_dim == 0) {
-			buf_printf(cond, "%s%s->rank != %d", C_ARG(map), cg_map_rank(k, q->map_param));
+			buf_printf(cond, "%s%s->rank != %d", C_ARG(map),
+			           cg_map_rank(k, q->map_param));
 			reject_if(k, q, CG_CHECK_RANK, cond, out);
 		}
 		buf_printf(cond, "%s%s->shape[%d] > 2147483647u", C_ARG(map), q->map_dim);
 		reject_if(k, q, CG_CHECK_I32, cond, out);
-		buf_printf(out, "\tint32_t glc_extent%d = (int32_t)%s%s->shape[%d];\n", j, C_ARG(map),
-		           q->map_dim);
+		buf_printf(out, "\tint32_t glc_extent%d = (int32_t)%s%s->shape[%d];\n", j,
+		           C_ARG(map), q->map_dim);
 		if (cg_param_checked(q)) {
 			buf_printf(cond, "glc_extent%d %% %u != 0", j, q->divisibility);
 			reject_if(k, q, CG_CHECK_RULE, cond, out);

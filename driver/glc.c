@@ -60,9 +60,9 @@ ask_for_report(Diags *d, const Options *o)
 {
 	for (Diag *g = d->first; g; g = g->next)
 		if (g->kind == DIAG_INTERNAL) {
-			diag_note(d, g, (SrcSpan){0}, "this is a bug in glc %s; please report it with "
-			          "the input file '%s' and the command line", GLC_VERSION,
-			          o->input ? o->input : "");
+			diag_note(d, g, (SrcSpan){0}, "this is a bug in glc %s; please report "
+			          "it with the input file '%s' and the command line",
+			          GLC_VERSION, o->input ? o->input : "");
 			return;
 		}
 }

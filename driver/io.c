@@ -160,8 +160,8 @@ drv_write_output(Arena *a, Diags *d, const char *path, const char *input, const 
 		bool exists = stat(path, &os) == 0;
 		if (exists && input && strcmp(input, "-") != 0 && stat(input, &is) == 0 &&
 		    is.st_dev == os.st_dev && is.st_ino == os.st_ino) {
-			diag_error(d, (SrcSpan){0}, "the output '%s' is the input file; refusing to "
-			           "overwrite it (give another name with -o)", path);
+			diag_error(d, (SrcSpan){0}, "the output '%s' is the input file; refusing "
+			           "to overwrite it (give another name with -o)", path);
 			return false;
 		}
 		ok = exists && !S_ISREG(os.st_mode) ? write_in_place(path, data, out->len)

@@ -91,7 +91,8 @@ triple_end(Lexer *L, const char *p, char q, const char *start)
 	bool nul = false;
 	while (p < L->end) {
 		if (*p == 0 && !nul) {
-			error_at(L, span_at(L, p, 1), "NUL byte in a string literal (write it as \\0)");
+			error_at(L, span_at(L, p, 1),
+			         "NUL byte in a string literal (write it as \\0)");
 			L->poison |= TOKF_BAD;
 			nul = true;
 		}
