@@ -120,7 +120,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 			return;
 		}
 		if (a->kind == VAL_RUNTIME)
-			dt = sema_dtype_promote(dt, a->u.rt->type->dtype);
+			dt = sema_integer_promote(dt, a->u.rt->type->dtype);
 	}
 	if (step->kind == VAL_INT && step->u.i == 0) {
 		diag_error(ck->d, call->span, "range step must not be zero (the loop would never "
