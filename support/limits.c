@@ -18,7 +18,7 @@ static const struct {
 	[LIM_INLINE] = {"max-inline", "@gl.jit calls inlined into one kernel",
 	                1u << 14, 1u << 24},
 	[LIM_ELEMS_PER_THREAD] = {"max-elems-per-thread",
-	                          "elements of one tensor held by each thread", 1024, 1u << 16},
+	                          "elements of one tensor held by each thread", 256, 1u << 16},
 	[LIM_CONSTEXPR_STEPS] = {"constexpr-steps", "statements compile-time code may run",
 	                         1000000, 1ull << 40},
 };
