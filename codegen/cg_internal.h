@@ -46,6 +46,7 @@ typedef struct CgModule {
 	/* cg_barrier inside a warp-specialize partition: named barrier bar_id
 	 * over bar_threads threads (0: bar.sync 0 for the whole CTA) */
 	int bar_id, bar_threads;
+	const char *libdevice;  /* the libdevice file to link (libdevice.c), or NULL */
 } CgModule;
 
 /* -- Module (module.c) --------------------------------------------------------- */
@@ -145,6 +146,22 @@ void cg_fence_mbarrier_init(CgModule *m);
 /* setmaxnreg.{inc,dec}: regs a multiple of 8 in [24, 256]. */
 void cg_setmaxnreg(CgModule *m, bool inc, int regs);
 
+/* The call intrinsic `name` on one operand (two for the binary form), the
+ * result of the operand's type; overloaded: on that type. */
+LLVMValueRef cg_unary_intrinsic(CgModule *m, const char *name, LLVMValueRef x, bool overloaded);
+LLVMValueRef cg_binary_intrinsic(CgModule *m, const char *name, LLVMValueRef a, LLVMValueRef b,
+                                 bool overloaded);
+
+/* -- libdevice (libdevice.c) ----------------------------------------------------- */
+
+/* A call of libdevice's `name` (float or double, one operand of x's type);
+ * the first use finds the library, or reports at m->at that it is
+ * missing. */
+LLVMValueRef cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x);
+/* Links libdevice into the module when a call needs it (before the
+ * optimizer, which drops what no call reaches); false after a diagnostic. */
+bool cg_link_libdevice(CgModule *m);
+
 /* -- WGMMA (wgmma.c) ------------------------------------------------------------ */
 
 /* wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ab}.{ab} on shared-memory
@@ -237,6 +254,15 @@ LLVMValueRef cg_apply_hw(Lower *l, const LLayout *ly, int r, LLName out);
  * errors. */
 LLVMValueRef cg_binary(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
                        LLVMValueRef b);
+
+/* One element of a math op (OP_EXP ... OP_UMULHI, lower_math.c) on
+ * operands of dtype t (b, c: NULL when op takes fewer); NULL after a
+ * diagnostic at in. */
+LLVMValueRef cg_math(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
+                     LLVMValueRef b, LLVMValueRef c);
+/* One element of OP_CAST or OP_BITCAST `in` from dtype `from` to `to`
+ * (lower_cast.c). */
+LLVMValueRef cg_cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x);
 
 /* Elementwise, casts, math (lower_ops.c); layout ops and reductions
  * (lower_layout.c); convert_layout (lower_convert.c); global memory

@@ -387,8 +387,18 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_wgmma(l, in);
 	case OP_WARP_SPECIALIZE:
 		return cg_lower_warp_specialize(l, in, lower_block);
+	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY:
+		/* hints for the axis analysis: the operand itself */
+		l->vals[in->res->id] = cg_val(l, in->args[0]);
+		return true;
+	case OP_ASSUME: {
+		CgVal c = cg_val(l, in->args[0]);
+		for (int i = 0; i < c.n; i++)
+			cg_intrinsic(m, "llvm.assume", m->void_t, NULL, 0, &c.r[i], 1);
+		return true;
+	}
 	default:
-		if (in->op < OP_CAST || in->op == OP_CAST)
+		if (in->op <= OP_BITCAST)
 			return cg_lower_elementwise(l, in);
 		cg_unsupported(l, in, "this operation");
 		return false;
@@ -483,7 +493,7 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		}
 		ok = kernel_ok && ok;
 	}
-	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);
+	ok = ok && cg_link_libdevice(&m) && cg_module_verify(&m) && cg_module_optimize(&m);
 	if (ok) {
 		out->llvm_ir = cg_module_ir(&m);
 		ok = cg_module_ptx(&m, &out->ptx);

@@ -16,19 +16,31 @@ static const char *const op_names[OP_COUNT] = {
 	[OP_LE] = "le", [OP_GT] = "gt", [OP_GE] = "ge", [OP_EQ] = "eq", [OP_NE] = "ne",
 	[OP_PTR_ADD] = "ptr_add", [OP_SELECT] = "select", [OP_EXP] = "exp", [OP_EXP2] = "exp2",
 	[OP_LOG] = "log", [OP_LOG2] = "log2", [OP_SQRT] = "sqrt", [OP_RSQRT] = "rsqrt",
-	[OP_ABS] = "abs", [OP_CDIV] = "cdiv", [OP_CAST] = "cast", [OP_SPLAT] = "splat",
+	[OP_ABS] = "abs", [OP_SIN] = "sin", [OP_COS] = "cos", [OP_ERF] = "erf",
+	[OP_FLOOR] = "floor", [OP_CEIL] = "ceil", [OP_SQRT_RN] = "sqrt_rn",
+	[OP_DIV_RN] = "div_rn", [OP_FDIV] = "fdiv", [OP_FMA] = "fma", [OP_CLAMP] = "clamp",
+	[OP_UMULHI] = "umulhi", [OP_CDIV] = "cdiv", [OP_CAST] = "cast",
+	[OP_BITCAST] = "bitcast", [OP_MULTIPLE_OF] = "multiple_of",
+	[OP_MAX_CONTIGUOUS] = "max_contiguous", [OP_MAX_CONSTANCY] = "max_constancy",
+	[OP_ASSUME] = "assume", [OP_SPLAT] = "splat",
 	[OP_BROADCAST] = "broadcast", [OP_EXPAND_DIMS] = "expand_dims",
 	[OP_CONVERT_LAYOUT] = "convert_layout", [OP_REDUCE] = "reduce", [OP_ARANGE] = "arange",
 	[OP_FULL] = "full", [OP_LOAD] = "load", [OP_STORE] = "store",
 	[OP_SMEM_ALLOC] = "smem_alloc", [OP_SMEM_VIEW] = "smem_view",
 	[OP_SMEM_LOAD] = "smem_load", [OP_SMEM_STORE] = "smem_store",
+	[OP_ASYNC_COPY] = "async_copy", [OP_ASYNC_COMMIT] = "async_copy.commit_group",
+	[OP_ASYNC_WAIT] = "async_copy.wait_group",
+	[OP_ASYNC_MBAR_ARRIVE] = "async_copy.mbarrier_arrive",
 	[OP_MBAR_INIT] = "mbarrier.init", [OP_MBAR_INVALIDATE] = "mbarrier.invalidate",
 	[OP_MBAR_EXPECT] = "mbarrier.expect", [OP_MBAR_WAIT] = "mbarrier.wait",
 	[OP_MBAR_ARRIVE] = "mbarrier.arrive", [OP_TMA_LOAD] = "tma.load",
 	[OP_TMA_STORE] = "tma.store", [OP_TMA_STORE_WAIT] = "tma.store_wait",
 	[OP_DESC_SHAPE] = "desc_shape", [OP_WGMMA] = "warpgroup_mma",
 	[OP_WGMMA_WAIT] = "warpgroup_mma_wait", [OP_FENCE_ASYNC_SHARED] = "fence_async_shared",
-	[OP_THREAD_BARRIER] = "thread_barrier", [OP_VAR_READ] = "read",
+	[OP_THREAD_BARRIER] = "thread_barrier", [OP_PRINT] = "device_print",
+	[OP_ASSERT] = "device_assert", [OP_INLINE_ASM] = "inline_asm", [OP_MAP] = "map",
+	[OP_MAP_ARG] = "map_arg", [OP_MAP_YIELD] = "map_yield", [OP_EXTRACT] = "extract",
+	[OP_VAR_READ] = "read",
 	[OP_VAR_WRITE] = "write", [OP_FOR] = "for", [OP_IF] = "if", [OP_WHILE] = "while",
 	[OP_BREAK] = "break", [OP_CONTINUE] = "continue",
 	[OP_WARP_SPECIALIZE] = "warp_specialize",
@@ -49,6 +61,46 @@ indent(StrBuf *out, int depth)
 
 static void print_block(const TKernel *k, const TBlock *b, int depth, bool verbose,
                         StrBuf *out);
+
+/* s as a double-quoted string with C escapes. */
+static void
+print_quoted(const char *s, StrBuf *out)
+{
+	buf_putc(out, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			buf_printf(out, "\\%c", c);
+		else if (c == '\n')
+			buf_puts(out, "\\n");
+		else if (c == '\t')
+			buf_puts(out, "\\t");
+		else if (c < 32 || c > 126)
+			buf_printf(out, "\\x%02x", c);
+		else
+			buf_putc(out, (char)c);
+	}
+	buf_putc(out, '"');
+}
+
+/* The access qualifiers of a global load, store or cp.async. */
+static void
+print_access(const TInst *i, StrBuf *out)
+{
+	static const char *const cache[] = {
+		[CACHE_NONE] = "", [CACHE_CA] = ".ca", [CACHE_CG] = ".cg", [CACHE_CS] = ".cs",
+		[CACHE_CV] = ".cv", [CACHE_WB] = ".wb", [CACHE_WT] = ".wt",
+	};
+	static const char *const evict[] = {
+		[EVICT_NORMAL] = "", [EVICT_FIRST] = "evict_first", [EVICT_LAST] = "evict_last",
+	};
+	if (i->attr.cache)
+		buf_printf(out, " cache=%s", cache[i->attr.cache]);
+	if (i->attr.evict)
+		buf_printf(out, " evict=%s", evict[i->attr.evict]);
+	if (i->attr.is_volatile)
+		buf_puts(out, " volatile");
+}
 
 static void
 print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
@@ -86,6 +138,43 @@ print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
 		buf_printf(out, " count=%lld", (long long)i->attr.count);
 		break;
 	case OP_WGMMA: if (i->attr.is_async) buf_puts(out, " async"); break;
+	case OP_CAST:
+		if (i->attr.round)
+			buf_puts(out, i->attr.round == RND_RTZ ? " rounding=rtz" : " rounding=rtne");
+		break;
+	case OP_MIN: case OP_MAX: case OP_CLAMP:
+		if (i->attr.propagate_nan)
+			buf_puts(out, " propagate_nan");
+		break;
+	case OP_LOAD: case OP_STORE: case OP_ASYNC_COPY:
+		print_access(i, out);
+		break;
+	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY: {
+		int rank = i->res->type->kind == TY_TENSOR ? i->res->type->rank : 1;
+		buf_puts(out, " values=[");
+		for (int d = 0; d < rank; d++)
+			buf_printf(out, "%s%lld", d ? "," : "", (long long)i->attr.hint[d]);
+		buf_putc(out, ']');
+		break;
+	}
+	case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
+		buf_printf(out, " count=%lld", (long long)i->attr.count);
+		break;
+	case OP_PRINT: case OP_ASSERT:
+		buf_putc(out, ' ');
+		print_quoted(i->attr.text, out);
+		if (i->attr.hex)
+			buf_puts(out, " hex");
+		break;
+	case OP_INLINE_ASM:
+		buf_putc(out, ' ');
+		print_quoted(i->attr.text, out);
+		buf_putc(out, ' ');
+		print_quoted(i->attr.text2, out);
+		buf_printf(out, " pack=%d%s", i->attr.pack, i->attr.is_pure ? " pure" : "");
+		break;
+	case OP_MAP: buf_printf(out, " pack=%d", i->attr.pack); break;
+	case OP_MAP_ARG: case OP_EXTRACT: buf_printf(out, " index=%d", i->attr.index); break;
 	default: break;
 	}
 	if (i->var)
@@ -131,7 +220,7 @@ print_inst(const TKernel *k, const TInst *i, int depth, bool verbose, StrBuf *ou
 		print_axis(&k->axis[i->res->id], i->res->type, out);
 	buf_putc(out, '\n');
 	switch (i->op) {
-	case OP_FOR:
+	case OP_FOR: case OP_MAP:
 		print_block(k, &i->body, depth + 1, verbose, out);
 		break;
 	case OP_IF:

@@ -205,6 +205,16 @@ void sema_auto_memory(Check *ck, const TValue *ptr);
  * reporting why inference cannot decide. */
 const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
 
+/* -- math.c: Gluon's math set and casts -- */
+/* The math builtins (gl.exp ... gl.clamp, gl.maximum, gl.minimum,
+ * gl.cdiv) with arguments a bound by the builtin table. */
+Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
+ * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
+ * bool (reinterpret bits of the same width). gl.cast and x.to(). */
+Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
+                      Value *bitcast);
+
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
  * builtin table. */
