@@ -274,6 +274,21 @@ bool cg_lower_convert(Lower *l, const TInst *in);
 /* Bytes of scratch shared memory an OP_REDUCE needs (0: none). */
 int64_t cg_reduce_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
+/* i1: a chunk of v consecutive elements of `bits` starting at pointer
+ * first is aligned to its size and every mask[0..v-1] is set (mask NULL:
+ * no mask). */
+LLVMValueRef cg_chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits);
+/* createpolicy.fractional of L2 eviction priority evict (first or last)
+ * for the whole line: the operand of an access's .L2::cache_hint. */
+LLVMValueRef cg_l2_policy(CgModule *m, TEvict evict);
+/* A global load of one element of init's type from ptr where pred holds
+ * (init where it does not), touching no memory otherwise. */
+LLVMValueRef cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init);
+/* cp.async and its groups and barrier (lower_async.c). */
+bool cg_lower_async(Lower *l, const TInst *in);
+/* The tensor's hardware -> offset map for smem type s (offset -> view
+ * coordinates) and distributed tensor type t, or an error at in. */
+bool cg_smem_access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw);
 bool cg_lower_smem(Lower *l, const TInst *in);
 /* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment
  * shape, as stmatrix.x4 (lower_stmatrix.c); false (nothing built) when the

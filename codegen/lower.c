@@ -379,6 +379,8 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_stmatrix_store(l, in) || cg_lower_smem(l, in);
 	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD:
 		return cg_lower_smem(l, in);
+	case OP_ASYNC_COPY: case OP_ASYNC_COMMIT: case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
+		return cg_lower_async(l, in);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
 	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:

@@ -382,7 +382,7 @@ typedef struct IrAxis {
  * params' divisibility lets it assume. */
 IrAxis *ir_axis_analyze(Arena *a, const TKernel *k);
 
-/* How a global load or store moves its registers: chunks of `width`
+/* How a global load, store or cp.async moves its registers: chunks of `width`
  * consecutive registers along tensor dim `dim` (1: one element each), each
  * one vector access. proven: every chunk's address is aligned to its size
  * and its mask is uniform, so no run-time check or scalar fallback is

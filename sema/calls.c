@@ -236,83 +236,6 @@ result(Check *ck, TInst *i, SrcSpan at)
 	return sema_rt_value(ck, i->res, at);
 }
 
-/* Makes a memory operand (mask, other, value) match the pointer tensor. */
-static TValue *
-match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
-{
-	TValue *t = sema_materialize(ck, v, dt);
-	if (!t)
-		return NULL;
-	if (t->type->kind == TY_SCALAR)
-		t = sema_cast_to(ck, t, dt, at);
-	if (ptr->type->kind != TY_TENSOR) {
-		if (t->type->kind == TY_TENSOR) {
-			diag_error(ck->d, v->span, "%s is a tensor but the pointer is a scalar", role);
-			return NULL;
-		}
-		return t;
-	}
-	if (t->type->kind != TY_TENSOR)
-		return sema_splat_to(ck, t, ptr->type, at);
-	if (t->type->rank != ptr->type->rank ||
-	    memcmp(t->type->shape, ptr->type->shape, (size_t)t->type->rank * 8) != 0) {
-		diag_error(ck->d, v->span, "%s has shape %s but the pointer tensor has shape %s",
-		           role, sema_type_str(ck, t->type), sema_type_str(ck, ptr->type));
-		return NULL;
-	}
-	if (!sema_auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
-		sema_layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
-		             "the pointer", t, role);
-		return NULL;
-	}
-	return sema_cast_to(ck, t, dt, at);
-}
-
-static Value *
-call_load(Check *ck, const Node *call, Value **a)
-{
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
-		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
-	sema_auto_memory(ck, p);
-	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
-		return NULL;
-	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
-		return NULL;
-	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
-	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
-	i->attr.has_mask = m != NULL;
-	i->attr.has_other = o != NULL;
-	i->res->layout_at = p->layout_at;
-	return result(ck, i, call->span);
-}
-
-static Value *
-call_store(Check *ck, const Node *call, Value **a)
-{
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
-		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *v, *m = NULL;
-	sema_auto_memory(ck, p);
-	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
-		return NULL;
-	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
-		return NULL;
-	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
-	i->attr.has_mask = m != NULL;
-	return sema_new_value(&ck->ev, VAL_NONE, call->span);
-}
-
 static Value *
 call_arange(Check *ck, const Node *call, Value **a)
 {
@@ -710,8 +633,10 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_ARANGE: return call_arange(ck, call, a);
 	case BF_FULL: return call_full(ck, call, false, a);
 	case BF_ZEROS: return call_full(ck, call, true, a);
-	case BF_LOAD: return call_load(ck, call, a);
-	case BF_STORE: return call_store(ck, call, a);
+	case BF_LOAD: case BF_STORE: case BF_MULTIPLE_OF: case BF_MAX_CONTIGUOUS:
+	case BF_MAX_CONSTANCY: case BF_ASSUME: case BF_ASYNC_COPY: case BF_ASYNC_COMMIT:
+	case BF_ASYNC_WAIT: case BF_ASYNC_MBAR_ARRIVE:
+		return sema_check_memory_call(ck, call, fn, a);
 	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:

@@ -140,6 +140,9 @@ void sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a,
 /* Brings a and b to one shape and layout (splat, broadcast) for an
  * elementwise op; false after a diagnostic. */
 bool sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
+/* The same, naming the operands a_role and b_role in a layout clash. */
+bool sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char *a_role,
+                      TValue **b, const char *b_role);
 
 /* -- arith.c: operators on runtime values -- */
 Value *sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
@@ -214,6 +217,11 @@ Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a
  * bool (reinterpret bits of the same width). gl.cast and x.to(). */
 Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                       Value *bitcast);
+
+/* -- memory.c: global loads and stores, axis hints, cp.async -- */
+/* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
+ * with arguments a bound by the builtin table. */
+Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
