@@ -130,6 +130,18 @@ $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
 		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
+# The IR reader and verifier; the corpus is seeded with the IR lit tests and
+# the examples' IR.
+FUZZ_TARGETS += $(B)/fuzz/fuzz_ir
+FUZZ_IR_SRCS = test/fuzz/fuzz_ir.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(IR_SRCS)
+
+$(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
+	@mkdir -p $(@D)/corpus-fuzz_ir
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_IR_SRCS) -lm
+	@cp test/lit/ir/*.ir test/lit/ir/Inputs/*.ir $(@D)/corpus-fuzz_ir/
+	@for f in examples/*.gl; do $(B)/glc $$f --emit=ir \
+		-o $(@D)/corpus-fuzz_ir/$$(basename $$f .gl).ir || exit 1; done
+
 # Each target compiles its sources in one command, so it depends on every
 # compiler header (and the shared frame) rather than on per-object lists.
 COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h \

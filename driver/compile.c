@@ -1,7 +1,9 @@
 /*
  * `glc FILE.gl`: the compile pipeline as a list of passes over one arena —
  * lex, parse, check (sema), lower (codegen), assemble (ptxas), package —
- * stopping after the stage that --emit asks for.
+ * stopping after the stage that --emit asks for. `glc FILE.ir` reads the
+ * program back from its text instead of lex, parse and check; both meet at
+ * one typed program. --split-input-file runs this on each case of the file.
  */
 #include "codegen/codegen.h"
 #include "driver/driver.h"
@@ -30,12 +32,19 @@ default_output(Arena *a, Diags *d, const char *input, const char *ext)
 	return arena_printf(a, "%.*s%s", (int)n, base, ext);
 }
 
+/* True when the input's name ends in ext (".py", ".ir"). */
+static bool
+input_is(const Options *o, const char *ext)
+{
+	size_t n = strlen(o->input), e = strlen(ext);
+	return n > e && strcmp(o->input + n - e, ext) == 0;
+}
+
 /* A Gluon .py file, compiled as triton/tools/compile.py would. */
 static bool
 is_gluon(const Options *o)
 {
-	size_t n = strlen(o->input);
-	return n > 3 && strcmp(o->input + n - 3, ".py") == 0;
+	return input_is(o, ".py");
 }
 
 static TProgram *
@@ -100,6 +109,92 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	return ok;
 }
 
+/* The program of a .gl source, lexed, parsed and checked; the tokens or the
+ * AST instead when --emit asks for them. NULL when it stops there. */
+static TProgram *
+from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
+            StrBuf *out, DrvTimer *tm)
+{
+	if (o->emit == EMIT_TOKENS) {
+		TokenList toks = {0};
+		lex_file(a, in, src, file, d, &toks);
+		drv_timer_lap(tm, "read+lex");
+		lex_dump(&toks, src, out);
+		return NULL;
+	}
+	int errors = d->errors;
+	Node *m = parse_module(a, in, src, file, d);
+	drv_timer_lap(tm, "read+lex+parse");
+	if (!m || d->errors != errors)
+		return NULL;
+	if (o->emit == EMIT_AST) {
+		parse_dump(m, src, out);
+		return NULL;
+	}
+	TProgram *p = check(o, a, in, src, d, m, file);
+	/* What sema built must hold the IR's invariants (a failure is glc's bug). */
+	if (p && !ir_verify(p, false, d))
+		p = NULL;
+	drv_timer_lap(tm, "sema");
+	return p;
+}
+
+/* The program of a .ir text, read back and verified; *origin receives the
+ * file its locations point into. */
+static TProgram *
+from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
+        uint32_t *origin, DrvTimer *tm)
+{
+	if (o->emit == EMIT_TOKENS || o->emit == EMIT_AST) {
+		diag_error(d, (SrcSpan){0}, "--emit=%s needs a .gl source, not IR",
+		           o->emit == EMIT_TOKENS ? "tokens" : "ast");
+		return NULL;
+	}
+	if (o->defines.len) {
+		diag_error(d, (SrcSpan){0}, "-D %s: IR has no constexpr parameters left to set",
+		           o->defines.data[0].name);
+		return NULL;
+	}
+	IrLoader load = {drv_load_source, NULL};
+	TProgram *p = ir_read(a, in, src, file, &load, d, origin);
+	if (!*origin)
+		*origin = file;
+	if (!p || !ir_verify(p, false, d))
+		return NULL;
+	drv_timer_lap(tm, "read ir");
+	if (!o->kernel)
+		return p;
+	for (int i = 0; i < p->n_kernels; i++)
+		if (strcmp(p->kernels[i]->name, o->kernel) == 0) {
+			p->kernels[0] = p->kernels[i];
+			p->n_kernels = 1;
+			return p;
+		}
+	diag_error(d, (SrcSpan){0}, "--kernel %s: the IR has no kernel of that name", o->kernel);
+	return NULL;
+}
+
+/* One case: the whole input, or one part of --split-input-file. */
+static void
+compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
+             StrBuf *out, const char **path, DrvTimer *tm)
+{
+	int errors = d->errors;
+	uint32_t origin = file;
+	TProgram *p = input_is(o, ".ir") ? from_ir(o, a, in, src, d, file, &origin, tm)
+	                                 : from_source(o, a, in, src, d, file, out, tm);
+	if (!p || d->errors != errors)
+		return;
+	/* The passes run on either; after them the program holds everything code
+	 * generation reads (a failure is glc's bug). */
+	if (!drv_run_passes(o, p, src, origin, a, d, tm) || !ir_verify(p, true, d))
+		return;
+	if (o->emit == EMIT_IR)
+		ir_print(p, src, origin, o->verbose, out);
+	else
+		generate(o, a, src, origin, d, p, out, path, tm);
+}
+
 int
 drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
 {
@@ -109,33 +204,26 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	if (!file)
 		return EXIT_INPUT;
 	const char *path = o->output;
-	if (o->emit == EMIT_TOKENS) {
-		TokenList toks = {0};
-		lex_file(a, in, src, file, d, &toks);
-		drv_timer_lap(&tm, "read+lex");
-		lex_dump(&toks, src, out);
-	} else {
-		Node *m = parse_module(a, in, src, file, d);
-		drv_timer_lap(&tm, "read+lex+parse");
-		if (m && d->errors == 0) {
-			if (o->emit == EMIT_AST) {
-				parse_dump(m, src, out);
-			} else {
-				TProgram *p = check(o, a, in, src, d, m, file);
-				drv_timer_lap(&tm, "sema");
-				if (p && drv_run_passes(o, p, a, d, &tm)) {
-					if (o->emit == EMIT_TYPED)
-						ir_print(p, o->verbose, out);
-					else
-						generate(o, a, src, file, d, p, out, &path, &tm);
-				}
-			}
+	if (o->verify_diags)
+		d->max_errors = 0;
+	if (o->split_input) {
+		DrvCase *cases;
+		size_t n = drv_split_cases(src_text(src, file), src_len(src, file), a, &cases);
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				buf_puts(out, "// -----\n");
+			compile_case(o, a, in, src, d, drv_case_source(src, file, &cases[i]), out,
+			             &path, &tm);
 		}
+	} else {
+		compile_case(o, a, in, src, d, file, out, &path, &tm);
 	}
 	if (tm.on) {
 		fprintf(stderr, "%s\n", tm.report.s ? tm.report.s : "glc: time: nothing timed");
 		buf_free(&tm.report);
 	}
+	if (o->verify_diags)
+		drv_verify_diagnostics(d, src, file);
 	if (d->errors)
 		return EXIT_INPUT;
 	if (!drv_write_output(d, path, out->s ? out->s : "", out->len))

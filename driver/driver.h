@@ -20,7 +20,7 @@ enum {
 typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
 
 typedef enum Emit {
-	EMIT_TOKENS, EMIT_AST, EMIT_TYPED, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
+	EMIT_TOKENS, EMIT_AST, EMIT_IR, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
 	EMIT_C, EMIT_HEADER, EMIT_OBJ,
 } Emit;
 
@@ -56,6 +56,8 @@ typedef struct Options {
 	bool time_passes;          /* --time-passes: stage and pass times on stderr */
 	VEC(const char *) print_after;  /* --print-after=PASS (repeatable) */
 	bool print_after_all;      /* --print-after-all */
+	bool split_input;          /* --split-input-file: cases split by `// -----` */
+	bool verify_diags;         /* --verify-diagnostics: match expected-* comments */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */
@@ -87,8 +89,10 @@ typedef struct DrvTimer {
 void drv_timer_lap(DrvTimer *t, const char *stage);
 
 /* Runs the pass pipeline (driver/passes.c) over p, printing the IR after
- * the passes o asks for; false after an error. */
-bool drv_run_passes(const Options *o, TProgram *p, Arena *a, Diags *d, DrvTimer *tm);
+ * the passes o asks for (locations in `file` without their path); false
+ * after an error. */
+bool drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,
+                    Diags *d, DrvTimer *tm);
 /* Whether a pass is called name; the pass names, comma-separated. */
 bool drv_pass_known(const char *name);
 void drv_pass_names(StrBuf *out);
@@ -108,8 +112,34 @@ int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, D
  * location) and returns 0 when it cannot be read. */
 uint32_t drv_read_source(Sources *src, Diags *d, const char *path);
 
+/* An IrLoader's load (ctx unused): registers the regular file at path with
+ * its text; 0, without a diagnostic, when it cannot be read. */
+uint32_t drv_load_source(void *ctx, Sources *src, const char *path);
+
 /* Writes text to path, or to stdout when path is NULL or "-". Reports a
  * diagnostic and returns false on failure. */
 bool drv_write_output(Diags *d, const char *path, const char *data, size_t len);
+
+/* -- MLIR-style test files (driver/cases.c) ------------------------------------ */
+
+/* One case of a --split-input-file input: bytes [start, start+len) of the
+ * text, starting on line `line`. */
+typedef struct DrvCase {
+	size_t start, len;
+	uint32_t line;
+} DrvCase;
+
+/* Splits text at the lines that read `// -----`, `# -----` or `; -----`
+ * (blanks around allowed) into *out (allocated in a); returns the count. */
+size_t drv_split_cases(const char *text, size_t len, Arena *a, DrvCase **out);
+/* Registers case c of file as a source of its own under file's path, its
+ * lines numbered as in the whole file; returns its id. */
+uint32_t drv_case_source(Sources *src, uint32_t file, const DrvCase *c);
+/* --verify-diagnostics: compares the diagnostics in d with the comments of
+ * file that expect them (`expected-error {{text}}`, -warning, -note, with
+ * @+N, @-N, @N or @unknown for another line) and replaces d's content by
+ * one error per diagnostic not expected (at the diagnostic) and per
+ * expectation not met (at its comment). True when they match exactly. */
+bool drv_verify_diagnostics(Diags *d, const Sources *src, uint32_t file);
 
 #endif

@@ -5,6 +5,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Everything f holds into b; false on a read error. */
+static bool
+slurp(FILE *f, StrBuf *b)
+{
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_putn(b, chunk, n);
+	return !ferror(f);
+}
 
 uint32_t
 drv_read_source(Sources *src, Diags *d, const char *path)
@@ -15,11 +27,7 @@ drv_read_source(Sources *src, Diags *d, const char *path)
 		return 0;
 	}
 	StrBuf b = {0};
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_putn(&b, chunk, n);
-	bool failed = ferror(f);
+	bool failed = !slurp(f, &b);
 	int err = errno;
 	if (f != stdin)
 		fclose(f);
@@ -30,6 +38,22 @@ drv_read_source(Sources *src, Diags *d, const char *path)
 	}
 	uint32_t id = src_add(src, strcmp(path, "-") == 0 ? "<stdin>" : path,
 	                      b.s ? b.s : "", b.len);
+	buf_free(&b);
+	return id;
+}
+
+uint32_t
+drv_load_source(void *ctx, Sources *src, const char *path)
+{
+	(void)ctx;
+	struct stat st;
+	FILE *f;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fopen(path, "rb")))
+		return 0;
+	StrBuf b = {0};
+	bool ok = slurp(f, &b);
+	fclose(f);
+	uint32_t id = ok ? src_add(src, path, b.s ? b.s : "", b.len) : 0;
 	buf_free(&b);
 	return id;
 }

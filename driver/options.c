@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const emit_names[] = {
-	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_TYPED] = "typed",
+	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_IR] = "ir",
 	[EMIT_LLVM] = "llvm", [EMIT_PTX] = "ptx", [EMIT_CUBIN] = "cubin",
 	[EMIT_C] = "c", [EMIT_HEADER] = "header", [EMIT_OBJ] = "obj",
 };
@@ -18,18 +18,20 @@ void
 drv_usage(StrBuf *out)
 {
 	buf_puts(out,
-	    "usage: glc FILE.gl [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
+	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
+	    "                   [--split-input-file] [--verify-diagnostics]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
 	    "\n"
-	    "Compiles Gluon-like .gl GPU kernels for NVIDIA Hopper (sm_90a).\n"
+	    "Compiles Gluon-like .gl GPU kernels for NVIDIA Hopper (sm_90a). A .ir file\n"
+	    "(what --emit=ir prints) goes straight to code generation.\n"
 	    "\n"
-	    "  --emit=KIND        tokens, ast, typed, llvm, ptx, cubin, c, header or obj\n"
+	    "  --emit=KIND        tokens, ast, ir (or typed), llvm, ptx, cubin, c, header or obj\n"
 	    "  -c                 same as --emit=obj: a .o with the cubin and launchers\n"
 	    "  -o OUT             output file (default: standard output for text)\n"
 	    "  -D NAME=VALUE      override the constexpr parameter NAME of the kernels\n"
@@ -43,13 +45,17 @@ drv_usage(StrBuf *out)
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
 	    "  -g                 line information (.loc) pointing at .gl lines\n"
-	    "  --verbose          --emit=typed also prints every layout's bases\n"
+	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
 	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
 	    "  --print-after-all  print the IR after every pass\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
+	    "  --split-input-file compile each case of the input (split at lines // -----\n"
+	    "                     or # -----) on its own\n"
+	    "  --verify-diagnostics  succeed iff the diagnostics are exactly those the\n"
+	    "                     input expects in comments (expected-error@+1 {{text}})\n"
 	    "\n"
 	    "glc layout prints a layout (Gluon constructor syntax, e.g.\n"
 	    "'BlockedLayout([1,4],[8,4],[4,1],[1,0])') fitted to --shape: its owner table\n"
@@ -150,10 +156,12 @@ parse_define(Arena *a, Diags *d, const char *s, Options *o)
 static bool
 set_emit(Diags *d, const char *v, Options *o)
 {
+	if (strcmp(v, "typed") == 0)   /* the IR's older name */
+		v = "ir";
 	int k = lookup(emit_names, (int)(sizeof emit_names / sizeof *emit_names), v);
 	if (k < 0) {
 		diag_error(d, (SrcSpan){0},
-		           "unknown --emit kind '%s' (expected tokens, ast, typed, llvm, "
+		           "unknown --emit kind '%s' (expected tokens, ast, ir, llvm, "
 		           "ptx, cubin, c, header or obj)", v);
 		return false;
 	}
@@ -288,6 +296,14 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
+		return true;
+	}
+	if (strcmp(arg, "--split-input-file") == 0) {
+		o->split_input = true;
+		return true;
+	}
+	if (strcmp(arg, "--verify-diagnostics") == 0) {
+		o->verify_diags = true;
 		return true;
 	}
 	if (strcmp(arg, "--print-after-all") == 0) {
@@ -436,6 +452,11 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	}
 	if (!o->input) {
 		diag_error(d, (SrcSpan){0}, "no input file (see 'glc --help')");
+		return false;
+	}
+	if (o->split_input && (o->emit == EMIT_OBJ || o->emit == EMIT_CUBIN)) {
+		diag_error(d, (SrcSpan){0}, "--split-input-file needs a text output (--emit=ir, "
+		           "llvm, ptx, c or header), not --emit=%s", emit_names[o->emit]);
 		return false;
 	}
 	return true;

@@ -51,7 +51,8 @@ print_after(const Options *o, const char *name)
 }
 
 bool
-drv_run_passes(const Options *o, TProgram *p, Arena *a, Diags *d, DrvTimer *tm)
+drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,
+               Diags *d, DrvTimer *tm)
 {
 	for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
 		bool ok = passes[i].run(p, a, d);
@@ -60,8 +61,8 @@ drv_run_passes(const Options *o, TProgram *p, Arena *a, Diags *d, DrvTimer *tm)
 			return false;
 		if (print_after(o, passes[i].name)) {
 			StrBuf b = {0};
-			buf_printf(&b, "; IR after %s\n", passes[i].name);
-			ir_print(p, o->verbose, &b);
+			buf_printf(&b, "// IR after %s\n", passes[i].name);
+			ir_print(p, src, file, o->verbose, &b);
 			fwrite(b.s, 1, b.len, stderr);
 			buf_free(&b);
 		}

@@ -5,12 +5,22 @@
  */
 #include "ir/ir.h"
 
+/* Registers per thread a plan may list (its tables hold one entry each). */
+enum { MAX_PLAN_REG_BITS = 20 };
+
 const LLCvtPlan *
 ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err)
 {
 	int bits = src->elem_is_ptr ? 64 : ir_dtype_bits(src->dtype);
 	LLCvtPlan *plan = arena_alloc(a, sizeof *plan);
 	err->arena = a;
+	int regs = ll_in_bits(&src->layout.ll, LL_REGISTER) > ll_in_bits(&dst->layout.ll, LL_REGISTER)
+	           ? ll_in_bits(&src->layout.ll, LL_REGISTER) : ll_in_bits(&dst->layout.ll, LL_REGISTER);
+	if (regs > MAX_PLAN_REG_BITS) {
+		err->msg = arena_printf(a, "a side holds 2^%d elements per thread; conversions are "
+		                        "planned for at most 2^%d", regs, MAX_PLAN_REG_BITS);
+		return NULL;
+	}
 	if (!ll_plan_convert(&src->layout.ll, &dst->layout.ll, bits < 8 ? 8 : bits, plan, err))
 		return NULL;
 	return plan;

@@ -395,7 +395,8 @@ IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
 
 /* The plan of convert_layout from src's layout to dst's (tensors of one
  * shape): elements of the dtype's width (8 at least; pointers 64). NULL
- * with err->msg when the algebra finds none. */
+ * with err->msg when the algebra finds none, or a side holds more than
+ * 2^20 elements per thread. */
 const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err);
 
 /* A variant of k named `name` (generic = k) with its own parameter array
@@ -421,10 +422,49 @@ bool ir_specialize(TProgram *p, Arena *a, Diags *d);
 /* axis: TKernel.axis for every kernel and variant. */
 bool ir_axis(TProgram *p, Arena *a, Diags *d);
 
-/* -- Printing ------------------------------------------------------------------ */
+/* -- Building ------------------------------------------------------------------ */
 
-/* The readable listing of `glc --emit=typed`: every value with its type and
- * layout in constructor form; verbose adds each layout's bases. */
-void ir_print(const TProgram *p, bool verbose, StrBuf *out);
+/* Appends i to block b (storage in a). */
+void ir_block_push(Arena *a, TBlock *b, TInst *i);
+
+/* -- Text ---------------------------------------------------------------------- */
+
+/* The program as text (`glc --emit=ir`; ir/print.c has an example): every
+ * field that code generation reads, so that ir_read gives the program back.
+ * Locations in `file` (the source the program came from; 0: none) print as
+ * LINE:COL, others with their path from src. verbose prints every layout's
+ * bases, not only those its constructor does not rebuild. */
+void ir_print(const TProgram *p, const Sources *src, uint32_t file, bool verbose, StrBuf *out);
+
+/* How the reader registers a source file the text names (`source "path"`,
+ * loc("path":...)): load returns its file id in src, with its text when it
+ * can be read (so that diagnostics quote its lines), or 0 to have it
+ * registered without text. */
+typedef struct IrLoader {
+	uint32_t (*load)(void *ctx, Sources *src, const char *path);
+	void *ctx;
+} IrLoader;
+
+/* Reads the text of file (what ir_print wrote, or written by hand) back
+ * into the program: the same fields the printer wrote, except what the
+ * passes compute again (convert_layout plans, which the text shows for
+ * information; the axis facts --verbose shows in comments). Names are
+ * interned in in; load may be NULL.
+ * *origin (when given) receives the file of the `source` line, 0 without
+ * one. The first mistake is reported at its line and column of file and
+ * gives NULL. The result is not verified: run ir_verify on it. */
+TProgram *ir_read(Arena *a, Interner *in, Sources *src, uint32_t file, const IrLoader *load,
+                  Diags *d, uint32_t *origin);
+
+/* -- Verifying ------------------------------------------------------------------- */
+
+/* Checks the invariants the passes and code generation rely on
+ * (docs/internals.md lists them): operand counts and types per operation,
+ * layouts, dominance, variables, loops, warp_specialize partitions,
+ * parameters, shared-memory views in range. planned: the passes have run,
+ * so also what they provide (every convert_layout's plan, shared-memory
+ * lifetimes and offsets). Each violation is an error at the instruction,
+ * naming the rule. True when there is none. */
+bool ir_verify(const TProgram *p, bool planned, Diags *d);
 
 #endif

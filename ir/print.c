@@ -1,81 +1,133 @@
 /*
- * `glc --emit=typed`: the typed program as text. Each kernel lists its
- * specialization, parameters, variables and shared-memory allocations, then
- * one line per instruction: `%id = op operands : type`; nested blocks are
- * indented. Layouts print in constructor form inside the types; every
- * distinct layout's bases are listed after the kernel.
+ * `glc --emit=ir`: the typed program as text that reads back in (ir/read.c)
+ * to the same program. A file names its source, then each kernel follows
+ * its layout aliases:
+ *
+ *   source "examples/vector_add.gl"
+ *
+ *   #blocked = BlockedLayout([4],[32],[4],[0]) on [2048]
+ *   kernel vector_add_f32(x: ptr<f32>, n: i32) num_warps=4 total_warps=4 smem=0 loc(35:1+*) {
+ *     variant vector_add_f32__spec: x align=16, n div=16
+ *     constexpr BLOCK = "2048"
+ *     %0 = param x : ptr<f32> loc(10:20+16)
+ *     %5 = arange start=0 end=2048 : tensor<i32, [2048], #blocked> loc(12:31+38)
+ *     ...
+ *   }
+ *
+ * An alias gives a layout's constructor and the shape it is fitted to; when
+ * that does not rebuild the exact map (shared-memory views, or always with
+ * --verbose) the bases follow: `exact {offset=[[0,1],...] block=[] outs=[dim1,dim0]}`.
+ * Every line ends in its source location (`+*`: the span runs past its
+ * line); a value whose layout was fixed elsewhere adds layout_loc(...).
+ * After the passes a kernel lists its specialized variant's assumptions,
+ * and --verbose adds each value's axis facts as a comment. Nested blocks are braced and indented.
  */
-#include "ir/ir.h"
+#include "ir/ir_internal.h"
 
-static const char *const op_names[OP_COUNT] = {
-	[OP_CONST] = "const", [OP_PARAM] = "param", [OP_PROGRAM_ID] = "program_id",
-	[OP_NUM_PROGRAMS] = "num_programs", [OP_ADD] = "add", [OP_SUB] = "sub",
-	[OP_MUL] = "mul", [OP_DIV] = "div", [OP_FLOORDIV] = "floordiv", [OP_MOD] = "mod",
-	[OP_AND] = "and", [OP_OR] = "or", [OP_XOR] = "xor", [OP_SHL] = "shl", [OP_SHR] = "shr",
-	[OP_MIN] = "min", [OP_MAX] = "max", [OP_NEG] = "neg", [OP_NOT] = "not", [OP_LT] = "lt",
-	[OP_LE] = "le", [OP_GT] = "gt", [OP_GE] = "ge", [OP_EQ] = "eq", [OP_NE] = "ne",
-	[OP_PTR_ADD] = "ptr_add", [OP_SELECT] = "select", [OP_EXP] = "exp", [OP_EXP2] = "exp2",
-	[OP_LOG] = "log", [OP_LOG2] = "log2", [OP_SQRT] = "sqrt", [OP_RSQRT] = "rsqrt",
-	[OP_ABS] = "abs", [OP_SIN] = "sin", [OP_COS] = "cos", [OP_ERF] = "erf",
-	[OP_FLOOR] = "floor", [OP_CEIL] = "ceil", [OP_SQRT_RN] = "sqrt_rn",
-	[OP_DIV_RN] = "div_rn", [OP_FDIV] = "fdiv", [OP_FMA] = "fma", [OP_CLAMP] = "clamp",
-	[OP_UMULHI] = "umulhi", [OP_CDIV] = "cdiv", [OP_CAST] = "cast",
-	[OP_BITCAST] = "bitcast", [OP_MULTIPLE_OF] = "multiple_of",
-	[OP_MAX_CONTIGUOUS] = "max_contiguous", [OP_MAX_CONSTANCY] = "max_constancy",
-	[OP_ASSUME] = "assume", [OP_SPLAT] = "splat",
-	[OP_BROADCAST] = "broadcast", [OP_EXPAND_DIMS] = "expand_dims",
-	[OP_CONVERT_LAYOUT] = "convert_layout", [OP_REDUCE] = "reduce", [OP_ARANGE] = "arange",
-	[OP_FULL] = "full", [OP_LOAD] = "load", [OP_STORE] = "store",
-	[OP_SMEM_ALLOC] = "smem_alloc", [OP_SMEM_VIEW] = "smem_view",
-	[OP_SMEM_LOAD] = "smem_load", [OP_SMEM_STORE] = "smem_store",
-	[OP_ASYNC_COPY] = "async_copy", [OP_ASYNC_COMMIT] = "async_copy.commit_group",
-	[OP_ASYNC_WAIT] = "async_copy.wait_group",
-	[OP_ASYNC_MBAR_ARRIVE] = "async_copy.mbarrier_arrive",
-	[OP_MBAR_INIT] = "mbarrier.init", [OP_MBAR_INVALIDATE] = "mbarrier.invalidate",
-	[OP_MBAR_EXPECT] = "mbarrier.expect", [OP_MBAR_WAIT] = "mbarrier.wait",
-	[OP_MBAR_ARRIVE] = "mbarrier.arrive", [OP_TMA_LOAD] = "tma.load",
-	[OP_TMA_STORE] = "tma.store", [OP_TMA_STORE_WAIT] = "tma.store_wait",
-	[OP_DESC_SHAPE] = "desc_shape", [OP_WGMMA] = "warpgroup_mma",
-	[OP_WGMMA_WAIT] = "warpgroup_mma_wait", [OP_FENCE_ASYNC_SHARED] = "fence_async_shared",
-	[OP_THREAD_BARRIER] = "thread_barrier", [OP_PRINT] = "device_print",
-	[OP_ASSERT] = "device_assert", [OP_INLINE_ASM] = "inline_asm", [OP_MAP] = "map",
-	[OP_MAP_ARG] = "map_arg", [OP_MAP_YIELD] = "map_yield", [OP_EXTRACT] = "extract",
-	[OP_VAR_READ] = "read",
-	[OP_VAR_WRITE] = "write", [OP_FOR] = "for", [OP_IF] = "if", [OP_WHILE] = "while",
-	[OP_BREAK] = "break", [OP_CONTINUE] = "continue",
-	[OP_WARP_SPECIALIZE] = "warp_specialize",
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Alias {
+	const char *name;     /* "blocked", "blocked1", ... (printed after '#') */
+	const char *text;     /* constructor text; "none" without a description */
+	int rank;
+	int64_t shape[LL_MAX_RANK];
+	LLayout ll;
+	bool exact;           /* the bases are printed */
+} Alias;
+
+typedef struct Printer {
+	const Sources *src;
+	uint32_t file;        /* locations in this file print without a path */
+	bool verbose;
+	Arena *a;
+	VEC(Alias) aliases;   /* of the kernel being printed */
+	int per_kind[LL_SHARED_LINEAR + 2];
+	const TKernel *k;
+	StrBuf *out;
+} Printer;
+
+static const char *const alias_bases[] = {
+	[LL_BLOCKED] = "blocked", [LL_SLICE] = "slice", [LL_DOT_OPERAND] = "dot_op",
+	[LL_NVMMA_DISTRIBUTED] = "mma", [LL_DISTRIBUTED_LINEAR] = "linear",
+	[LL_NVMMA_SHARED] = "nvmma", [LL_SWIZZLED_SHARED] = "swizzled",
+	[LL_SHARED_LINEAR] = "shared_linear", [LL_SHARED_LINEAR + 1] = "layout",
 };
 
-const char *
-ir_op_name(TOp op)
+/* The alias of layout l in a type (or allocation) of shape[0..rank-1]. */
+static const char *
+alias_of(Printer *p, const TLayout *l, const int64_t *shape, int rank)
 {
-	return op < OP_COUNT && op_names[op] ? op_names[op] : "?";
+	Alias al = {0};
+	al.rank = ir_layout_shape(shape, rank, &l->ll, al.shape);
+	al.ll = l->ll;
+	StrBuf b = {0};
+	if (l->desc)
+		ll_desc_print(l->desc, &b);
+	else
+		buf_puts(&b, "none");
+	for (size_t i = 0; i < p->aliases.len; i++) {
+		const Alias *o = &p->aliases.data[i];
+		if (strcmp(o->text, b.s) == 0 && o->rank == al.rank &&
+		    memcmp(o->shape, al.shape, (size_t)al.rank * sizeof *al.shape) == 0 &&
+		    ll_equal(&o->ll, &al.ll)) {
+			buf_free(&b);
+			return o->name;
+		}
+	}
+	al.text = arena_strndup(p->a, b.s, b.len);
+	buf_free(&b);
+	LLayout built;
+	LLErr err = {p->a, NULL};
+	al.exact = p->verbose || !l->desc || !ll_build(l->desc, al.shape, al.rank, 0, &built, &err) ||
+	           !ll_equal(&built, &l->ll);
+	int kind = l->desc ? (int)l->desc->kind : LL_SHARED_LINEAR + 1;
+	int n = p->per_kind[kind]++;
+	al.name = n ? arena_printf(p->a, "%s%d", alias_bases[kind], n) : alias_bases[kind];
+	vec_push(p->a, &p->aliases, al);
+	return al.name;
 }
 
 static void
-indent(StrBuf *out, int depth)
+alias_ref(void *ctx, const TLayout *l, const TType *t, StrBuf *out)
 {
-	for (int i = 0; i < depth; i++)
-		buf_puts(out, "  ");
+	buf_printf(out, "#%s", alias_of(ctx, l, t->shape, t->rank));
 }
 
-static void print_block(const TKernel *k, const TBlock *b, int depth, bool verbose,
-                        StrBuf *out);
-
-/* s as a double-quoted string with C escapes. */
 static void
-print_quoted(const char *s, StrBuf *out)
+print_type(Printer *p, const TType *t)
+{
+	ir_type_print_with(t, alias_ref, p, p->out);
+}
+
+static void
+print_alias(const Alias *al, StrBuf *out)
+{
+	buf_printf(out, "#%s = %s on ", al->name, al->text);
+	ir_shape_print(al->shape, al->rank, out);
+	if (al->exact) {
+		buf_puts(out, " exact {");
+		ir_layout_print_bases(&al->ll, out);
+		buf_puts(out, " outs=[");
+		for (int j = 0; j < al->ll.n_out; j++)
+			buf_printf(out, "%s%s", j ? "," : "", ll_name_str((LLName)al->ll.out_name[j]));
+		buf_puts(out, "]}");
+	}
+	buf_putc(out, '\n');
+}
+
+/* A string in double quotes with \\, \" and \xHH escapes. */
+static void
+print_string(const char *s, StrBuf *out)
 {
 	buf_putc(out, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
 			buf_printf(out, "\\%c", c);
-		else if (c == '\n')
-			buf_puts(out, "\\n");
-		else if (c == '\t')
-			buf_puts(out, "\\t");
-		else if (c < 32 || c > 126)
+		else if (c < 0x20 || c == 0x7f)
 			buf_printf(out, "\\x%02x", c);
 		else
 			buf_putc(out, (char)c);
@@ -83,105 +135,202 @@ print_quoted(const char *s, StrBuf *out)
 	buf_putc(out, '"');
 }
 
-/* The access qualifiers of a global load, store or cp.async. */
 static void
-print_access(const TInst *i, StrBuf *out)
+print_span(Printer *p, const char *what, SrcSpan s)
 {
-	static const char *const cache[] = {
-		[CACHE_NONE] = "", [CACHE_CA] = ".ca", [CACHE_CG] = ".cg", [CACHE_CS] = ".cs",
-		[CACHE_CV] = ".cv", [CACHE_WB] = ".wb", [CACHE_WT] = ".wt",
-	};
-	static const char *const evict[] = {
-		[EVICT_NORMAL] = "", [EVICT_FIRST] = "evict_first", [EVICT_LAST] = "evict_last",
-	};
-	if (i->attr.cache)
-		buf_printf(out, " cache=%s", cache[i->attr.cache]);
-	if (i->attr.evict)
-		buf_printf(out, " evict=%s", evict[i->attr.evict]);
-	if (i->attr.is_volatile)
-		buf_puts(out, " volatile");
+	buf_printf(p->out, " %s(", what);
+	if (!s.file) {
+		buf_puts(p->out, "unknown)");
+		return;
+	}
+	if (s.file != p->file) {
+		print_string(src_path(p->src, s.file), p->out);
+		buf_putc(p->out, ':');
+	}
+	buf_printf(p->out, "%u:%u", s.line, s.col);
+	if (s.len >= IR_SPAN_MULTILINE)
+		buf_puts(p->out, "+*");
+	else if (s.len)
+		buf_printf(p->out, "+%u", s.len);
+	buf_putc(p->out, ')');
+}
+
+/* The shortest %g text that strtod reads back to the same double (with
+ * ".0" when it would read as an integer); inf and nan spelled out (a NaN
+ * other than the default one with its bits). */
+static void
+print_float(double f, StrBuf *out)
+{
+	uint64_t bits;
+	memcpy(&bits, &f, sizeof bits);
+	if (isnan(f)) {
+		if (bits == 0x7ff8000000000000ull)
+			buf_puts(out, "nan");
+		else
+			buf_printf(out, "nan(0x%016llx)", (unsigned long long)bits);
+		return;
+	}
+	if (isinf(f)) {
+		buf_puts(out, f < 0 ? "-inf" : "inf");
+		return;
+	}
+	char best[40] = "", b[40];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(b, sizeof b, "%.*g", prec, f);
+		double back = strtod(b, NULL);
+		if (memcmp(&back, &f, sizeof f) == 0 && (!*best || strlen(b) < strlen(best)))
+			memcpy(best, b, sizeof b);
+	}
+	buf_puts(out, best);
+	if (!strpbrk(best, ".e"))
+		buf_puts(out, ".0");
 }
 
 static void
-print_attrs(const TKernel *k, const TInst *i, StrBuf *out)
+indent(Printer *p, int depth)
 {
-	switch (i->op) {
-	case OP_CONST:
-		if (ir_dtype_is_float(i->res->type->dtype))
-			buf_printf(out, " %.9g", i->c.f);
-		else
-			buf_printf(out, " %lld", (long long)i->c.i);
-		break;
-	case OP_PARAM: buf_printf(out, " %s", k->params[i->param].name); break;
-	case OP_PROGRAM_ID: case OP_NUM_PROGRAMS: case OP_DESC_SHAPE: case OP_EXPAND_DIMS:
+	for (int i = 0; i < depth; i++)
+		buf_puts(p->out, "  ");
+}
+
+static void
+print_attrs(Printer *p, const TInst *i)
+{
+	StrBuf *out = p->out;
+	unsigned at = ir_op_attrs(i->op);
+	if (at & IA_AXIS)
 		buf_printf(out, " axis=%d", i->attr.axis);
-		break;
-	case OP_REDUCE:
-		buf_printf(out, " axis=%d combine=%s", i->attr.axis, ir_op_name(i->attr.combine));
-		break;
-	case OP_ARANGE:
-		buf_printf(out, " %lld, %lld", (long long)i->attr.lo, (long long)i->attr.hi);
-		break;
-	case OP_CONVERT_LAYOUT:
-		if (!i->attr.plan)   /* before the cvt-plan pass */
-			break;
+	if (at & IA_COMBINE)
+		buf_printf(out, " combine=%s", ir_op_name(i->attr.combine));
+	if (at & IA_RANGE)
+		buf_printf(out, " start=%lld end=%lld", (long long)i->attr.lo, (long long)i->attr.hi);
+	if (at & IA_COUNT)
+		buf_printf(out, " count=%lld", (long long)i->attr.count);
+	if (at & IA_ALLOC)
+		buf_printf(out, " alloc=%d", i->attr.alloc);
+	if (at & IA_VIEW)
+		buf_printf(out, " offset=%lld stride=%lld", (long long)i->attr.offset,
+		           (long long)i->attr.stride);
+	if ((at & IA_ASYNC) && i->attr.is_async)
+		buf_puts(out, " async");
+	if ((at & IA_PLAN) && i->attr.plan) {
 		buf_printf(out, " plan=%s", ll_cvt_kind_str(i->attr.plan->kind));
 		if (i->attr.plan->kind == LL_CVT_SHARED)
 			buf_printf(out, " scratch=%lld", (long long)i->attr.plan->scratch_bytes);
-		break;
-	case OP_SMEM_ALLOC: buf_printf(out, " #%d", i->attr.alloc); break;
-	case OP_SMEM_VIEW:
-		buf_printf(out, " offset=%lld stride=%lld", (long long)i->attr.offset,
-		           (long long)i->attr.stride);
-		break;
-	case OP_MBAR_INIT: case OP_MBAR_ARRIVE: case OP_TMA_STORE_WAIT: case OP_WGMMA_WAIT:
-		buf_printf(out, " count=%lld", (long long)i->attr.count);
-		break;
-	case OP_WGMMA: if (i->attr.is_async) buf_puts(out, " async"); break;
-	case OP_CAST:
-		if (i->attr.round)
-			buf_puts(out, i->attr.round == RND_RTZ ? " rounding=rtz" : " rounding=rtne");
-		break;
-	case OP_MIN: case OP_MAX: case OP_CLAMP:
-		if (i->attr.propagate_nan)
-			buf_puts(out, " propagate_nan");
-		break;
-	case OP_LOAD: case OP_STORE: case OP_ASYNC_COPY:
-		print_access(i, out);
-		break;
-	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY: {
-		int rank = i->res->type->kind == TY_TENSOR ? i->res->type->rank : 1;
-		buf_puts(out, " values=[");
-		for (int d = 0; d < rank; d++)
-			buf_printf(out, "%s%lld", d ? "," : "", (long long)i->attr.hint[d]);
-		buf_putc(out, ']');
-		break;
 	}
-	case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
-		buf_printf(out, " count=%lld", (long long)i->attr.count);
-		break;
-	case OP_PRINT: case OP_ASSERT:
-		buf_putc(out, ' ');
-		print_quoted(i->attr.text, out);
-		if (i->attr.hex)
-			buf_puts(out, " hex");
-		break;
-	case OP_INLINE_ASM:
-		buf_putc(out, ' ');
-		print_quoted(i->attr.text, out);
-		buf_putc(out, ' ');
-		print_quoted(i->attr.text2, out);
-		buf_printf(out, " pack=%d%s", i->attr.pack, i->attr.is_pure ? " pure" : "");
-		break;
-	case OP_MAP: buf_printf(out, " pack=%d", i->attr.pack); break;
-	case OP_MAP_ARG: case OP_EXTRACT: buf_printf(out, " index=%d", i->attr.index); break;
-	default: break;
+	if ((at & IA_ROUND) && i->attr.round)
+		buf_printf(out, " rounding=%s", ir_round_name(i->attr.round));
+	if ((at & IA_NAN) && i->attr.propagate_nan)
+		buf_puts(out, " propagate_nan");
+	if ((at & IA_ACCESS) && i->attr.cache)
+		buf_printf(out, " cache=%s", ir_cache_name(i->attr.cache));
+	if ((at & IA_ACCESS) && i->attr.evict)
+		buf_printf(out, " evict=%s", i->attr.evict == EVICT_FIRST ? "first" : "last");
+	if ((at & IA_ACCESS) && i->attr.is_volatile)
+		buf_puts(out, " volatile");
+	if (at & IA_HINT) {
+		const TType *t = i->n_args ? i->args[0]->type : NULL;
+		int rank = t && t->kind == TY_TENSOR ? t->rank : 1;
+		buf_puts(out, " values=");
+		ir_shape_print(i->attr.hint, rank, out);
 	}
-	if (i->var)
-		buf_printf(out, " $%d", i->var->id);
+	if (at & IA_TEXT) {
+		buf_printf(out, " %s=", ir_text_key(i->op));
+		print_string(i->attr.text ? i->attr.text : "", out);
+	}
+	if (at & IA_ASM) {
+		buf_puts(out, " constraints=");
+		print_string(i->attr.text2 ? i->attr.text2 : "", out);
+		if (i->attr.is_pure)
+			buf_puts(out, " pure");
+	}
+	if (at & IA_PACK)
+		buf_printf(out, " pack=%d", i->attr.pack);
+	if (at & IA_INDEX)
+		buf_printf(out, " index=%d", i->attr.index);
+	if ((at & IA_HEX) && i->attr.hex)
+		buf_puts(out, " hex");
 }
 
-/* The axis facts of a value, when they say more than "nothing known". */
+/* `%a, mask %b` ...; coordinates of TMA ops as one list `[%c, %d]`. */
+static void
+print_operands(Printer *p, const TInst *i)
+{
+	int coords = ir_op_has_coords(i->op) ? i->attr.n_coords : 0;
+	if (coords < 0 || coords > i->n_args)
+		coords = 0;
+	int plain = i->n_args - coords;
+	for (int k = 0; k < plain; k++) {
+		const char *label = ir_arg_label(i, k);
+		buf_puts(p->out, k ? ", " : " ");
+		if (label)
+			buf_printf(p->out, "%s ", label);
+		buf_printf(p->out, "%%%d", i->args[k]->id);
+	}
+	if (!coords)
+		return;
+	buf_puts(p->out, plain ? ", [" : " [");
+	for (int k = plain; k < i->n_args; k++)
+		buf_printf(p->out, "%s%%%d", k > plain ? ", " : "", i->args[k]->id);
+	buf_putc(p->out, ']');
+}
+
+static void print_block(Printer *p, const TBlock *b, int depth);
+
+static void
+print_nested(Printer *p, const TInst *i, int depth)
+{
+	StrBuf *out = p->out;
+	switch (i->op) {
+	case OP_FOR:
+	case OP_IF:
+	case OP_MAP:
+		buf_puts(out, " {\n");
+		print_block(p, &i->body, depth + 1);
+		indent(p, depth);
+		buf_putc(out, '}');
+		if (i->else_body.n) {
+			buf_puts(out, " else {\n");
+			print_block(p, &i->else_body, depth + 1);
+			indent(p, depth);
+			buf_putc(out, '}');
+		}
+		break;
+	case OP_WHILE:
+		buf_puts(out, " {\n");
+		print_block(p, &i->cond_block, depth + 1);
+		if (i->cond_value) {
+			indent(p, depth + 1);
+			buf_printf(out, "condition %%%d\n", i->cond_value->id);
+		}
+		indent(p, depth);
+		buf_puts(out, "} do {\n");
+		print_block(p, &i->body, depth + 1);
+		indent(p, depth);
+		buf_putc(out, '}');
+		break;
+	case OP_WARP_SPECIALIZE:
+		buf_puts(out, " {\n");
+		for (int k = 0; k < p->k->n_parts; k++) {
+			const TPartition *pt = &p->k->parts[k];
+			indent(p, depth + 1);
+			buf_printf(out, "partition %d %s warps=%d regs=%d first_warp=%d {\n", k, pt->fn,
+			           pt->num_warps, pt->num_regs, pt->first_warp);
+			print_block(p, &pt->body, depth + 2);
+			indent(p, depth + 1);
+			buf_puts(out, "}\n");
+		}
+		indent(p, depth);
+		buf_putc(out, '}');
+		break;
+	default:
+		break;
+	}
+	buf_putc(out, '\n');
+}
+
+/* The axis facts of a value as a comment, when they say more than
+ * "nothing known" (the axis pass computes them again after reading). */
 static void
 print_axis(const IrAxis *x, const TType *t, StrBuf *out)
 {
@@ -193,6 +342,7 @@ print_axis(const IrAxis *x, const TType *t, StrBuf *out)
 		return;
 	static const char *const what[] = {"contig", "div", "cnst"};
 	const int64_t *v[] = {x->contig, x->div, x->cnst};
+	buf_puts(out, " //");
 	for (int f = 0; f < 3; f++) {
 		buf_printf(out, " %s=[", what[f]);
 		for (int d = 0; d < rank; d++)
@@ -202,163 +352,149 @@ print_axis(const IrAxis *x, const TType *t, StrBuf *out)
 }
 
 static void
-print_inst(const TKernel *k, const TInst *i, int depth, bool verbose, StrBuf *out)
+print_inst(Printer *p, const TInst *i, int depth)
 {
-	indent(out, depth);
+	StrBuf *out = p->out;
+	indent(p, depth);
 	if (i->res)
 		buf_printf(out, "%%%d = ", i->res->id);
 	buf_puts(out, ir_op_name(i->op));
-	print_attrs(k, i, out);
-	for (int a = 0; a < i->n_args; a++)
-		buf_printf(out, "%s%%%d", a ? ", " : " ", i->args[a]->id);
-	if (i->res) {
-		buf_puts(out, " : ");
-		ir_type_print(i->res->type, out);
-	}
-	buf_printf(out, "  ; line %u", i->at.line);
-	if (i->res && k->axis && verbose)
-		print_axis(&k->axis[i->res->id], i->res->type, out);
-	buf_putc(out, '\n');
+	print_attrs(p, i);
 	switch (i->op) {
-	case OP_FOR: case OP_MAP:
-		print_block(k, &i->body, depth + 1, verbose, out);
+	case OP_CONST:
+		buf_putc(out, ' ');
+		if (i->res && ir_dtype_is_float(i->res->type->dtype))
+			print_float(i->c.f, out);
+		else
+			buf_printf(out, "%lld", (long long)i->c.i);
 		break;
-	case OP_IF:
-		print_block(k, &i->body, depth + 1, verbose, out);
-		if (i->else_body.n) {
-			indent(out, depth);
-			buf_puts(out, "else\n");
-			print_block(k, &i->else_body, depth + 1, verbose, out);
-		}
+	case OP_PARAM:
+		if (i->param >= 0 && i->param < p->k->n_params)
+			buf_printf(out, " %s", p->k->params[i->param].name);
 		break;
-	case OP_WHILE:
-		print_block(k, &i->cond_block, depth + 1, verbose, out);
-		indent(out, depth + 1);
-		if (i->cond_value)
-			buf_printf(out, "cond %%%d\n", i->cond_value->id);
-		indent(out, depth);
-		buf_puts(out, "do\n");
-		print_block(k, &i->body, depth + 1, verbose, out);
-		break;
-	case OP_WARP_SPECIALIZE:
-		for (int p = 0; p < k->n_parts; p++) {
-			const TPartition *pt = &k->parts[p];
-			indent(out, depth + 1);
-			buf_printf(out, "partition %d %s: warps=%d first_warp=%d regs=%d\n", p, pt->fn,
-			           pt->num_warps, pt->first_warp, pt->num_regs);
-			print_block(k, &pt->body, depth + 2, verbose, out);
-		}
+	case OP_FOR:
+		if (i->var && i->n_args == 3)
+			buf_printf(out, " $%d = %%%d to %%%d step %%%d", i->var->id, i->args[0]->id,
+			           i->args[1]->id, i->args[2]->id);
 		break;
 	default:
+		if (i->var) {
+			buf_printf(out, " $%d", i->var->id);
+			if (i->n_args)
+				buf_putc(out, ',');
+		}
+		print_operands(p, i);
 		break;
 	}
+	if (i->res) {
+		buf_puts(out, " : ");
+		print_type(p, i->res->type);
+	}
+	print_span(p, "loc", i->at);
+	if (i->res && ir_type_has_layout(i->res->type) &&
+	    memcmp(&i->res->layout_at, &i->at, sizeof i->at) != 0)
+		print_span(p, "layout_loc", i->res->layout_at);
+	if (i->res && p->k->axis && p->verbose)
+		print_axis(&p->k->axis[i->res->id], i->res->type, out);
+	print_nested(p, i, depth);
 }
 
 static void
-print_block(const TKernel *k, const TBlock *b, int depth, bool verbose, StrBuf *out)
+print_block(Printer *p, const TBlock *b, int depth)
 {
 	for (size_t i = 0; i < b->n; i++)
-		print_inst(k, b->insts[i], depth, verbose, out);
+		print_inst(p, b->insts[i], depth);
 }
 
-/* `variant NAME: x align=16, n div=16`: the specialized variant and the
- * assumptions it makes. */
+/* A parameter's assumption, ` align=16` (pointers) or ` div=16`; nothing
+ * when it has none. */
 static void
-print_variant(const TKernel *k, StrBuf *out)
+print_divisibility(const TParam *pm, StrBuf *out)
 {
-	const TKernel *v = k->fast;
-	if (!v)
-		return;
-	buf_printf(out, "  variant %s:", v->name);
-	bool first = true;
-	for (int i = 0; i < v->n_params; i++) {
-		if (v->params[i].divisibility <= 1)
-			continue;
-		buf_printf(out, "%s %s %s=%u", first ? "" : ",", v->params[i].name,
-		           v->params[i].kind == TP_PTR ? "align" : "div", v->params[i].divisibility);
-		first = false;
-	}
-	buf_putc(out, '\n');
+	if (pm->divisibility)
+		buf_printf(out, " %s=%u", pm->kind == TP_PTR ? "align" : "div", pm->divisibility);
 }
 
 static void
-print_kernel(const TKernel *k, bool verbose, StrBuf *out)
+print_decls(Printer *p, const TKernel *k)
 {
-	buf_printf(out, "kernel %s(", k->name);
-	for (int i = 0; i < k->n_params; i++) {
-		buf_printf(out, "%s%s: ", i ? ", " : "", k->params[i].name);
-		ir_type_print(k->params[i].type, out);
+	StrBuf *out = p->out;
+	if (k->fast) {
+		const TKernel *v = k->fast;
+		buf_printf(out, "  variant %s:", v->name);
+		bool first = true;
+		for (int i = 0; i < v->n_params; i++) {
+			if (v->params[i].divisibility <= 1)
+				continue;
+			buf_printf(out, "%s %s", first ? "" : ",", v->params[i].name);
+			print_divisibility(&v->params[i], out);
+			first = false;
+		}
+		buf_putc(out, '\n');
 	}
-	buf_printf(out, ") num_warps=%d total_warps=%d smem=%lld\n", k->num_warps, k->total_warps,
-	           (long long)k->smem_bytes);
-	print_variant(k, out);
-	for (int i = 0; i < k->n_cx; i++)
-		buf_printf(out, "  constexpr %s = %s\n", k->cx_names[i], k->cx_values[i]);
+	for (int i = 0; i < k->n_cx; i++) {
+		buf_printf(out, "  constexpr %s = ", k->cx_names[i]);
+		print_string(k->cx_values[i], out);
+		buf_putc(out, '\n');
+	}
 	for (int i = 0; i < k->n_smem; i++) {
 		const TSmemAlloc *s = &k->smem[i];
-		buf_printf(out, "  smem #%d %s %s ", i, s->name, ir_dtype_name(s->dtype));
+		buf_printf(out, "  alloc %d %s %s ", i, s->name, ir_dtype_name(s->dtype));
 		ir_shape_print(s->shape, s->rank, out);
-		buf_puts(out, " ");
-		ir_layout_print(&s->layout, out);
-		buf_printf(out, " bytes=%lld offset=%lld live=%d..%d%s\n", (long long)s->bytes,
-		           (long long)s->offset, s->first_use, s->last_use,
+		buf_printf(out, " #%s bytes=%lld offset=%lld align=%d live=%d..%d%s",
+		           alias_of(p, &s->layout, s->shape, s->rank), (long long)s->bytes,
+		           (long long)s->offset, s->align, s->first_use, s->last_use,
 		           s->is_mbarrier ? " mbarrier" : "");
+		print_span(p, "loc", s->at);
+		buf_putc(out, '\n');
 	}
 	for (int i = 0; i < k->n_vars; i++) {
 		buf_printf(out, "  var $%d %s : ", k->vars[i]->id, k->vars[i]->name);
-		ir_type_print(k->vars[i]->type, out);
+		print_type(p, k->vars[i]->type);
 		buf_putc(out, '\n');
 	}
-	print_block(k, &k->body, 1, verbose, out);
 }
 
-typedef VEC(const TType *) TypeVec;
-
-/* Every distinct fitted tensor layout of a block, with its bases. */
 static void
-collect_layouts(const TBlock *b, TypeVec *seen, Arena *a)
+print_kernel(Printer *p, const TKernel *k, StrBuf *out)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		const TInst *in = b->insts[i];
-		if (in->res && in->res->type->kind == TY_TENSOR) {
-			bool dup = false;
-			for (size_t k = 0; k < seen->len && !dup; k++)
-				dup = ll_equal(&seen->data[k]->layout.ll, &in->res->type->layout.ll);
-			if (!dup)
-				vec_push(a, seen, in->res->type);
-		}
-		collect_layouts(&in->body, seen, a);
-		collect_layouts(&in->else_body, seen, a);
-		collect_layouts(&in->cond_block, seen, a);
+	StrBuf text = {0};
+	p->k = k;
+	p->out = &text;
+	p->aliases.len = 0;
+	memset(p->per_kind, 0, sizeof p->per_kind);
+	buf_printf(&text, "kernel %s(", k->name);
+	for (int i = 0; i < k->n_params; i++) {
+		buf_printf(&text, "%s%s: ", i ? ", " : "", k->params[i].name);
+		print_type(p, k->params[i].type);
+		print_divisibility(&k->params[i], &text);
 	}
+	buf_printf(&text, ") num_warps=%d total_warps=%d smem=%lld", k->num_warps, k->total_warps,
+	           (long long)k->smem_bytes);
+	print_span(p, "loc", k->at);
+	buf_puts(&text, " {\n");
+	print_decls(p, k);
+	print_block(p, &k->body, 1);
+	buf_puts(&text, "}\n");
+	for (size_t i = 0; i < p->aliases.len; i++)
+		print_alias(&p->aliases.data[i], out);
+	buf_putn(out, text.s, text.len);
+	buf_free(&text);
 }
 
 void
-ir_print(const TProgram *p, bool verbose, StrBuf *out)
+ir_print(const TProgram *prog, const Sources *src, uint32_t file, bool verbose, StrBuf *out)
 {
-	for (int i = 0; i < p->n_kernels; i++) {
-		const TKernel *k = p->kernels[i];
-		if (i)
-			buf_putc(out, '\n');
-		print_kernel(k, verbose, out);
-		Arena *a = arena_new();
-		TypeVec seen = {0};
-		collect_layouts(&k->body, &seen, a);
-		for (int q = 0; q < k->n_parts; q++)
-			collect_layouts(&k->parts[q].body, &seen, a);
-		if (seen.len)
-			buf_puts(out, "  layouts:\n");
-		for (size_t l = 0; l < seen.len; l++) {
-			buf_puts(out, "    ");
-			ir_layout_print(&seen.data[l]->layout, out);
-			buf_puts(out, " on ");
-			ir_shape_print(seen.data[l]->shape, seen.data[l]->rank, out);
-			if (verbose) {
-				buf_puts(out, "\n      ");
-				ir_layout_print_bases(&seen.data[l]->layout.ll, out);
-			}
-			buf_putc(out, '\n');
-		}
-		arena_free(a);
+	Printer p = {.src = src, .file = file, .verbose = verbose, .a = arena_new()};
+	if (file) {
+		buf_puts(out, "source ");
+		print_string(src_path(src, file), out);
+		buf_putc(out, '\n');
 	}
+	for (int i = 0; i < prog->n_kernels; i++) {
+		if (i || file)
+			buf_putc(out, '\n');
+		print_kernel(&p, prog->kernels[i], out);
+	}
+	arena_free(p.a);
 }

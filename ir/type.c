@@ -2,7 +2,7 @@
  * Dtypes and types of the IR: names and widths, equality (layouts compared
  * as maps) and the printed form of types, shapes and layouts.
  */
-#include "ir/ir.h"
+#include "ir/ir_internal.h"
 
 #include <string.h>
 
@@ -111,8 +111,23 @@ ir_layout_print_bases(const LLayout *l, StrBuf *out)
 	}
 }
 
+bool
+ir_type_has_layout(const TType *t)
+{
+	return t->kind == TY_TENSOR || t->kind == TY_SMEM || t->kind == TY_MBARRIER ||
+	       t->kind == TY_DESC;
+}
+
+int
+ir_layout_shape(const int64_t *shape, int rank, const LLayout *ll, int64_t *out)
+{
+	int n = ll->n_out < rank ? ll->n_out : rank;
+	memcpy(out, shape + (rank - n), (size_t)n * sizeof *shape);
+	return n;
+}
+
 void
-ir_type_print(const TType *t, StrBuf *out)
+ir_type_print_with(const TType *t, IrLayoutFn layout, void *ctx, StrBuf *out)
 {
 	switch (t->kind) {
 	case TY_VOID: buf_puts(out, "void"); return;
@@ -127,7 +142,7 @@ ir_type_print(const TType *t, StrBuf *out)
 		buf_puts(out, ", ");
 		ir_shape_print(t->shape, t->rank, out);
 		buf_puts(out, ", ");
-		ir_layout_print(&t->layout, out);
+		layout(ctx, &t->layout, t, out);
 		buf_putc(out, '>');
 		return;
 	case TY_SMEM:
@@ -136,14 +151,14 @@ ir_type_print(const TType *t, StrBuf *out)
 		           ir_dtype_name(t->dtype));
 		ir_shape_print(t->shape, t->rank, out);
 		buf_puts(out, ", ");
-		ir_layout_print(&t->layout, out);
+		layout(ctx, &t->layout, t, out);
 		buf_printf(out, ", alloc %d>", t->alloc);
 		return;
 	case TY_DESC:
 		buf_printf(out, "tensor_desc<%s, ", ir_dtype_name(t->dtype));
 		ir_shape_print(t->shape, t->rank, out);
 		buf_puts(out, ", ");
-		ir_layout_print(&t->layout, out);
+		layout(ctx, &t->layout, t, out);
 		buf_putc(out, '>');
 		return;
 	case TY_TUPLE:
@@ -151,9 +166,23 @@ ir_type_print(const TType *t, StrBuf *out)
 		for (int i = 0; i < t->n_elems; i++) {
 			if (i)
 				buf_puts(out, ", ");
-			ir_type_print(t->elems[i], out);
+			ir_type_print_with(t->elems[i], layout, ctx, out);
 		}
 		buf_putc(out, ')');
 		return;
 	}
+}
+
+static void
+constructor_text(void *ctx, const TLayout *l, const TType *t, StrBuf *out)
+{
+	(void)ctx;
+	(void)t;
+	ir_layout_print(l, out);
+}
+
+void
+ir_type_print(const TType *t, StrBuf *out)
+{
+	ir_type_print_with(t, constructor_text, NULL, out);
 }

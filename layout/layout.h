@@ -191,6 +191,13 @@ bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
+/* Reads constructor text as ll_desc_print writes it (blanks between tokens
+ * allowed) from s[0..len-1]; the description and its parents are allocated
+ * in a. On success *consumed is the length of the text read (what follows
+ * is left alone); on failure *out is NULL, *consumed is the offset of the
+ * mistake and err (when given) says what was expected there. */
+bool ll_desc_parse(const char *s, size_t len, Arena *a, const LLDesc **out, size_t *consumed,
+                   LLErr *err);
 /* Equality of descriptions as Gluon's layouts compare: the same
  * constructor with the same parameters (parents compared the same way). */
 bool ll_desc_equal(const LLDesc *a, const LLDesc *b);

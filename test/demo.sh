@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make demo`: builds glc, compiles an example kernel to PTX, cubin, a host
-# object and a header, shows its typed program and layouts, and shows what a
+# object and a header, shows its IR (the typed program) and layouts, and shows what a
 # layout mistake looks like.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,12 +15,12 @@ $glc --version
 
 step "Every example parses and type-checks"
 for f in examples/*.gl; do
-	$glc "$f" --emit=typed -o /dev/null
+	$glc "$f" --emit=ir -o /dev/null
 	echo "ok  $f"
 done
 
-step "examples/vector_add.gl, typed: every value with its type and layout (first 14 lines)"
-$glc examples/vector_add.gl --emit=typed | head -n 14
+step "examples/vector_add.gl as IR: every value with its type and layout (first 16 lines)"
+$glc examples/vector_add.gl --emit=ir | head -n 16
 
 step "Compile it: PTX, cubin (ptxas -arch=sm_90a), host object with launchers, header"
 $glc examples/vector_add.gl --emit=ptx -o "$out/vector_add.ptx"
@@ -61,7 +61,7 @@ def k(x: gl.ptr[gl.f32]):
     b = gl.arange(0, 512, layout=B)
     gl.store(x + a, (a + b).to(gl.f32))
 GL
-$glc "$out/clash.gl" --emit=typed || echo "(exit status $?)"
+$glc "$out/clash.gl" --emit=ir || echo "(exit status $?)"
 
 step "A syntax error is reported with a caret"
 printf 'def k(x):\n    y = (x +\n    return y\n' > "$out/bad.gl"

@@ -56,7 +56,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		Options o = {0};
 		DrvTimer tm = {0};
 		CgResult r;
-		if (p && drv_run_passes(&o, p, f.a, &f.d, &tm) &&
+		if (p && ir_verify(p, false, &f.d) &&
+		    drv_run_passes(&o, p, f.src, f.file, f.a, &f.d, &tm) && ir_verify(p, true, &f.d) &&
 		    cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
 			buf_putn(&f.out, (const char *)r.ptx.data, r.ptx.len);
 	}

@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL);
 		if (p)
-			ir_print(p, true, &f.out);
+			ir_print(p, f.src, f.file, true, &f.out);
 	}
 
 	fuzz_end(&f);

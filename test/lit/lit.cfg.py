@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "glc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".gl", ".test", ".py"]
+config.suffixes = [".gl", ".test", ".py", ".ir"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 

@@ -48,3 +48,14 @@ UNIT_TESTS += $(B)/unit/test_layout_fit
 $(B)/unit/test_layout_fit: $(call obj,test/unit/test_layout_fit.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_parse
+$(B)/unit/test_layout_parse: $(call obj,test/unit/test_layout_parse.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
+
+# ir: the verifier on IR read from text.
+UNIT_TESTS += $(B)/unit/test_ir
+$(B)/unit/test_ir: $(call obj,test/unit/test_ir.c) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm

@@ -1,7 +1,8 @@
 # Tensor descriptors from the signature: the default layout
 # (NVMMASharedLayout.get_default_for) or one given; tma.async_load/async_store.
-# RUN: %glc %s -n copy_tile -s "tensordesc<fp16[64,64]>, tensordesc<fp16[64,64],gl.NVMMASharedLayout(128, 16, 2)>" --emit=typed | FileCheck %s
-# CHECK: kernel copy_tile(in_desc: tensor_desc<f16, [64, 64], NVMMASharedLayout(128, 16)>, out_desc: tensor_desc<f16, [64, 64], NVMMASharedLayout(128, 16)>)
+# RUN: %glc %s -n copy_tile -s "tensordesc<fp16[64,64]>, tensordesc<fp16[64,64],gl.NVMMASharedLayout(128, 16, 2)>" --emit=ir | FileCheck %s
+# CHECK: #[[D:[a-z0-9_]+]] = NVMMASharedLayout(128, 16) on [64, 64]
+# CHECK: kernel copy_tile(in_desc: tensor_desc<f16, [64, 64], #[[D]]>, out_desc: tensor_desc<f16, [64, 64], #[[D]]>)
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import tma, mbarrier, fence_async_shared

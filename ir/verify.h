@@ -1,0 +1,66 @@
+/*
+ * The IR verifier's internal interface (ir/verify.c walks the kernels and
+ * checks structure, dominance, variables, loops and partitions;
+ * ir/verify_ops.c the types of each operation; ir/verify_smem.c shared
+ * memory). Every violation is an error at the instruction (or kernel,
+ * allocation) it concerns, its message starting with the rule's name.
+ */
+#ifndef IR_VERIFY_H
+#define IR_VERIFY_H
+
+#include "ir/ir_internal.h"
+
+/* Registers per thread a tensor may hold (as bits): far past what code
+ * generation unrolls (it reports those), small enough that the passes can
+ * count registers in an int. */
+enum { IR_MAX_REG_BITS = 30 };
+
+typedef struct Verifier {
+	Diags *d;
+	Arena *a;
+	const TKernel *k;
+	bool ok;
+	bool planned;         /* the passes have run: check what they provide */
+	int warps;            /* of the code being walked (partition or kernel) */
+	int loops;            /* loops around the code being walked */
+	int n_inst;           /* preorder number of the next instruction */
+	bool in_part;         /* walking a warp_specialize partition */
+	int ws_count;
+	/* by value id */
+	const TInst **def;    /* the defining instruction, once met */
+	bool *visible;        /* defined in the block walked or one around it */
+	int64_t *reach;       /* smem values: the furthest byte offset from the
+	                         allocation's start that the view's origin takes */
+	bool *created;        /* by allocation: its smem_alloc was met */
+	const TInst *map;     /* the map whose body is being walked, or NULL */
+} Verifier;
+
+/* Reports "rule: message" at `at` and marks the kernel invalid; false. */
+bool vf_fail(Verifier *v, SrcSpan at, const char *rule, const char *fmt, ...) GL_PRINTF(4, 5);
+/* A type as text (for messages), allocated in v->a. */
+const char *vf_type_str(Verifier *v, const TType *t);
+
+/* -- verify_ops.c -- */
+/* Checks a type's own consistency (layout fitted to its shape, warps of
+ * the code it lives in when warps > 0). */
+bool vf_type(Verifier *v, SrcSpan at, const TType *t, int warps);
+/* The operands, attributes and result of i against its operation. */
+bool vf_op(Verifier *v, const TInst *i);
+
+/* -- verify_ext.c -- */
+/* True for the operations verify_ext.c checks (fma, clamp, bitcast, the
+ * hints, assume, cp.async, device_print/assert, inline_asm, map, extract). */
+bool vf_is_ext(TOp op);
+/* Their operand counts, result, attributes and types. */
+bool vf_ext_op(Verifier *v, const TInst *i);
+
+/* -- verify_smem.c -- */
+/* The kernel's allocations: sizes and layouts; once planned also offsets,
+ * alignment, bounds, and no two whose live ranges overlap sharing a byte. */
+bool vf_allocs(Verifier *v);
+/* Instruction i (preorder number n): a view's bytes stay inside its
+ * allocation (recorded in v->reach for views of views); once planned, its
+ * shared-memory operands are used inside their allocations' live ranges. */
+bool vf_smem_inst(Verifier *v, const TInst *i, int n);
+
+#endif
