@@ -24,6 +24,7 @@ struct CgTarget {
 	const char *triple;
 	int opt_level;
 	bool debug_info;
+	bool asserts;
 };
 
 /* One LLVM module under construction. */
@@ -284,6 +285,12 @@ LLVMValueRef cg_l2_policy(CgModule *m, TEvict evict);
 /* A global load of one element of init's type from ptr where pred holds
  * (init where it does not), touching no memory otherwise. */
 LLVMValueRef cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init);
+/* Writing each element of a layout that holds elements more than once
+ * from one place: registers with a free register bit are skipped
+ * (*free_regs), and of the threads holding the same elements only the one
+ * whose free lane and warp bits are all 0 acts. Returns that thread
+ * condition (i1), or NULL when every thread owns its elements. */
+LLVMValueRef cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs);
 /* cp.async and its groups and barrier (lower_async.c). */
 bool cg_lower_async(Lower *l, const TInst *in);
 /* The tensor's hardware -> offset map for smem type s (offset -> view
@@ -314,6 +321,10 @@ void cg_desc_hidden_params(const TKernel *k, int *first);
 /* tid.x == 32 * l->first_warp: the thread that issues single-thread
  * operations for the partition. */
 LLVMValueRef cg_leader(Lower *l);
+/* device_print and device_assert (lower_debug.c). */
+bool cg_lower_debug(Lower *l, const TInst *in);
+/* An alloca of type t at the top of the kernel's entry block. */
+LLVMValueRef cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name);
 /* The inverse (coordinates -> offset) of smem type s's layout, or an
  * unsupported-layout error at in; the element offset of a coordinate. */
 bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);

@@ -102,8 +102,8 @@ cg_coord(Lower *l, const LLayout *ly, int r, int dim)
 	return cg_apply_hw(l, ly, r, (LLName)(LL_DIM0 + dim));
 }
 
-static LLVMValueRef
-entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
+LLVMValueRef
+cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 {
 	CgModule *m = l->m;
 	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(m->fn);
@@ -135,7 +135,7 @@ var_slots(Lower *l, const TVar *var)
 		int n = cg_type_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = entry_alloca(l, var_type(l->m, var->type), var->name);
+			s[i] = cg_entry_alloca(l, var_type(l->m, var->type), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -182,7 +182,7 @@ lower_for(Lower *l, const TInst *in)
 	LLVMValueRef step = cg_val(l, in->args[2]).r[0];
 	LLVMTypeRef t = LLVMTypeOf(lo);
 	/* A hidden counter: the body may assign the loop variable. */
-	LLVMValueRef counter = entry_alloca(l, t, "for.i");
+	LLVMValueRef counter = cg_entry_alloca(l, t, "for.i");
 	LLVMBuildStore(m->b, lo, counter);
 	LLVMBasicBlockRef cond = new_block(l, "for.cond"), body = new_block(l, "for.body"),
 	                  latch = new_block(l, "for.latch"), done = new_block(l, "for.end");
@@ -381,6 +381,8 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_smem(l, in);
 	case OP_ASYNC_COPY: case OP_ASYNC_COMMIT: case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
 		return cg_lower_async(l, in);
+	case OP_PRINT: case OP_ASSERT:
+		return cg_lower_debug(l, in);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
 	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:

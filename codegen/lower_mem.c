@@ -273,13 +273,8 @@ cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init
 	return from_bits(m, w, t, bits);
 }
 
-/* A store of a tensor whose layout holds elements more than once writes
- * each element once: registers with a free register bit are skipped
- * (*free_regs), and of the threads holding the same elements only the one
- * whose free lane and warp bits are all 0 stores. Returns that thread
- * condition (i1), or NULL when every thread owns its elements. */
-static LLVMValueRef
-first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
+LLVMValueRef
+cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
 {
 	CgModule *m = l->m;
 	uint64_t free[LL_MAX_DIMS];
@@ -325,7 +320,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 	IrAccess acc = ir_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
-	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,
+	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? cg_first_owner(l, &pt->layout.ll,
 	                                                                  &free_regs) : NULL;
 	bool use_pred = has_mask || owner;
 	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);

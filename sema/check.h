@@ -223,6 +223,13 @@ Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value
  * with arguments a bound by the builtin table. */
 Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
+/* -- debug.c: static_print, device_print, device_assert -- */
+Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* A device assertion at `at`: cond (a boolean scalar or tensor) must hold
+ * where mask (NULL: everywhere) does; msg is its message. False after a
+ * diagnostic. */
+bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Value *mask);
+
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
  * builtin table. */

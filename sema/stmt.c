@@ -211,16 +211,28 @@ sema_check_stmt(Check *ck, const Node *s)
 	case N_IMPORT:
 	case N_PASS:
 		return;
-	case N_ASSERT:
+	case N_ASSERT: {
 		/* A compile-time condition is checked now. A runtime one is a
-		 * device assertion, which Triton compiles out unless debugging is
-		 * on; glc has no debug build of kernels, so it is dropped too. */
-		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)) || v->kind == VAL_RUNTIME)
+		 * device assertion, which code generation keeps only with -g or
+		 * --debug (Triton compiles it out unless debugging). */
+		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)))
 			return;
 		Value *msg = s->u.assert_.msg ? sema_eval_expr(&ck->ev, s->u.assert_.msg) : NULL;
-		if (!s->u.assert_.msg || msg)
+		if (s->u.assert_.msg && !msg)
+			return;
+		if (v->kind != VAL_RUNTIME) {
 			sema_assert_now(ck, s->span, v, msg, "assertion");
+			return;
+		}
+		StrBuf b = {0};
+		if (msg && msg->kind == VAL_STR)
+			buf_putn(&b, msg->u.str.s, msg->u.str.len);
+		else if (msg)
+			sema_value_print(msg, &b);
+		sema_device_assert(ck, s->span, v, arena_strndup(ck->a, b.s ? b.s : "", b.len), NULL);
+		buf_free(&b);
 		return;
+	}
 	case N_EXPR_STMT:
 		sema_eval_expr(&ck->ev, s->u.expr_stmt.expr);
 		return;
