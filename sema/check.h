@@ -42,6 +42,14 @@ struct SemaClass {
 /* What a def is, from its decorators. */
 typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
 
+/* A return inside a runtime if (returns.c): its value and the block it
+ * ends. */
+typedef struct ReturnSite {
+	TBlock *blk;
+	Value *v;
+	SrcSpan at;
+} ReturnSite;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
@@ -50,6 +58,9 @@ struct Frame {
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	int capture;          /* runtime ifs that return around the code checked;
+	                         -1 in a runtime loop, which return cannot leave */
+	VEC(ReturnSite) sites;    /* the returns met in them */
 	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
@@ -332,6 +343,16 @@ Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
+
+/* -- returns.c: return inside runtime ifs -- */
+/* Whether runtime if s holds a return (outside loops and functions). */
+bool sema_if_returns(const Node *s);
+/* Checks runtime if s (condition cond) whose branches return; rest are
+ * the statements after it in its block, which run where a branch does not
+ * return. Sets the frame's result once every path returned. */
+void sema_check_returning_if(Check *ck, const Node *s, TValue *cond, const NodeList *rest);
+/* A return of v inside such an if: recorded with the block it ends. */
+void sema_return_site(Check *ck, SrcSpan at, Value *v);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);
