@@ -229,6 +229,9 @@ typedef struct Lower {
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */
 	int part, first_warp, part_warps;
+	/* inside a map's body (lower_asm.c): the scalars of the pack being
+	 * lowered, and where map_yield puts its results */
+	LLVMValueRef *map_args, *map_yield;
 	bool failed;
 } Lower;
 
@@ -321,6 +324,9 @@ void cg_desc_hidden_params(const TKernel *k, int *first);
 /* tid.x == 32 * l->first_warp: the thread that issues single-thread
  * operations for the partition. */
 LLVMValueRef cg_leader(Lower *l);
+/* inline_asm, map, map_arg, map_yield and extract (lower_asm.c);
+ * lower_block lowers a map's body. */
+bool cg_lower_escape(Lower *l, const TInst *in, bool (*lower_block)(Lower *, const TBlock *));
 /* device_print and device_assert (lower_debug.c). */
 bool cg_lower_debug(Lower *l, const TInst *in);
 /* An alloca of type t at the top of the kernel's entry block. */

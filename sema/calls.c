@@ -648,6 +648,8 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 		return sema_cast_call(ck, call, a[0], a[1], a[2], a[3]);
 	case BF_STATIC_PRINT: case BF_DEVICE_PRINT: case BF_DEVICE_ASSERT:
 		return sema_check_debug_call(ck, call, fn, a);
+	case BF_INLINE_ASM: case BF_MAP_ELEMENTWISE:
+		return sema_check_elementwise_call(ck, call, fn, a);
 	case BF_CONVERT_LAYOUT: return call_convert(ck, call, a);
 	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call, a);
 	case BF_EXPAND_DIMS: {

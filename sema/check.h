@@ -229,6 +229,9 @@ Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a
 Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                       Value *bitcast);
 
+/* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
+Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
 /* -- memory.c: global loads and stores, axis hints, cp.async -- */
 /* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
  * with arguments a bound by the builtin table. */
