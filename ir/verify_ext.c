@@ -64,6 +64,9 @@ static bool
 counts(Verifier *v, const TInst *i, int lo, int hi, bool want_res)
 {
 	const char *op = ir_op_name(i->op);
+	if ((i->n_args < lo || i->n_args > hi) && lo == hi)
+		return vf_fail(v, i->at, "operands", "'%s' takes %d operands, not %d", op, lo,
+		               i->n_args);
 	if (i->n_args < lo || i->n_args > hi)
 		return vf_fail(v, i->at, "operands", "'%s' takes %d to %d operands, not %d", op, lo, hi,
 		               i->n_args);

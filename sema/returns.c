@@ -180,16 +180,18 @@ sema_check_returning_if(Check *ck, const Node *s, TValue *cond, const NodeList *
 {
 	const NodeList *then = &s->u.if_.then, *els = &s->u.if_.else_;
 	bool then_ret = all_paths_return(then), else_ret = all_paths_return(els);
+	Frame *fr = ck->fr;
 	if (!then_ret && !else_ret) {
 		diag_error(ck->d, s->span, "a 'return' inside this runtime if must end every path of "
-		       "its branch (the statements after the if run on the other branch)");
+		           "its branch (the statements after the if run on the other branch)");
+		fr->returned = true;   /* the result is NULL: reported */
+		fr->ret = NULL;
 		return;
 	}
 	if (!then_ret)
 		then = concat(ck, then, rest);
 	if (!else_ret)
 		els = concat(ck, els, rest);
-	Frame *fr = ck->fr;
 	size_t start = fr->sites.len;
 	sema_prepare_vars(ck, then, els, s->span);
 	TInst *i = sema_emit(ck, OP_IF, s->span, NULL, 1, cond);
