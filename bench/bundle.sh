@@ -4,6 +4,8 @@
 #   examples/gemm.gl, gemm_ws.gl and gemm_pp.gl for f16 and bf16 as
 #     VARIANT_DTYPE.o with .cubin, .ptx, the ptxas -v report and the time
 #     .gl -> cubin (compile-times.txt), for bench/gemm.py;
+#   examples/gemm_fp8.gl as gemm_fp8.o and gemm_fp8_precise.o (with .cubin,
+#     .ptx, the ptxas -v report and the compile time), for bench/gemm_fp8.py;
 #   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl and reduce.gl, one
 #     object each, for bench/bandwidth.py;
 #   gemv.gl and online_softmax.gl, one object each, and layernorm.gl and
@@ -52,6 +54,24 @@ for v in $variants; do
 		ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 			/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 	done
+done
+# examples/gemm_fp8.gl for bench/gemm_fp8.py: gemm_fp8 (all of K accumulated
+# in the tensor cores, 128 x 128 tiles) and gemm_fp8_precise (f32 additions
+# per K-tile, 128 x 64 tiles).
+for v in "gemm_fp8" "gemm_fp8_precise -D IMPRECISE=128 -D BN=64"; do
+	IFS=' '
+	set -- $v
+	k="$OUT/kernels/$1"
+	shift
+	t0=$(date +%s.%N)
+	"$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" --emit=cubin -o "$k.cubin"
+	t1=$(date +%s.%N)
+	awk -v s="$(basename "$k")" -v a="$t0" -v b="$t1" \
+		'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+	"$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" --emit=ptx -o "$k.ptx"
+	"$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" -c -o "$k.o"
+	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
+		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done
 for ex in vector_add swiglu transpose softmax reduce gemv online_softmax; do
 	"$GLC" "$ROOT/examples/$ex.gl" -c -o "$OUT/kernels/$ex.o"

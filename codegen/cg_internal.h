@@ -19,6 +19,11 @@ enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CLUSTER = 7 
 
 struct CgTarget {
 	LLVMTargetMachineRef tm;
+	/* For modules with instructions newer than tm's PTX version (see
+	 * cg_target_tm): made on first use. */
+	LLVMTargetMachineRef tm_ptx84;
+	LLVMTargetRef llvm_target;
+	LLVMCodeGenOptLevel level;
 	LLVMTargetDataRef data;
 	const char *arch;
 	const char *triple;
@@ -48,7 +53,14 @@ typedef struct CgModule {
 	 * over bar_threads threads (0: bar.sync 0 for the whole CTA) */
 	int bar_id, bar_threads;
 	const char *libdevice;  /* the libdevice file to link (libdevice.c), or NULL */
+	/* The PTX ISA version the module's inline PTX needs (84 for 8.4), 0
+	 * for the target's own */
+	int min_ptx;
 } CgModule;
+
+/* The target machine of t for a module needing PTX ISA version ptx (0 or
+ * 80: t->tm; 84: PTX 8.4, made once); NULL after an error in d. */
+LLVMTargetMachineRef cg_target_tm(CgTarget *t, int ptx, Diags *d);
 
 /* -- Module (module.c) --------------------------------------------------------- */
 
@@ -163,25 +175,52 @@ LLVMValueRef cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x);
  * optimizer, which drops what no call reaches); false after a diagnostic. */
 bool cg_link_libdevice(CgModule *m);
 
-/* -- WGMMA (wgmma.c) ------------------------------------------------------------ */
+/* -- Tensor-core instructions (wgmma.c) ---------------------------------------- */
 
-/* wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ab}.{ab} on shared-memory
- * descriptors: acc[0..n/2-1] are this thread's f32 accumulators (NULL for
- * the first step: poison inputs, scale-d false), scale_d an i1. Writes the
- * results into out[0..n/2-1]. ab is DT_F16 or DT_BF16; n a multiple of 8 in
- * [8, 256]. Returns false (nothing built) on a bad shape. */
-bool cg_wgmma(CgModule *m, int n, TDType ab, LLVMValueRef *acc, LLVMValueRef desc_a,
-              LLVMValueRef desc_b, LLVMValueRef scale_d, LLVMValueRef *out);
-/* The same with operand majorness: mn_major_a / mn_major_b set the
- * instruction's transpose immediates (an operand whose M or N dim is the
- * contiguous one in shared memory). */
-bool cg_wgmma_major(CgModule *m, int n, TDType ab, bool mn_major_a, bool mn_major_b,
-                    LLVMValueRef *acc, LLVMValueRef desc_a, LLVMValueRef desc_b,
-                    LLVMValueRef scale_d, LLVMValueRef *out);
-/* wgmma.wait_group `pending` with the n f32 accumulators vals tied through
- * it: out[i] are the values after the wait, so no read of an accumulator
- * can be scheduled before it. */
-void cg_wgmma_wait_tied(CgModule *m, int pending, LLVMValueRef *vals, int n, LLVMValueRef *out);
+/* One wgmma.mma_async form: m64, n, k = cg_wgmma_k(a); operand dtypes a
+ * and b (f16, bf16, f32 read as tf32, f8e4m3, f8e5m2, i8 as s8, u8), the
+ * accumulator dtype d (f32, f16, i32), A from registers or from a shared
+ * memory descriptor, and the operands' majorness in shared memory
+ * (MN-major: the M or N dim is the contiguous one). */
+typedef struct CgWgmma {
+	int n;
+	TDType a, b, d;
+	bool a_in_regs, mn_major_a, mn_major_b;
+} CgWgmma;
+
+/* The instruction k of operand dtype t (256 / bits; tf32: 8), 0 for a
+ * dtype WGMMA does not take. */
+int cg_wgmma_k(TDType t);
+/* Whether Hopper has form f (the table at the top of wgmma.c). */
+bool cg_wgmma_valid(const CgWgmma *f);
+/* Builds one wgmma.mma_async of form f: acc[0..n/2-1] are this thread's
+ * accumulator elements in fragment order (NULL for a fresh start: poison
+ * inputs, scale-d false), scale_d an i1; A is desc_a (i64) or a_words[0..3]
+ * (its fragment packed by cg_pack_words); B is desc_b. Writes the result
+ * elements into out[0..n/2-1]. Returns false (nothing built) for a form
+ * cg_wgmma_valid rejects. */
+bool cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRef desc_a,
+                  const LLVMValueRef *a_words, LLVMValueRef desc_b, LLVMValueRef scale_d,
+                  LLVMValueRef *out);
+/* mma.sync.aligned.m16n8kK.row.col (Ampere's tensor-core instruction, K =
+ * cg_wgmma_k(a)) on operand dtypes a and b (the WGMMA families) into
+ * accumulator dtype d (f32; also f16 for f16 operands; i32 for 8-bit
+ * integers): acc[0..3] are this thread's accumulator elements c0..c3,
+ * a_words[0..3] and b_words[0..1] its packed fragments (mma_frag.c); the
+ * results go to out[0..3]. False (nothing built) for a form it lacks. */
+bool cg_mma_sync(CgModule *m, TDType a, TDType b, TDType d, const LLVMValueRef *acc,
+                 const LLVMValueRef *a_words, const LLVMValueRef *b_words, LLVMValueRef *out);
+/* n elements of dtype t (8, 16 or 32 bits; n a multiple of 32 / bits) as
+ * n * bits / 32 i32 words, consecutive elements in rising bit positions;
+ * and back. */
+void cg_pack_words(CgModule *m, TDType t, const LLVMValueRef *elems, int n, LLVMValueRef *out);
+void cg_unpack_words(CgModule *m, TDType t, const LLVMValueRef *words, int n,
+                     LLVMValueRef *out);
+/* wgmma.wait_group `pending` with the n accumulator elements vals (dtype d:
+ * f32, i32, or f16 with n even) tied through it: out[i] are the values after
+ * the wait, so no read of an accumulator can be scheduled before it. */
+void cg_wgmma_wait_tied(CgModule *m, int pending, TDType d, LLVMValueRef *vals, int n,
+                        LLVMValueRef *out);
 void cg_wgmma_fence(CgModule *m);
 void cg_wgmma_commit(CgModule *m);
 void cg_wgmma_wait(CgModule *m, int pending);
@@ -308,6 +347,9 @@ bool cg_stmatrix_store(Lower *l, const TInst *in);
  * its wait (lower_wgmma.c). */
 bool cg_lower_hopper(Lower *l, const TInst *in);
 bool cg_lower_wgmma(Lower *l, const TInst *in);
+/* OP_DOT (lower_dot.c): mma.sync over a version 2 NVMMADistributedLayout
+ * accumulator, FMAs over a BlockedLayout one. */
+bool cg_lower_dot(Lower *l, const TInst *in);
 /* OP_WARP_SPECIALIZE (lower_ws.c): one branch per partition, each with its
  * setmaxnreg and its own return; lower_block lowers a partition's body. */
 bool cg_lower_warp_specialize(Lower *l, const TInst *in,
@@ -335,6 +377,55 @@ LLVMValueRef cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name);
  * unsupported-layout error at in; the element offset of a coordinate. */
 bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);
 int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
+
+/* -- MMA fragments (mma_frag.c) ----------------------------------------------- */
+
+/* (dim0, dim1) of a rank-2 tensor element. */
+typedef int64_t CgCoord2[2];
+
+/* The coordinates of each of the n registers of rank-2 layout ly at lane 0,
+ * warp 0 (in a). */
+CgCoord2 *cg_reg_coords(Arena *a, const LLayout *ly, int n);
+/* Basis b of in-dim `in` of rank-2 layout ly as (dim0, dim1) in rc. */
+void cg_basis2(const LLayout *ly, LLName in, int b, int64_t *rc);
+/* Whether in-dim `name` of ly starts with exactly the bases want[0..n). */
+bool cg_bases_are(const LLayout *ly, LLName name, const int64_t (*want)[2], int n);
+/* Whether operand op (idx 0: A [M, K]; 1: B [K, N]) of an MMA whose
+ * accumulator has layout acc has the lanes and warps of its fragments
+ * (mma_frag.c), kw elements a 32-bit word. */
+bool cg_mma_operand_fits(const LLayout *op, const LLayout *acc, int idx, int kw);
+/* The words of operand fragment idx (A: 4 words at rows r0.., columns
+ * c0.. = K; B: 2 words at K rows r0.., column c0) of tensor value v of
+ * dtype t, whose registers are at rc; false when v does not hold it. */
+bool cg_mma_frag_words(CgModule *m, TDType t, CgVal v, const CgCoord2 *rc, int idx, int64_t r0,
+                       int64_t c0, LLVMValueRef *words);
+
+/* -- WGMMA descriptors (wgmma_desc.c) ------------------------------------------ */
+
+/* One shared-memory WGMMA operand: its base address, layout inverse,
+ * majorness and the constant descriptor bits (LBO, SBO, swizzle mode). */
+typedef struct CgWgmmaOperand {
+	LLVMValueRef addr;    /* i64 shared address of the view */
+	LLayout inv;
+	int mn_dim, k_dim, elem_bytes;
+	bool mn_major;
+	uint64_t bits;        /* descriptor without the start address */
+} CgWgmmaOperand;
+
+/* The operand of smem view v whose M (A) or N (B) dim is mn_dim; an
+ * unsupported-operand error at in when v is not an NVMMASharedLayout view
+ * or is MN-major without a swizzle. */
+bool cg_wgmma_operand(Lower *l, const TInst *in, const TValue *v, int mn_dim,
+                      CgWgmmaOperand *o);
+/* The descriptor (i64) of o's element (mn, k) plus a runtime byte offset
+ * (rt: i64 or NULL). */
+LLVMValueRef cg_wgmma_desc(Lower *l, const CgWgmmaOperand *o, int64_t mn, int64_t k,
+                           LLVMValueRef rt);
+/* The runtime byte offset (i64) of o's element (mn, 0) for an mn (i32)
+ * whose set bits lie in [lo, hi) (powers of two): the XOR of the offsets of
+ * its bits, which share no bit with those of the coordinates below lo. */
+LLVMValueRef cg_wgmma_mn_offset(Lower *l, const CgWgmmaOperand *o, LLVMValueRef mn, int64_t lo,
+                                int64_t hi);
 
 /* -- Shared memory (lower_smem.c) ------------------------------------------------ */
 

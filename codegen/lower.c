@@ -391,6 +391,8 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_hopper(l, in);
 	case OP_WGMMA: case OP_WGMMA_WAIT:
 		return cg_lower_wgmma(l, in);
+	case OP_DOT:
+		return cg_lower_dot(l, in);
 	case OP_WARP_SPECIALIZE:
 		return cg_lower_warp_specialize(l, in, lower_block);
 	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY:

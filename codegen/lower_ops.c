@@ -3,8 +3,9 @@
  * pointer offsets, where; math functions are in lower_math.c, casts in
  * lower_cast.c.
  *
- * f8 (e4m3, e5m2) values are storage types: they load, store, select and
- * cast; arithmetic on them is reported as unsupported.
+ * f8 (e4m3, e5m2) values are storage types: pointers to them move, they
+ * load, store, select and cast; arithmetic on them is reported as
+ * unsupported.
  */
 #include "codegen/cg_internal.h"
 
@@ -51,8 +52,8 @@ static const char *
 operand_problem(TOp op, TDType t)
 {
 	if (is_f8(t))
-		return op == OP_CAST || op == OP_BITCAST || op == OP_SELECT ? NULL
-		                                                         : " (cast to f16 or f32 first)";
+		return op == OP_CAST || op == OP_BITCAST || op == OP_SELECT || op == OP_PTR_ADD
+		       ? NULL : " (cast to f16 or f32 first)";
 	switch (op) {
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
 	case OP_CDIV:

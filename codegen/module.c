@@ -135,8 +135,10 @@ cg_module_ptx(CgModule *m, CgBlob *ptx)
 {
 	LLVMMemoryBufferRef mb = NULL;
 	char *msg = NULL;
-	if (LLVMTargetMachineEmitToMemoryBuffer(m->target->tm, m->mod, LLVMAssemblyFile, &msg,
-	                                        &mb)) {
+	LLVMTargetMachineRef tm = cg_target_tm(m->target, m->min_ptx, m->diags);
+	if (!tm)
+		return false;
+	if (LLVMTargetMachineEmitToMemoryBuffer(tm, m->mod, LLVMAssemblyFile, &msg, &mb)) {
 		diag_error(m->diags, (SrcSpan){0}, "internal error: the NVPTX backend failed: %s",
 		           msg ? msg : "");
 		LLVMDisposeMessage(msg);

@@ -12,7 +12,9 @@ static const char TRIPLE[] = "nvptx64-nvidia-cuda";
 
 /* Architectures glc targets, with the PTX ISA they are emitted for. PTX 8.0
  * is the first with sm_90a and what a CUDA 12.0 driver JITs, so the PTX
- * fallback loads on every Hopper driver. */
+ * fallback loads on every Hopper driver. A module whose inline PTX needs a
+ * later ISA (WGMMA on mixed signed and unsigned 8-bit integers: 8.4) is
+ * emitted for that one; its PTX fallback needs a driver that JITs it. */
 static const struct {
 	const char *arch, *features;
 } ARCHES[] = {
@@ -63,6 +65,8 @@ cg_target_new(const CgOptions *o, Diags *d)
 		return NULL;
 	}
 	t->data = LLVMCreateTargetDataLayout(t->tm);
+	t->llvm_target = target;
+	t->level = levels[o->opt_level];
 	t->arch = o->arch;
 	t->triple = TRIPLE;
 	t->opt_level = o->opt_level;
@@ -78,6 +82,23 @@ cg_target_free(CgTarget *t)
 		return;
 	LLVMDisposeTargetData(t->data);
 	LLVMDisposeTargetMachine(t->tm);
+	if (t->tm_ptx84)
+		LLVMDisposeTargetMachine(t->tm_ptx84);
+}
+
+LLVMTargetMachineRef
+cg_target_tm(CgTarget *t, int ptx, Diags *d)
+{
+	if (ptx <= 80)
+		return t->tm;
+	if (!t->tm_ptx84)
+		t->tm_ptx84 = LLVMCreateTargetMachine(t->llvm_target, TRIPLE, t->arch, "+ptx84",
+		                                      t->level, LLVMRelocDefault,
+		                                      LLVMCodeModelDefault);
+	if (!t->tm_ptx84)
+		diag_error(d, (SrcSpan){0}, "LLVM could not create a target machine for %s with "
+		           "PTX 8.4", t->arch);
+	return t->tm_ptx84;
 }
 
 const char *

@@ -132,9 +132,6 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 		return NULL;
 	}
 	TProgram *p = check(o, a, in, src, d, m, file);
-	/* What sema built must hold the IR's invariants (a failure is glc's bug). */
-	if (p && !ir_verify(p, false, d))
-		p = NULL;
 	drv_timer_lap(tm, "sema");
 	return p;
 }
@@ -159,7 +156,7 @@ from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32
 	TProgram *p = ir_read(a, in, src, file, &load, d, origin);
 	if (!*origin)
 		*origin = file;
-	if (!p || !ir_verify(p, false, d))
+	if (!p)
 		return NULL;
 	drv_timer_lap(tm, "read ir");
 	if (!o->kernel)

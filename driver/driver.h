@@ -57,6 +57,7 @@ typedef struct Options {
 	bool time_passes;          /* --time-passes: stage and pass times on stderr */
 	VEC(const char *) print_after;  /* --print-after=PASS (repeatable) */
 	bool print_after_all;      /* --print-after-all */
+	bool verify_each;          /* --verify-each: the verifier after every pass */
 	bool split_input;          /* --split-input-file: cases split by `// -----` */
 	bool verify_diags;         /* --verify-diagnostics: match expected-* comments */
 	/* glc layout ... */

@@ -52,8 +52,10 @@ drv_usage(StrBuf *out)
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
-	    "                     passes: smem-plan, cvt-plan, specialize, axis\n"
+	    "                     passes: layout-infer, verify, smem-plan, cvt-plan,\n"
+	    "                     specialize, axis\n"
 	    "  --print-after-all  print the IR after every pass\n"
+	    "  --verify-each      run the IR verifier after every pass (for glc's own tests)\n"
 	    "  --diag-format=F    diagnostics as GCC-style text (default) or JSON\n"
 	    "  --max-errors=N     stop reporting after N errors (default 50, 0: no limit)\n"
 	    "  --split-input-file compile each case of the input (split at lines // -----\n"
@@ -225,6 +227,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			o->input = arg;
 		}
 		++*positional;
+		return true;
+	}
+	/* Accepted by every command, so that tests can pass it to all of them. */
+	if (strcmp(arg, "--verify-each") == 0) {
+		o->verify_each = true;
 		return true;
 	}
 	if ((v = option_value(argc, argv, i, "--diag-format", d, &missing))) {
@@ -422,9 +429,15 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->opt_level = 3;
 	o->max_errors = 50;
 	int first = 1;
-	if (argc > 1 && strcmp(argv[1], "layout") == 0) {
+	/* `glc layout ...`; --verify-each, which every command takes, may come
+	 * first (tests put it there) */
+	while (first < argc && strcmp(argv[first], "--verify-each") == 0) {
+		o->verify_each = true;
+		first++;
+	}
+	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;
-		first = 2;
+		first++;
 	}
 	for (int i = first; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {

@@ -13,10 +13,20 @@
 
 typedef bool (*PassFn)(TProgram *p, Arena *a, Diags *d);
 
+/* The IR's invariants (ir/verify.c), before the planning passes. */
+static bool
+verify(TProgram *p, Arena *a, Diags *d)
+{
+	(void)a;
+	return ir_verify(p, false, d);
+}
+
 static const struct {
 	const char *name;
 	PassFn run;
 } passes[] = {
+	{"layout-infer", ir_layout_infer},  /* every AutoLayout decided */
+	{"verify", verify},             /* the IR's invariants */
 	{"smem-plan", ir_smem_plan},    /* shared-memory lifetimes and offsets */
 	{"cvt-plan", ir_cvt_plan},      /* a plan for every convert_layout */
 	{"specialize", ir_specialize},  /* the aligned/divisible variant of a kernel */
@@ -59,6 +69,11 @@ drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file,
 		drv_timer_lap(tm, passes[i].name);
 		if (!ok)
 			return false;
+		if (o->verify_each && passes[i].run != verify && i >= 1 && !ir_verify(p, false, d)) {
+			diag_error(d, (SrcSpan){0}, "--verify-each: the IR is invalid after the %s pass",
+			           passes[i].name);
+			return false;
+		}
 		if (print_after(o, passes[i].name)) {
 			StrBuf b = {0};
 			buf_printf(&b, "// IR after %s\n", passes[i].name);

@@ -32,6 +32,29 @@ typedef struct PlanCx {
 	bool ok;
 } PlanCx;
 
+/* A conversion that must be a register renaming (assert_trivial=True,
+ * gl.set_auto_layout) needs data movement: both layouts, with their bases. */
+static void
+not_trivial(PlanCx *cx, const TInst *in)
+{
+	const TValue *x = in->args[0], *r = in->res;
+	Diag *g = diag_error(cx->d, in->at, "assert_trivial=True, but this conversion needs %s",
+	                     in->attr.plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
+	                                                           : "shared memory");
+	StrBuf b = {0};
+	ir_layout_print(&x->type->layout, &b);
+	buf_puts(&b, "\n    bases: ");
+	ir_layout_print_bases(&x->type->layout.ll, &b);
+	diag_note(cx->d, g, x->layout_at, "the source layout is %s", b.s);
+	buf_clear(&b);
+	ir_layout_print(&r->type->layout, &b);
+	buf_puts(&b, "\n    bases: ");
+	ir_layout_print_bases(&r->type->layout.ll, &b);
+	diag_note(cx->d, g, r->layout_at, "the target layout is %s", b.s);
+	buf_free(&b);
+	cx->ok = false;
+}
+
 static bool
 plan_inst(TInst *in, void *ctx)
 {
@@ -44,6 +67,8 @@ plan_inst(TInst *in, void *ctx)
 		diag_error(cx->d, in->at, "cannot convert between these layouts: %s",
 		           err.msg ? err.msg : "no plan");
 		cx->ok = false;
+	} else if (in->attr.trivial && in->attr.plan->kind != LL_CVT_FREE) {
+		not_trivial(cx, in);
 	}
 	return true;
 }

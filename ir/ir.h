@@ -182,9 +182,16 @@ typedef enum TOp {
 	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
 	/* WGMMA */
 	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
-	                     type (when async, valid after a wait) */
+	                     type (when async, valid after a wait); attr.count:
+	                     fp8 x fp8 into f32, max_num_imprecise_acc (K
+	                     elements summed in the tensor cores before each f32
+	                     add; 0: all of K) */
 	OP_WGMMA_WAIT,    /* attr.count pending groups; operands: deps; res: the
 	                     first dep's value (tuple deps: one wait per dep) */
+	OP_DOT,           /* a, b, acc register tensors in DotOperandLayouts of
+	                     acc's layout: res = a @ b + acc (mma_v2: mma.sync
+	                     over an NVMMADistributedLayout version 2 acc;
+	                     gl.dot_fma: FMAs over a BlockedLayout acc) */
 	/* synchronization */
 	OP_FENCE_ASYNC_SHARED,
 	OP_THREAD_BARRIER,
@@ -259,6 +266,8 @@ struct TInst {
 		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
 		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
 		bool has_mask, has_other, has_pred, is_async, has_use_acc;
+		bool trivial;     /* OP_CONVERT_LAYOUT: must be a register renaming
+		                     (assert_trivial, gl.set_auto_layout) */
 		int n_coords;     /* TMA ops */
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
@@ -411,6 +420,12 @@ TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
  * are idempotent: running one again, or on IR that was printed after it and
  * read back, changes nothing. The driver lists them in order
  * (driver/passes.c); docs/internals.md says what each guarantees. */
+/* layout-infer: every AutoLayout decided (ir/layout_infer.c); none left. */
+bool ir_layout_infer(TProgram *p, Arena *a, Diags *d);
+/* The WGMMA accumulator layout glc picks for an inferred one over acc's
+ * shape with operands of `bits` bits: version 3, warps down M, the widest
+ * instruction N (a multiple of 8 up to 256 dividing N). */
+const LLDesc *ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps);
 /* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
  * limit. */
 bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);

@@ -27,16 +27,19 @@ typedef enum IrAttr {
 	IA_PLAN = 1 << 7,     /* plan=free|shuffle|shared [scratch=N]: what the
 	                         plan is, for the reader (the reader drops them;
 	                         the cvt-plan pass computes the plan again) */
-	IA_ROUND = 1 << 8,    /* rounding=rtne|rtz (absent: the default) */
-	IA_NAN = 1 << 9,      /* the flag `propagate_nan` */
-	IA_ACCESS = 1 << 10,  /* cache=ca|cg|cs|cv|wb|wt evict=first|last, the
+	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
+	                          when nonzero */
+	IA_TRIVIAL = 1 << 9,  /* the flag `trivial` (attr.trivial) */
+	IA_ROUND = 1 << 10,   /* rounding=rtne|rtz (absent: the default) */
+	IA_NAN = 1 << 11,     /* the flag `propagate_nan` */
+	IA_ACCESS = 1 << 12,  /* cache=ca|cg|cs|cv|wb|wt evict=first|last, the
 	                         flag `volatile` (each absent when not set) */
-	IA_HINT = 1 << 11,    /* values=[N, ...] (attr.hint, one per dim) */
-	IA_TEXT = 1 << 12,    /* KEY="..." (attr.text; KEY is ir_text_key) */
-	IA_ASM = 1 << 13,     /* constraints="..." (attr.text2), the flag `pure` */
-	IA_PACK = 1 << 14,    /* pack=N */
-	IA_INDEX = 1 << 15,   /* index=N */
-	IA_HEX = 1 << 16,     /* the flag `hex` */
+	IA_HINT = 1 << 13,    /* values=[N, ...] (attr.hint, one per dim) */
+	IA_TEXT = 1 << 14,    /* KEY="..." (attr.text; KEY is ir_text_key) */
+	IA_ASM = 1 << 15,     /* constraints="..." (attr.text2), the flag `pure` */
+	IA_PACK = 1 << 16,    /* pack=N */
+	IA_INDEX = 1 << 17,   /* index=N */
+	IA_HEX = 1 << 18,     /* the flag `hex` */
 } IrAttr;
 
 /* "rtne" and "rtz" ("" for the default); cache operators without their

@@ -213,6 +213,10 @@ print_attrs(Printer *p, const TInst *i)
 		           (long long)i->attr.stride);
 	if ((at & IA_ASYNC) && i->attr.is_async)
 		buf_puts(out, " async");
+	if ((at & IA_TRIVIAL) && i->attr.trivial)
+		buf_puts(out, " trivial");
+	if ((at & IA_IMPRECISE) && i->attr.count)
+		buf_printf(out, " max_num_imprecise_acc=%lld", (long long)i->attr.count);
 	if ((at & IA_PLAN) && i->attr.plan) {
 		buf_printf(out, " plan=%s", ll_cvt_kind_str(i->attr.plan->kind));
 		if (i->attr.plan->kind == LL_CVT_SHARED)

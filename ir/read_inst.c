@@ -53,24 +53,24 @@ var(Reader *r)
 static const struct { const char *key; unsigned attr; } keys[] = {
 	{"axis", IA_AXIS}, {"combine", IA_COMBINE}, {"start", IA_RANGE}, {"end", IA_RANGE},
 	{"count", IA_COUNT}, {"alloc", IA_ALLOC}, {"offset", IA_VIEW}, {"stride", IA_VIEW},
-	{"plan", IA_PLAN}, {"scratch", IA_PLAN},
+	{"plan", IA_PLAN}, {"scratch", IA_PLAN}, {"max_num_imprecise_acc", IA_IMPRECISE},
 	/* from here on: read by more_attr_value */
 	{"rounding", IA_ROUND}, {"cache", IA_ACCESS}, {"evict", IA_ACCESS}, {"values", IA_HINT},
 	{NULL, IA_TEXT}, {"constraints", IA_ASM}, {"pack", IA_PACK}, {"index", IA_INDEX},
 };
-enum { FIRST_MORE_KEY = 10 };
+enum { FIRST_MORE_KEY = 11 };
 
 /* The flags of the text and the IrAttr that allows each. */
 static const struct { const char *name; unsigned attr; } flag_words[] = {
-	{"async", IA_ASYNC}, {"propagate_nan", IA_NAN}, {"volatile", IA_ACCESS},
-	{"pure", IA_ASM}, {"hex", IA_HEX},
+	{"async", IA_ASYNC}, {"trivial", IA_TRIVIAL}, {"propagate_nan", IA_NAN},
+	{"volatile", IA_ACCESS}, {"pure", IA_ASM}, {"hex", IA_HEX},
 };
 
 static void
 set_flag_attr(TInst *i, int k)
 {
-	bool *fields[] = {&i->attr.is_async, &i->attr.propagate_nan, &i->attr.is_volatile,
-	                  &i->attr.is_pure, &i->attr.hex};
+	bool *fields[] = {&i->attr.is_async, &i->attr.trivial, &i->attr.propagate_nan,
+	                  &i->attr.is_volatile, &i->attr.is_pure, &i->attr.hex};
 	*fields[k] = true;
 }
 
@@ -163,7 +163,8 @@ attr_value(Reader *r, TInst *i, int key)
 			if (rd_word(r, ll_cvt_kind_str((LLCvtKind)k)))
 				return true;
 		return rd_error(r, "plan= takes free, shuffle or shared");
-	default: return rd_int(r, 0, INT64_MAX, "scratch", &v);
+	case 9: return rd_int(r, 0, INT64_MAX, "scratch", &v);
+	default: return rd_int(r, 0, INT32_MAX, "max_num_imprecise_acc", &i->attr.count);
 	}
 }
 

@@ -145,7 +145,7 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 	case OP_SMEM_LOAD: case OP_DESC_SHAPE:
 		*lo = *hi = 1;
 		break;
-	case OP_SELECT: *lo = *hi = 3; break;
+	case OP_SELECT: case OP_DOT: *lo = *hi = 3; break;
 	case OP_LOAD: *lo = *hi = 1 + flag_mask + flag_other; break;
 	case OP_STORE: *lo = *hi = 2 + flag_mask; *res = 0; break;
 	case OP_SMEM_VIEW: *lo = 1, *hi = 2; break;
@@ -178,6 +178,7 @@ stray_flags(const TInst *i)
 	            i->op == OP_TMA_LOAD;
 	return (i->attr.has_mask && !mem) || (i->attr.has_other && i->op != OP_LOAD) ||
 	       (i->attr.has_pred && !pred) || (i->attr.is_async && i->op != OP_WGMMA) ||
+	       (i->attr.trivial && i->op != OP_CONVERT_LAYOUT) ||
 	       (i->attr.has_use_acc && i->op != OP_WGMMA) ||
 	       (i->attr.n_coords && !ir_op_has_coords(i->op)) || i->attr.n_coords < 0;
 }
@@ -395,6 +396,12 @@ hopper(Verifier *v, const TInst *i, const TType *r)
 			return vf_fail(v, i->at, "types", "warpgroup_mma takes A in shared memory or "
 			               "registers, B in shared memory and an accumulator like its result");
 		break;
+	case OP_DOT:
+		if (a[0]->type->kind != TY_TENSOR || a[1]->type->kind != TY_TENSOR ||
+		    !ir_type_equal(a[2]->type, r) || r->rank != 2)
+			return vf_fail(v, i->at, "types", "dot takes A and B register tensors and a 2-D "
+			               "accumulator like its result");
+		return true;
 	case OP_WGMMA_WAIT:
 		if ((i->n_args == 1) != (r != NULL) || (r && !ir_type_equal(a[0]->type, r)))
 			return vf_fail(v, i->at, "types", "warpgroup_mma_wait gives back its dependency");

@@ -146,6 +146,9 @@ typedef enum LLKind {
 	LL_NVMMA_SHARED,       /* NVMMASharedLayout(swizzle, bitwidth, rank, transposed) */
 	LL_SWIZZLED_SHARED,    /* SwizzledSharedLayout(vec, per_phase, max_phase, order) */
 	LL_SHARED_LINEAR,      /* SharedLinearLayout(offset_bases, block_bases) */
+	LL_AUTO,               /* AutoLayout(id): a layout left to inference (the
+	                          layout-infer pass); fitted meanwhile as Triton's
+	                          default coalesced BlockedLayout for 32-bit data */
 } LLKind;
 
 /* A list of integers as written: n is the count given (may exceed
@@ -180,6 +183,8 @@ struct LLDesc {
 	bool transposed;
 	/* SwizzledShared (order above) */
 	int vec, per_phase, max_phase;
+	/* Auto: which unknown (ids are per kernel) */
+	int auto_id;
 };
 
 /* True for the shared-memory kinds. */
@@ -219,6 +224,10 @@ const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
 const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
 const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
                                 int num_warps);
+/* AutoLayout(id), an unknown to be inferred. */
+const LLDesc *ll_desc_auto(Arena *a, int id);
+/* True when d is AutoLayout or a slice or dot operand of one. */
+bool ll_desc_has_auto(const LLDesc *d);
 
 /* -- Memory access analysis ----------------------------------------------- */
 

@@ -15,6 +15,7 @@ kind_name(LLKind k)
 	case LL_NVMMA_SHARED: return "NVMMASharedLayout";
 	case LL_SWIZZLED_SHARED: return "SwizzledSharedLayout";
 	case LL_SHARED_LINEAR: return "SharedLinearLayout";
+	case LL_AUTO: return "AutoLayout";
 	}
 	return "layout";
 }
@@ -124,7 +125,7 @@ build_slice(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	if (d->dim < 0 || d->dim > rank || rank + 1 > LL_MAX_RANK)
 		return ll_fail(err, "SliceLayout: dim %d is out of range for a parent of rank %d",
 		               d->dim, rank + 1);
-	int64_t pshape[LL_MAX_RANK];
+	int64_t pshape[LL_MAX_RANK] = {0};
 	for (int i = 0, k = 0; i <= rank; i++)
 		pshape[i] = i == d->dim ? 1 : shape[k++];
 	LLayout p;
@@ -153,6 +154,9 @@ mma_tile(int rank, int m, int n, int kw, int inner, int outer)
 	int zero[LL_MAX_RANK] = {0}, rep[LL_MAX_RANK];
 	for (int i = 0; i < rank; i++)
 		rep[i] = rank - 1 - i;
+	/* repetitions walk the K dim first: the inner one of an operand */
+	rep[0] = inner;
+	rep[1] = outer;
 	LLayout l = ll_identity_nd(LL_REGISTER, zero, rep, rank);
 	LLayout p[5] = {
 		ll_identity_1d(ll_log2((uint64_t)kw), LL_REGISTER, (LLName)(LL_DIM0 + inner)),
@@ -180,14 +184,30 @@ broadcast_k(LLName in, const int *bits, const int *order, int rank, int kdim)
 	return l;
 }
 
-/* Hopper's warp order: column-major over the matrix dims. */
+/* The warp order of an NVMMA layout: column-major over the matrix dims on
+ * Hopper (version 3), row-major on Ampere (version 2). */
 static void
-hopper_warp_order(int rank, int *order)
+mma_warp_order(const LLDesc *d, int rank, int *order)
 {
 	for (int i = 0; i < rank; i++)
 		order[i] = rank - 1 - i;
-	order[0] = rank - 2;
-	order[1] = rank - 1;
+	if (d->version.v[0] == 3) {
+		order[0] = rank - 2;
+		order[1] = rank - 1;
+	}
+}
+
+/* Ampere's mma.sync layout (version [2, 0], instr_shape [16, 8]): the
+ * m16n8 tile; *n is its width. */
+static bool
+check_nvmma_v2(const LLDesc *d, int rank, int num_warps, int *wpc, int *n, LLErr *err)
+{
+	if (d->instr_shape.n != 2 || d->instr_shape.v[0] != 16 || d->instr_shape.v[1] != 8)
+		return ll_fail(err, "NVMMADistributedLayout: version [2, 0] (Ampere mma) has "
+		                    "instr_shape [16, 8]");
+	*n = 8;
+	return pow2_list(d, "warps_per_cta", &d->warps_per_cta, rank, wpc, err) &&
+	       check_warps(d, wpc, rank, num_warps, err);
 }
 
 static bool
@@ -196,9 +216,12 @@ check_nvmma(const LLDesc *d, int rank, int num_warps, int *wpc, int *n, LLErr *e
 	if (rank < 2)
 		return ll_fail(err, "NVMMADistributedLayout: needs a tensor of rank 2 or more, not %d",
 		               rank);
-	if (d->version.n < 1 || d->version.v[0] != 3 || (d->version.n > 1 && d->version.v[1] != 0))
-		return ll_fail(err, "NVMMADistributedLayout: only version=[3,0] (Hopper WGMMA) is "
-		                    "supported");
+	if (d->version.n < 1 || (d->version.v[0] != 3 && d->version.v[0] != 2) ||
+	    (d->version.n > 1 && d->version.v[1] != 0))
+		return ll_fail(err, "NVMMADistributedLayout: version must be [3, 0] (Hopper WGMMA) "
+		                    "or [2, 0] (Ampere mma)");
+	if (d->version.v[0] == 2)
+		return check_nvmma_v2(d, rank, num_warps, wpc, n, err);
 	if (d->instr_shape.n != 3)
 		return ll_fail(err, "NVMMADistributedLayout: instr_shape has %d entries, expected "
 		                    "3 ([16, n, k])", d->instr_shape.n);
@@ -225,7 +248,7 @@ build_nvmma(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	if (!check_nvmma(d, rank, num_warps, wpc, &n, err))
 		return false;
 	LLayout l = mma_tile(rank, 16, n, 2, rank - 1, rank - 2);
-	hopper_warp_order(rank, worder);
+	mma_warp_order(d, rank, worder);
 	LLayout w = ll_identity_nd(LL_WARP, wpc, worder, rank);
 	append(&l, &w);
 	return finish(&l, shape, rank, out, err);
@@ -247,15 +270,19 @@ build_dot(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayou
 		int wpc[LL_MAX_RANK], n, worder[LL_MAX_RANK];
 		if (!check_nvmma(p, rank, num_warps, wpc, &n, err))
 			return false;
-		if (d->operand_index != 0)
+		if (d->operand_index != 0 && p->version.v[0] == 3)
 			return ll_fail(err, "DotOperandLayout: on Hopper only operand 0 (A) can live in "
 			                    "registers; B must come from shared memory");
 		if (!ll_is_pow2(d->k_width) || d->k_width > 16)
 			return ll_fail(err, "DotOperandLayout: k_width = %d must be a power of two up "
 			                    "to 16 (32 / element bits)", d->k_width);
-		LLayout l = mma_tile(rank, 16, 8 * d->k_width, d->k_width, rank - 1, rank - 2);
-		hopper_warp_order(rank, worder);
-		LLayout w = broadcast_k(LL_WARP, wpc, worder, rank, rank - 1);
+		/* A: a [16, 8 kw] tile, K inner; B (Ampere): [8 kw, 8], K inner */
+		int kdim = d->operand_index == 0 ? rank - 1 : rank - 2;
+		LLayout l = d->operand_index == 0
+		            ? mma_tile(rank, 16, 8 * d->k_width, d->k_width, rank - 1, rank - 2)
+		            : mma_tile(rank, 8, 8 * d->k_width, d->k_width, rank - 2, rank - 1);
+		mma_warp_order(p, rank, worder);
+		LLayout w = broadcast_k(LL_WARP, wpc, worder, rank, kdim);
 		append(&l, &w);
 		return finish(&l, shape, rank, out, err);
 	}
@@ -425,6 +452,12 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, shape, rank, num_warps, out, err);
 	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
 	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
+	case LL_AUTO: {
+		/* Until inference decides: the default a tensor of this shape gets. */
+		LLDesc def;
+		ll_coalesced_fill(&def, shape, rank, 32, num_warps);
+		return build_blocked(&def, shape, rank, num_warps, out, err);
+	}
 	case LL_NVMMA_SHARED:
 	case LL_SWIZZLED_SHARED: return ll_build_shared(d, shape, rank, out, err);
 	}

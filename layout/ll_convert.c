@@ -370,6 +370,40 @@ plan_shared(const LLayout *src, const LLayout *dst, LLCvtPlan *p, LLErr *err)
 	return true;
 }
 
+static bool
+zero_basis(const LLayout *l, int i, int bit)
+{
+	uint32_t v[LL_MAX_DIMS];
+	ll_get_basis(l, i, bit, v);
+	for (int j = 0; j < l->n_out; j++)
+		if (v[j])
+			return false;
+	return true;
+}
+
+/* A lane, warp or block bit along which both layouts broadcast (a zero
+ * basis in each) holds the same element either way, so the conversion map
+ * may keep it (identity on that bit) instead of the smallest preimage's
+ * choice of clearing it; then quotienting can drop the dim and a layout
+ * converted to itself is free. */
+static void
+keep_broadcast(LLayout *c, const LLayout *src, const LLayout *dst)
+{
+	static const LLName hw[] = {LL_LANE, LL_WARP, LL_BLOCK};
+	for (int h = 0; h < 3; h++) {
+		int is = ll_in_index(src, hw[h]), id = ll_in_index(dst, hw[h]);
+		int ci = ll_in_index(c, hw[h]), co = ll_out_index(c, hw[h]);
+		if (is < 0 || id < 0 || ci < 0 || co < 0)
+			continue;
+		for (int b = 0; b < c->in_bits[ci] && b < src->in_bits[is]; b++)
+			if (zero_basis(src, is, b) && zero_basis(dst, id, b)) {
+				uint32_t v[LL_MAX_DIMS] = {0};
+				v[co] = 1u << b;
+				ll_set_basis(c, ci, b, v);
+			}
+	}
+}
+
 bool
 ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan *plan,
                 LLErr *err)
@@ -387,6 +421,7 @@ ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan 
 	LLayout c;
 	if (!ll_invert_and_compose(dst, src, &c, err))
 		return false;
+	keep_broadcast(&c, src, dst);
 	const LLName dims[3] = {LL_BLOCK, LL_WARP, LL_LANE};
 	for (int i = 0; i < 3 && ll_quotient(&c, dims[i], &c); i++)
 		;

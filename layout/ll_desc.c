@@ -86,6 +86,9 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 			bases(out, &d->block_bases);
 		}
 		break;
+	case LL_AUTO:
+		buf_printf(out, "AutoLayout(%d", d->auto_id);
+		break;
 	}
 	buf_putc(out, ')');
 }
@@ -149,6 +152,8 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 	case LL_SHARED_LINEAR:
 		return bases_equal(&a->offset_bases, &b->offset_bases) &&
 		       bases_equal(&a->block_bases, &b->block_bases);
+	case LL_AUTO:
+		return a->auto_id == b->auto_id;
 	}
 	return false;
 }

@@ -6,6 +6,8 @@
  */
 #include "layout/ll_internal.h"
 
+#include <string.h>
+
 static LLDesc *
 new_desc(Arena *a, LLKind kind)
 {
@@ -77,7 +79,24 @@ ll_desc_shared_linear(Arena *a, const LLayout *ll)
 }
 
 const LLDesc *
-ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits, int num_warps)
+ll_desc_auto(Arena *a, int id)
+{
+	LLDesc *d = new_desc(a, LL_AUTO);
+	d->auto_id = id;
+	return d;
+}
+
+bool
+ll_desc_has_auto(const LLDesc *d)
+{
+	for (; d; d = d->kind == LL_SLICE || d->kind == LL_DOT_OPERAND ? d->parent : NULL)
+		if (d->kind == LL_AUTO)
+			return true;
+	return false;
+}
+
+void
+ll_coalesced_fill(LLDesc *d, const int64_t *shape, int rank, int bits, int num_warps)
 {
 	int64_t spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
 	int64_t numel = 1;
@@ -107,10 +126,18 @@ ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits, int num_wa
 		wpc[dim] = w;
 		warps /= w;
 	}
-	LLDesc *d = new_desc(a, LL_BLOCKED);
+	memset(d, 0, sizeof *d);
+	d->kind = LL_BLOCKED;
 	set_ints(&d->size_per_thread, spt, rank);
 	set_ints(&d->threads_per_warp, tpw, rank);
 	set_ints(&d->warps_per_cta, wpc, rank);
 	set_ints(&d->order, order, rank);
+}
+
+const LLDesc *
+ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits, int num_warps)
+{
+	LLDesc *d = arena_alloc(a, sizeof *d);
+	ll_coalesced_fill(d, shape, rank, bits, num_warps);
 	return d;
 }

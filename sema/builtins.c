@@ -16,8 +16,8 @@ enum {
 	IN_SMEM_METHODS = 32, IN_VALUE_METHODS = 64,
 	/* reached only through imports of a .py file (sema_builtin_namespace) */
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
-	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096,
-	IN_ASYNC_COPY = 8192, IN_AMPERE = 16384, IN_PROPAGATE_NAN = 32768,
+	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
+	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768,
 };
 
 /* The signature of every callable builtin lives in this table: its
@@ -53,8 +53,8 @@ static const Builtin table[] = {
 	{"gluon", BI_NAMESPACE, IN_EXPERIMENTAL, IN_GLUON, BF_NONE, DT_VOID, {0}},
 	{"language", BI_NAMESPACE, IN_TRITON | IN_GLUON, GL, BF_NONE, DT_VOID, {0}},
 	{"hopper", BI_NAMESPACE, 0, IN_HOPPER, BF_NONE, DT_VOID, {0}},
-	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
 	{"ampere", BI_NAMESPACE, 0, IN_AMPERE, BF_NONE, DT_VOID, {0}},
+	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
 	{"async_copy", BI_NAMESPACE, IN_GLOBAL | GL | IN_HOPPER | IN_AMPERE, IN_ASYNC_COPY, BF_NONE,
 	 DT_VOID, {0}},
 	{"PropagateNan", BI_NAMESPACE, IN_GLOBAL | GL | IN_TL_CORE, IN_PROPAGATE_NAN, BF_NONE,
@@ -144,8 +144,11 @@ static const Builtin table[] = {
 	FN("thread_barrier", GL, BF_THREAD_BARRIER),
 	FN("warp_specialize", GL, BF_WARP_SPECIALIZE, "partitions", "worker_num_warps", "worker_num_regs"),
 	FN("fence_async_shared", IN_GLOBAL | GL | IN_HOPPER, BF_FENCE_ASYNC_SHARED),
-	FN("warpgroup_mma", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA, "a", "b", "acc", "use_acc?", "is_async?"),
+	FN("warpgroup_mma", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA, "a", "b", "acc", "use_acc?",
+	   "precision?", "max_num_imprecise_acc?", "is_async?"),
 	FN("warpgroup_mma_wait", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
+	FN("dot_fma", GL, BF_DOT_FMA, "a", "b", "acc"),
+	FN("mma_v2", IN_GLOBAL | GL | IN_AMPERE, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
 	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),

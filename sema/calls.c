@@ -404,36 +404,10 @@ call_convert(Check *ck, const Node *call, Value **a)
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
+	/* The cvt-plan pass plans it, and reports a trivial one that is not. */
 	TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
 	i->res->layout_at = a[1]->span;
-	if (!trivial)
-		return sema_rt_value(ck, i->res, call->span);
-	/* The plan is the cvt-plan pass's job; assert_trivial needs it now. */
-	LLErr err = {ck->a, NULL};
-	const LLCvtPlan *plan = ir_plan_convert(ck->a, x->type, t, &err);
-	if (!plan) {
-		diag_error(ck->d, call->span, "cannot convert between these layouts: %s",
-		           err.msg ? err.msg : "no plan");
-		return NULL;
-	}
-	i->attr.plan = plan;
-	if (plan->kind != LL_CVT_FREE) {
-		Diag *g = diag_error(ck->d, call->span, "assert_trivial=True, but this conversion "
-		                     "needs %s", plan->kind == LL_CVT_SHUFFLE ? "warp shuffles"
-		                                                              : "shared memory");
-		StrBuf b = {0};
-		ir_layout_print(&x->type->layout, &b);
-		buf_puts(&b, "\n    bases: ");
-		ir_layout_print_bases(&x->type->layout.ll, &b);
-		diag_note(ck->d, g, x->layout_at, "the source layout is %s", b.s);
-		buf_clear(&b);
-		ir_layout_print(&t->layout, &b);
-		buf_puts(&b, "\n    bases: ");
-		ir_layout_print_bases(&t->layout.ll, &b);
-		diag_note(ck->d, g, a[1]->span, "the target layout is %s", b.s);
-		buf_free(&b);
-		return NULL;
-	}
+	i->attr.trivial = trivial;
 	return result(ck, i, call->span);
 }
 
@@ -444,12 +418,18 @@ call_set_auto_layout(Check *ck, const Node *call, Value **a)
 	const LLDesc *l = sema_value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
 	if (!x || !l)
 		return NULL;
-	if (sema_auto_fix(ck, a[1]->span, x, l))
-		return a[0];
 	TType *t = sema_tensor_type(ck, a[1]->span, sema_type_elem(ck, x->type), x->type->shape,
 	                       x->type->rank, l);
 	if (!t)
 		return NULL;
+	if (sema_auto_involved(ck, x->type->layout.desc)) {
+		/* x's unknown becomes l (the layout-infer pass unifies the two
+		 * sides of a trivial conversion, which then moves nothing) */
+		TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, call->span, t, 1, x);
+		i->res->layout_at = a[1]->span;
+		i->attr.trivial = true;
+		return result(ck, i, call->span);
+	}
 	if (!ll_equal(&t->layout.ll, &x->type->layout.ll)) {
 		TValue want = {.type = t, .layout_at = a[1]->span};
 		sema_layout_clash(ck, call->span, "gl.set_auto_layout on a tensor whose layout is "

@@ -67,26 +67,6 @@ struct Frame {
 
 enum { MAX_INLINE_DEPTH = 32 };
 
-/* A layout left to inference (probe pass of a kernel, auto.c). Its
- * provisional description is a unique pointer that flows with the tensors
- * made from it; equalities and hints met on the way are recorded here. */
-typedef struct AutoVar {
-	const LLDesc *desc;   /* provisional: a default BlockedLayout (a unique pointer) */
-	SrcSpan at;           /* where the unknown layout arose */
-	int rank;
-	int64_t shape[LL_MAX_RANK];
-	int warps;            /* of the partition it arose in */
-	int up;               /* union-find link (itself for a root) */
-	int parent, dim;      /* this is SliceLayout(dim, var parent); -1: none */
-	const LLDesc *fixed;  /* a concrete layout it must equal, or NULL */
-	SrcSpan fixed_at;
-	int mem_bits;         /* smallest element width of a memory access; 0: none */
-	int64_t mem_shape[LL_MAX_RANK];
-	int mem_rank;
-	const char *conflict; /* why inference cannot decide, or NULL */
-	SrcSpan conflict_at;
-} AutoVar;
-
 struct Check {
 	Arena *a;
 	Diags *d;
@@ -111,11 +91,7 @@ struct Check {
 	VEC(const char *) cx_names;
 	VEC(const char *) cx_values;
 	/* layout inference: the probe pass records, the final pass applies */
-	VEC(AutoVar) autos;
-	VEC(int) auto_sites;          /* probe: the var of each source site */
-	const LLDesc **auto_plan;     /* final: the layout of each source site */
-	size_t n_auto_plan;
-	int auto_next;                /* source sites met so far in this pass */
+	int auto_next;                /* AutoLayout ids given out in this kernel */
 };
 
 /* -- types.c -- */
@@ -131,7 +107,6 @@ const char *sema_type_str(Check *ck, const TType *t);
 
 /* -- emit.c: building instructions -- */
 TInst *sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
-void sema_block_push(Check *ck, TBlock *b, TInst *i);
 Value *sema_rt_value(Check *ck, TValue *v, SrcSpan at);
 /* A tensor type of dtype/elem over shape in layout desc (fitted here);
  * NULL after a diagnostic at `at`. */
@@ -194,30 +169,24 @@ Value *sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, i
 /* x with a new axis of size 1: needs SliceLayout(axis, P), yields P. */
 Value *sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
 
-/* -- auto.c: AutoLayout inference -- */
+/* -- auto.c: layouts left to inference (the layout-infer pass decides) -- */
 /* The layout of a tensor created at `at` without one (arange, full, zeros,
- * smem.load): a new unknown in the probe pass, the inferred one after. */
+ * smem.load): a new AutoLayout. */
 const LLDesc *sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank);
 /* The layout argument v (NULL or gl.AutoLayout(): inferred) of a tensor of
  * shape; *at receives the span the layout is attributed to. */
 const LLDesc *sema_auto_layout_arg(Check *ck, const Value *v, SrcSpan call_at, const int64_t *shape,
                               int rank, const char *what, SrcSpan *at);
-/* True when d's layout is (a slice of) an unknown of the probe pass. */
+/* True when d is (a slice of) an AutoLayout: the layout rules that depend on
+ * it are the layout-infer pass's to satisfy. */
 bool sema_auto_involved(Check *ck, const LLDesc *d);
-/* a and b (tensors of one shape) must share a layout: records it when
- * either is unknown and returns true; false when both are concrete. */
+/* a and b (tensors of one shape) must share a layout: true when either is
+ * inferred (the pass unifies them), false when both are concrete. */
 bool sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
-/* x's layout must be l: records it when x's layout is unknown. */
-bool sema_auto_fix(Check *ck, SrcSpan at, const TValue *x, const LLDesc *l);
-/* The layout of x[..., None at axis, ...] when x's layout is unknown (the
- * new tensor has shape[0..rank-1]); NULL when it is not. */
+/* The layout of x[..., None at axis, ...] when x's layout is an AutoLayout:
+ * a new one, which the pass relates to x's; NULL when x's is not. */
 const LLDesc *sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
                           const int64_t *shape, int rank);
-/* A global load or store through ptr: asks for a coalesced layout. */
-void sema_auto_memory(Check *ck, const TValue *ptr);
-/* After the probe pass: the layout of every source site, or NULL after
- * reporting why inference cannot decide. */
-const LLDesc **sema_auto_resolve(Check *ck, size_t *n);
 
 /* -- math.c: Gluon's math set and casts -- */
 /* The math builtins (gl.exp ... gl.clamp, gl.maximum, gl.minimum,
@@ -253,6 +222,13 @@ bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last
  * fence_async_shared(). */
 void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
+/* v as an i1 scalar (a predicate such as pred or use_acc, named what in
+ * the diagnostic); NULL after one. */
+TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
+
+/* -- mma.c -- */
+/* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
+Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- smem.c: allocations and views -- */
 Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);

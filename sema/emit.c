@@ -8,20 +8,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-void
-sema_block_push(Check *ck, TBlock *b, TInst *i)
-{
-	if (b->n == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 8;
-		TInst **p = arena_alloc(ck->a, cap * sizeof *p);
-		if (b->n)
-			memcpy(p, b->insts, b->n * sizeof *p);
-		b->insts = p;
-		b->cap = cap;
-	}
-	b->insts[b->n++] = i;
-}
-
 TInst *
 sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 {
@@ -41,7 +27,7 @@ sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 	for (int k = 0; k < n_args; k++)
 		i->args[k] = va_arg(ap, TValue *);
 	va_end(ap);
-	sema_block_push(ck, ck->blk, i);
+	ir_block_push(ck->a, ck->blk, i);
 	return i;
 }
 

@@ -1,8 +1,8 @@
 /*
  * Hopper operations: mbarriers, TMA copies (descriptor block
- * shape and layout against the buffer), warpgroup_mma (operand layouts,
- * instruction shape, dtypes), the async-proxy fence warning, and
- * warp_specialize (partitions, warps, register budgets).
+ * shape and layout against the buffer), the async-proxy fence warning, and
+ * warp_specialize (partitions, warps, register budgets); the matrix
+ * multiplies are in mma.c.
  */
 #include "sema/check.h"
 
@@ -51,12 +51,12 @@ int_operand(Check *ck, Value *v, const char *what)
 	return t ? sema_cast_to(ck, t, DT_I32, v->span) : NULL;
 }
 
-static TValue *
-pred_operand(Check *ck, Value *v)
+TValue *
+sema_pred_operand(Check *ck, Value *v, const char *what)
 {
 	TValue *t = sema_materialize(ck, v, DT_I1);
 	if (t && (t->type->kind != TY_SCALAR || t->type->dtype != DT_I1)) {
-		diag_error(ck->d, v->span, "pred must be a boolean scalar, not %s",
+		diag_error(ck->d, v->span, "%s must be a boolean scalar, not %s", what,
 		           sema_type_str(ck, t->type));
 		return NULL;
 	}
@@ -113,7 +113,7 @@ tma_op(Check *ck, const Node *call, bool load, Value **a)
 	TValue *c[LL_MAX_RANK], *pred = NULL;
 	if (!tma_coords(ck, a[1], desc->u.rt->type, c))
 		return NULL;
-	if (load && a[4] && !(pred = pred_operand(ck, a[4])))
+	if (load && a[4] && !(pred = sema_pred_operand(ck, a[4], "pred")))
 		return NULL;
 	if (!load)
 		sema_fence_check(ck, call->span, smem->u.rt->type, "the TMA store");
@@ -161,7 +161,7 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_MBAR_WAIT:
 		if (!(x = int_operand(ck, a[1], fn == BF_MBAR_WAIT ? "the phase" : "the byte count")))
 			return NULL;
-		if (a[2] && !(pred = pred_operand(ck, a[2])))
+		if (a[2] && !(pred = sema_pred_operand(ck, a[2], "pred")))
 			return NULL;
 		i = sema_emit(ck, fn == BF_MBAR_WAIT ? OP_MBAR_WAIT : OP_MBAR_EXPECT, call->span, NULL,
 		         2 + (pred != NULL), bar, x, pred);
@@ -169,7 +169,7 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	default:
 		if (a[1] && !sema_value_int(ck, a[1], "the arrival count", &count))
 			return NULL;
-		if (a[2] && !(pred = pred_operand(ck, a[2])))
+		if (a[2] && !(pred = sema_pred_operand(ck, a[2], "pred")))
 			return NULL;
 		i = sema_emit(ck, OP_MBAR_ARRIVE, call->span, NULL, 1 + (pred != NULL), bar, pred);
 		break;
@@ -177,173 +177,6 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	i->attr.count = count;
 	i->attr.has_pred = pred != NULL;
 	return none(ck, call->span);
-}
-
-static bool
-wgmma_dtype_ok(TDType t)
-{
-	return t == DT_F16 || t == DT_BF16 || t == DT_F8E4M3 || t == DT_F8E5M2 || t == DT_I8 ||
-	       t == DT_F32;
-}
-
-/* The accumulator layout glc picks for an inferred one: version 3, warps
- * down M, the widest instruction N (a multiple of 8 up to 256 dividing N). */
-static const LLDesc *
-mma_layout(Check *ck, const TType *acc, int bits)
-{
-	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
-	int64_t in = 8;
-	for (int64_t c = 256; c >= 8; c -= 8)
-		if (n % c == 0) {
-			in = c;
-			break;
-		}
-	return ll_desc_wgmma(ck->a, ck->k->num_warps, (int)in, 256 / bits);
-}
-
-/* Probe pass: an accumulator (and a register A) with an inferred layout
- * takes the MMA layout (and its DotOperandLayout); true when one did. */
-static bool
-infer_operands(Check *ck, SrcSpan at, const Value *a, const TType *B, const TValue *acc)
-{
-	if (!sema_auto_involved(ck, acc->type->layout.desc) &&
-	    !(a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR &&
-	      sema_auto_involved(ck, a->u.rt->type->layout.desc)))
-		return false;
-	int bits = ir_dtype_bits(B->dtype) < 8 ? 8 : ir_dtype_bits(B->dtype);
-	const LLDesc *mma = mma_layout(ck, acc->type, bits);
-	if (!sema_auto_fix(ck, at, acc, mma))
-		mma = acc->type->layout.desc;
-	if (a->kind == VAL_RUNTIME && a->u.rt->type->kind == TY_TENSOR) {
-		sema_auto_fix(ck, at, a->u.rt, ll_desc_dot_operand(ck->a, mma, 0, 32 / bits));
-	}
-	return true;
-}
-
-static Value *
-wgmma(Check *ck, const Node *call, Value **a)
-{
-	if (!sema_want_rt(ck, a[1], TY_SMEM, "B") ||
-	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
-		return NULL;
-	const TType *A = a[0]->kind == VAL_RUNTIME ? a[0]->u.rt->type : NULL;
-	const TType *B = a[1]->u.rt->type, *C = a[2]->u.rt->type;
-	if (infer_operands(ck, call->span, a[0], B, a[2]->u.rt)) {
-		TInst *i = sema_emit(ck, OP_WGMMA, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
-		return sema_rt_value(ck, i->res, call->span);
-	}
-	const LLDesc *cl = C->layout.desc;
-	if (cl->kind != LL_NVMMA_DISTRIBUTED || cl->version.n < 1 || cl->version.v[0] != 3) {
-		StrBuf b = {0};
-		ll_desc_print(cl, &b);
-		Diag *g = diag_error(ck->d, a[2]->span, "the accumulator must be in "
-		                     "NVMMADistributedLayout(version=[3, 0], ...); it is in %s", b.s);
-		diag_note(ck->d, g, a[2]->u.rt->layout_at, "its layout was fixed here");
-		buf_free(&b);
-		return NULL;
-	}
-	if (!A || (A->kind != TY_SMEM && A->kind != TY_TENSOR)) {
-		sema_want_rt(ck, a[0], TY_SMEM, "A");
-		return NULL;
-	}
-	int bits = ir_dtype_bits(B->dtype);
-	if (A->kind == TY_SMEM && A->layout.desc->kind != LL_NVMMA_SHARED) {
-		diag_error(ck->d, a[0]->span, "A in shared memory must use an NVMMASharedLayout");
-		return NULL;
-	}
-	if (B->layout.desc->kind != LL_NVMMA_SHARED) {
-		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
-		return NULL;
-	}
-	if (A->kind == TY_TENSOR) {
-		const LLDesc *al = A->layout.desc;
-		if (al->kind != LL_DOT_OPERAND || al->operand_index != 0 || al->k_width != 32 / bits) {
-			StrBuf b = {0};
-			ll_desc_print(al, &b);
-			Diag *g = diag_error(ck->d, a[0]->span, "A in registers must be in "
-			                     "DotOperandLayout(0, <the accumulator's layout>, %d); it is "
-			                     "in %s", 32 / bits, b.s);
-			diag_note(ck->d, g, a[0]->u.rt->layout_at, "its layout was fixed here");
-			buf_free(&b);
-			return NULL;
-		}
-	}
-	if (A->dtype != B->dtype || !wgmma_dtype_ok(A->dtype)) {
-		diag_error(ck->d, call->span, "warpgroup_mma needs A and B of one dtype among f16, "
-		           "bf16, f8e4m3, f8e5m2, i8, f32 (tf32); got %s and %s",
-		           ir_dtype_name(A->dtype), ir_dtype_name(B->dtype));
-		return NULL;
-	}
-	if (A->rank != 2 || B->rank != 2 || C->rank != 2 || A->shape[1] != B->shape[0] ||
-	    A->shape[0] != C->shape[0] || B->shape[1] != C->shape[1]) {
-		diag_error(ck->d, call->span, "warpgroup_mma shapes do not chain: A %s, B %s, acc %s "
-		           "(need [M, K], [K, N], [M, N])", sema_type_str(ck, A), sema_type_str(ck, B),
-		           sema_type_str(ck, C));
-		return NULL;
-	}
-	int64_t M = C->shape[0], N = C->shape[1];
-	int wg = ck->k->num_warps / 4 < 1 ? 1 : ck->k->num_warps / 4;
-	const LLInts *is = &cl->instr_shape;
-	if (M % (64 * wg) != 0 || N % 8 != 0 || is->n != 3 || is->v[1] % 8 != 0 ||
-	    is->v[1] > 256 || N % is->v[1] != 0 || is->v[2] != 256 / bits) {
-		diag_error(ck->d, a[2]->span, "the accumulator tile [%lld, %lld] with instr_shape "
-		           "[%lld, %lld, %lld] does not fit WGMMA: M must be a multiple of 64 per "
-		           "warpgroup (%d here), N a multiple of 8 up to 256 dividing the tile, and "
-		           "K = 256 / %d bits = %d", (long long)M, (long long)N,
-		           (long long)is->v[0], (long long)is->v[1], (long long)is->v[2], 64 * wg,
-		           bits, 256 / bits);
-		return NULL;
-	}
-	TValue *use = NULL;
-	bool is_async = false;
-	if (a[3] && !(use = pred_operand(ck, a[3])))
-		return NULL;
-	if (a[4]) {
-		if (a[4]->kind != VAL_BOOL) {
-			diag_error(ck->d, a[4]->span, "is_async must be True or False");
-			return NULL;
-		}
-		is_async = a[4]->u.b;
-	}
-	if (A->kind == TY_SMEM)
-		sema_fence_check(ck, call->span, A, "warpgroup_mma");
-	sema_fence_check(ck, call->span, B, "warpgroup_mma");
-	TInst *i = sema_emit(ck, OP_WGMMA, call->span, C, 3 + (use != NULL), a[0]->u.rt, a[1]->u.rt,
-	                a[2]->u.rt, use);
-	i->attr.is_async = is_async;
-	i->attr.has_use_acc = use != NULL;
-	i->res->layout_at = a[2]->u.rt->layout_at;
-	return sema_rt_value(ck, i->res, call->span);
-}
-
-static Value *
-wgmma_wait(Check *ck, const Node *call, Value **a)
-{
-	int64_t n;
-	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
-		return NULL;
-	size_t nd = a[1] ? a[1]->u.list.n : 0;
-	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
-		diag_error(ck->d, a[1]->span, "deps must be a tuple of tensors");
-		return NULL;
-	}
-	Value *out = a[1] ? sema_new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
-	if (a[1]) {
-		out->u.list.n = nd;
-		out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
-	}
-	for (size_t k = 0; k < nd; k++) {
-		Value *d = a[1]->u.list.items[k];
-		if (!sema_want_rt(ck, d, TY_TENSOR, "a dependency"))
-			return NULL;
-		TInst *i = sema_emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
-		i->attr.count = n;
-		i->res->layout_at = d->u.rt->layout_at;
-		out->u.list.items[k] = sema_rt_value(ck, i->res, call->span);
-	}
-	if (nd == 0)
-		sema_emit(ck, OP_WGMMA_WAIT, call->span, NULL, 0)->attr.count = n;
-	return nd == 1 ? out->u.list.items[0] : out;
 }
 
 static bool
@@ -493,8 +326,8 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	}
-	case BF_WGMMA: return wgmma(ck, call, a);
-	case BF_WGMMA_WAIT: return wgmma_wait(ck, call, a);
+	case BF_WGMMA: case BF_WGMMA_WAIT: case BF_DOT_FMA: case BF_MMA_V2:
+		return sema_check_mma_call(ck, call, fn, a);
 	case BF_WARP_SPECIALIZE: return warp_specialize(ck, call, a);
 	default:
 		diag_error(ck->d, call->span, "this builtin cannot be called here");

@@ -191,22 +191,6 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	return k;
 }
 
-/* Appends the diagnostics of from to to. */
-static void
-diags_append(Diags *to, const Diags *from)
-{
-	if (!from->first)
-		return;
-	if (to->last)
-		to->last->next = from->first;
-	else
-		to->first = from->first;
-	to->last = from->last;
-	to->errors += from->errors;
-	to->warnings += from->warnings;
-	to->truncated |= from->truncated;
-}
-
 /* Diags' context hook: a problem found inside inlined device functions gets
  * a note for each call on the way (innermost first); the same problem met
  * through another call site is one error with notes for each. */
@@ -227,37 +211,13 @@ set_diags(Check *ck, Diags *d)
 	d->context_ctx = ck;
 }
 
-/* Checks kernel f. When some layout is left out, the first pass probes
- * (its diagnostics are kept aside), inference decides, and a second pass
- * checks the kernel with the inferred layouts. */
+/* Checks kernel f and adds it to prog. */
 static void
 check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
              size_t n_defs, bool *used, const Spec *spec)
 {
-	Diags *real = ck->d;
-	Diags probe;
-	diag_init(&probe, ck->a, ck->src);
-	probe.max_errors = real->max_errors ? real->max_errors - real->errors : 0;
-	memset(&ck->autos, 0, sizeof ck->autos);
-	memset(&ck->auto_sites, 0, sizeof ck->auto_sites);
-	ck->auto_plan = NULL;
 	ck->auto_next = 0;
-	set_diags(ck, &probe);
 	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
-	set_diags(ck, real);
-	if (ck->autos.len) {
-		ck->k = k;
-		ck->auto_plan = sema_auto_resolve(ck, &ck->n_auto_plan);
-		ck->k = NULL;
-		memset(&ck->autos, 0, sizeof ck->autos);
-		if (!ck->auto_plan)
-			return;
-		ck->auto_next = 0;
-		k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
-		ck->auto_plan = NULL;
-	} else {
-		diags_append(real, &probe);
-	}
 	TKernel **ks = arena_alloc(ck->a, (size_t)(prog->n_kernels + 1) * sizeof *ks);
 	if (prog->n_kernels)
 		memcpy(ks, prog->kernels, (size_t)prog->n_kernels * sizeof *ks);

@@ -160,7 +160,6 @@ call_load(Check *ck, const Node *call, Value **a)
 	    (a[2] && !with_ptr(ck, &p, a[2], p->type->dtype, "'other'", &o)) ||
 	    (m && o && !with_ptr(ck, &p, sema_rt_value(ck, m, a[1]->span), DT_I1, "the mask", &m)))
 		return NULL;
-	sema_auto_memory(ck, p);
 	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
 	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
 	i->attr.has_mask = m != NULL;
@@ -184,7 +183,6 @@ call_store(Check *ck, const Node *call, Value **a)
 	    (m && !with_ptr(ck, &p, sema_rt_value(ck, v, a[1]->span), p->type->dtype, "the value",
 	                    &v)))
 		return NULL;
-	sema_auto_memory(ck, p);
 	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
 	i->attr.has_mask = m != NULL;
 	if (!access_attrs(ck, i, false, a[4], a[5], NULL))
@@ -288,7 +286,6 @@ async_copy(Check *ck, const Node *call, Value **a)
 		           sema_type_str(ck, s->type));
 		return NULL;
 	}
-	sema_auto_memory(ck, p);
 	TInst *i = sema_emit(ck, OP_ASYNC_COPY, call->span, NULL, 2 + (m != NULL), s, p, m);
 	i->attr.has_mask = m != NULL;
 	if (!access_attrs(ck, i, true, a[3], a[4], a[5]))

@@ -54,8 +54,9 @@ unit() { # $1 = build folder
 	done
 }
 
-lit() { # $1 = glc binary, $2 = label
-	GLC="$1" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit >"$log" 2>&1
+lit() { # $1 = glc binary, $2 = label, $3 = extra glc flags
+	GLC="$1" GLC_FLAGS="${3:-}" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit \
+		>"$log" 2>&1
 	grep -E '^(FAIL|UNRESOLVED|TIMEOUT|XPASS): ' "$log" || true
 	counts=$(awk '
 		/^ *Passed *:/ { p += $(NF-1) }
@@ -110,7 +111,7 @@ if build build "" all unit; then
 fi
 if build build/asan 1 all unit; then
 	unit build/asan
-	lit "$PWD/build/asan/glc" "asan+ubsan build"
+	lit "$PWD/build/asan/glc" "asan+ubsan build, --verify-each" --verify-each
 fi
 fuzz
 

@@ -105,6 +105,42 @@ for ex in layernorm rmsnorm; do
 		rm -f "$o.tmp" "$o.err"
 	done
 done
+# The fp8 GEMM of test_gemm_fp8.c: examples/gemm_fp8.gl as
+# kernels/gemm_fp8.NAME.o with the launcher renamed gemm_fp8_NAME (bf16 and
+# f16 output; per-K-tile f32 accumulation on 128 x 64 tiles).
+echo "gemm_fp8.gl:"
+for v in "bf16" "f16 -D OUT=gl.f16" "precise -D IMPRECISE=128 -D BN=64"; do
+	set -- $v
+	name=$1
+	shift
+	o="$OUT/kernels/gemm_fp8.$name.o"
+	if "$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" -c -o "$o.tmp" 2>"$o.err" &&
+		objcopy --redefine-sym "gemm_fp8=gemm_fp8_$name" "$o.tmp" "$o"; then
+		echo "  ok   gemm_fp8_$name"
+	else
+		echo "  skip gemm_fp8_$name: $(head -n 1 "$o.err")"
+	fi
+	rm -f "$o.tmp" "$o.err"
+done
+
+# The tensor-core forms of test_mma.c: one object per V(...) entry of its
+# VARIANTS table (name, kernel, glc flags), compiled from test/gpu/mma.gl as
+# kernels/mma.NAME.o with the launcher renamed mma_NAME.
+echo "test/gpu/mma.gl:"
+sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$ROOT/test/gpu/test_mma.c" |
+	grep -o 'V([a-z0-9_]*, [a-z0-9]*,[[:space:]]*"[^"]*"' |
+	sed 's/^V(\([a-z0-9_]*\), \([a-z0-9]*\),[[:space:]]*"\([^"]*\)"/\1 \2 \3/' |
+	while read -r name kernel flags; do
+		o="$OUT/kernels/mma.$name.o"
+		# shellcheck disable=SC2086
+		if "$GLC" "$ROOT/test/gpu/mma.gl" --kernel "$kernel" $flags -c -o "$o.tmp" \
+			2>"$o.err" && objcopy --redefine-sym "$kernel=mma_$name" "$o.tmp" "$o"; then
+			echo "  ok   mma_$name"
+		else
+			echo "  skip mma_$name: $(head -n 1 "$o.err")"
+		fi
+		rm -f "$o.tmp" "$o.err"
+	done
 
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
 cp "$ROOT"/test/gpu/*.c "$ROOT"/test/gpu/*.h "$OUT/test/"

@@ -5,6 +5,7 @@
 #include "gpu_test.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,10 +150,33 @@ gt_bf16_to_float(uint16_t h)
 	return f;
 }
 
+double
+gt_fp8_from_double(GtType t, double x, uint8_t *bits)
+{
+	int mbits = t == GT_E4M3 ? 3 : 2, bias = t == GT_E4M3 ? 7 : 15, e;
+	double max = t == GT_E4M3 ? 448 : 57344, a = fabs(x < -max ? -max : x > max ? max : x);
+
+	frexp(a, &e);
+	e = e - 1 < 1 - bias ? 1 - bias : e - 1;   /* subnormals share the lowest quantum */
+	a = nearbyint(ldexp(a, mbits - e));        /* in quanta of 2^(e - mbits) */
+	if (ldexp(a, e - mbits) > max)
+		a = ldexp(max, mbits - e);
+	/* a quanta: a value of 2^(mbits+1) quanta moved up one binade */
+	if (a >= (double)(2 << mbits)) {
+		e++;
+		a /= 2;
+	}
+	if (a < (double)(1 << mbits))   /* subnormal or zero: exponent field 0 */
+		*bits = (uint8_t)((x < 0 ? 0x80 : 0) | (int)a);
+	else
+		*bits = (uint8_t)((x < 0 ? 0x80 : 0) | (e + bias) << mbits | ((int)a - (1 << mbits)));
+	return (x < 0 ? -1 : 1) * ldexp(a, e - mbits);
+}
+
 size_t
 gt_size(GtType t)
 {
-	return t == GT_F32 ? 4 : 2;
+	return t == GT_F32 || t == GT_I32 ? 4 : t == GT_E4M3 || t == GT_E5M2 ? 1 : 2;
 }
 
 void
@@ -174,6 +198,8 @@ gt_fill(GtRun *r, GtType t, void *host, double *exact, size_t n, double lo,
 
 			((uint16_t *)host)[i] = h;
 			exact[i] = gt_bf16_to_float(h);
+		} else if (t == GT_E4M3 || t == GT_E5M2) {
+			exact[i] = gt_fp8_from_double(t, f, &((uint8_t *)host)[i]);
 		} else {
 			((float *)host)[i] = f;
 			exact[i] = f;
@@ -234,6 +260,12 @@ gt_launched(glrt_status st, const char *kernel)
 static double
 element(GtType t, const void *buf, size_t i, bool *poison)
 {
+	if (t == GT_I32) {
+		int32_t x = ((const int32_t *)buf)[i];
+
+		*poison = (uint32_t)x == 0xffffffffu;
+		return x;
+	}
 	if (t != GT_F32) {
 		uint16_t h = ((const uint16_t *)buf)[i];
 
@@ -298,6 +330,77 @@ gt_compare(GtRun *r, const char *what, GtType t, const void *got,
 	}
 	fflush(stdout);
 	return bad == 0;
+}
+
+/* The reference's work on columns [j0, j1): one thread's share. */
+typedef struct RefJob {
+	const double *a, *b;
+	double *ref, *abs_sum;
+	const size_t *rows;
+	size_t n_rows, n, k, j0, j1;
+	pthread_t thread;
+} RefJob;
+
+enum { REF_THREADS = 16, REF_COLS = 256 };
+
+/* Sums over k for the rows in blocks of REF_COLS columns, so a block's
+ * partial sums stay in cache while B streams through once. */
+static void *
+ref_job(void *arg)
+{
+	RefJob *jb = arg;
+	size_t n = jb->n;
+	double *sum = gt_alloc(jb->n_rows * REF_COLS * sizeof *sum);
+	double *abs_sum = gt_alloc(jb->n_rows * REF_COLS * sizeof *abs_sum);
+	for (size_t j0 = jb->j0; j0 < jb->j1; j0 += REF_COLS) {
+		size_t w = jb->j1 - j0 < REF_COLS ? jb->j1 - j0 : REF_COLS;
+		memset(sum, 0, jb->n_rows * REF_COLS * sizeof *sum);
+		memset(abs_sum, 0, jb->n_rows * REF_COLS * sizeof *abs_sum);
+		for (size_t kk = 0; kk < jb->k; kk++) {
+			const double *brow = &jb->b[kk * n + j0];
+			for (size_t q = 0; q < jb->n_rows; q++) {
+				double x = jb->a[jb->rows[q] * jb->k + kk];
+				double *s = &sum[q * REF_COLS], *t = &abs_sum[q * REF_COLS];
+				for (size_t j = 0; j < w; j++) {
+					s[j] += x * brow[j];
+					t[j] += fabs(x * brow[j]);
+				}
+			}
+		}
+		for (size_t q = 0; q < jb->n_rows; q++)
+			for (size_t j = 0; j < w; j++) {
+				jb->ref[jb->rows[q] * n + j0 + j] = sum[q * REF_COLS + j];
+				jb->abs_sum[jb->rows[q] * n + j0 + j] = abs_sum[q * REF_COLS + j];
+			}
+	}
+	free(sum);
+	free(abs_sum);
+	return NULL;
+}
+
+void
+gt_matmul_ref(const double *a, const double *b, size_t m, size_t n, size_t k,
+              const bool *rows, double *ref, double *abs_sum)
+{
+	size_t *list = gt_alloc(m * sizeof *list), n_rows = 0;
+	size_t per = (gt_cdiv(n, REF_THREADS) + REF_COLS - 1) / REF_COLS * REF_COLS;
+	RefJob jobs[REF_THREADS];
+
+	for (size_t i = 0; i < m; i++)
+		if (!rows || rows[i])
+			list[n_rows++] = i;
+	for (int t = 0; t < REF_THREADS; t++) {
+		size_t j0 = (size_t)t * per < n ? (size_t)t * per : n;
+		jobs[t] = (RefJob){a, b, ref, abs_sum, list, n_rows, n, k, j0,
+		                   j0 + per < n ? j0 + per : n, 0};
+		if (pthread_create(&jobs[t].thread, NULL, ref_job, &jobs[t]) != 0) {
+			printf("FAIL pthread_create\n");
+			exit(1);
+		}
+	}
+	for (int t = 0; t < REF_THREADS; t++)
+		pthread_join(jobs[t].thread, NULL);
+	free(list);
 }
 
 void

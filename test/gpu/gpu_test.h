@@ -42,6 +42,9 @@ typedef enum GtType {
 	GT_F32,
 	GT_F16,
 	GT_BF16,
+	GT_I32,   /* compared only: gt_fill does not make them */
+	GT_E4M3,  /* made only: gt_compare does not read them */
+	GT_E5M2,
 } GtType;
 
 /* What an element must satisfy: |got - ref| <= atol + rtol * |ref|, with
@@ -75,6 +78,11 @@ float gt_f16_to_float(uint16_t h);
 uint16_t gt_bf16_from_float(float f);
 float gt_bf16_to_float(uint16_t h);
 
+/* The fp8 value (t: GT_E4M3 or GT_E5M2) nearest x, ties to even,
+ * saturating at the largest finite one (448, 57344): its bit pattern in
+ * *bits, its value returned. */
+double gt_fp8_from_double(GtType t, double x, uint8_t *bits);
+
 /* Bytes per element of t. */
 size_t gt_size(GtType t);
 
@@ -102,6 +110,13 @@ void gt_launched(glrt_status st, const char *kernel);
  * FAIL for `what` (printing the largest errors, or the first mismatches). */
 bool gt_compare(GtRun *r, const char *what, GtType t, const void *got,
                 const double *ref, size_t n, GtTol tol);
+
+/* The float64 product C = A @ B of row-major a (m x k) and b (k x n) for
+ * the rows i with rows[i] set (all rows when rows is NULL), on 16 threads:
+ * ref[i * n + j] = sum_k a_ik b_kj and abs_sum[i * n + j] = sum_k
+ * |a_ik b_kj|; other rows are left alone. */
+void gt_matmul_ref(const double *a, const double *b, size_t m, size_t n, size_t k,
+                   const bool *rows, double *ref, double *abs_sum);
 
 /* Records SKIP for `what` with a reason. */
 void gt_skip(GtRun *r, const char *what, const char *why);

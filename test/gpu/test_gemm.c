@@ -21,7 +21,6 @@
  * 2^-10 (f16) or 2^-7 (bf16) of |ref| (the output rounding) plus 2^-17 of
  * sum_k |a_ik b_kj| (f32 accumulation, with margin).
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,63 +94,14 @@ checked_row(const Problem *p, size_t i)
 	return off == (tile * 37) % ROWS || off == (tile * 37 + 77) % ROWS;
 }
 
-/* The reference's work on columns [j0, j1): one thread's share. */
-typedef struct RefJob {
-	Problem *p;
-	const double *a, *b;
-	const size_t *rows;
-	size_t n_rows, j0, j1;
-	pthread_t thread;
-} RefJob;
-
-enum { REF_THREADS = 16, REF_COLS = 256 };
-
-/* Sums over k for the checked rows in blocks of REF_COLS columns, so a
- * block's partial sums stay in cache while B streams through once. */
-static void *
-ref_job(void *arg)
-{
-	RefJob *jb = arg;
-	Problem *p = jb->p;
-	size_t n = p->n, k = p->k;
-	double *sum = gt_alloc(jb->n_rows * REF_COLS * sizeof *sum);
-	double *abs_sum = gt_alloc(jb->n_rows * REF_COLS * sizeof *abs_sum);
-	for (size_t j0 = jb->j0; j0 < jb->j1; j0 += REF_COLS) {
-		size_t w = jb->j1 - j0 < REF_COLS ? jb->j1 - j0 : REF_COLS;
-		memset(sum, 0, jb->n_rows * REF_COLS * sizeof *sum);
-		memset(abs_sum, 0, jb->n_rows * REF_COLS * sizeof *abs_sum);
-		for (size_t kk = 0; kk < k; kk++) {
-			const double *brow = &jb->b[kk * n + j0];
-			for (size_t q = 0; q < jb->n_rows; q++) {
-				double x = jb->a[jb->rows[q] * k + kk];
-				double *s = &sum[q * REF_COLS], *t = &abs_sum[q * REF_COLS];
-				for (size_t j = 0; j < w; j++) {
-					s[j] += x * brow[j];
-					t[j] += fabs(x * brow[j]);
-				}
-			}
-		}
-		for (size_t q = 0; q < jb->n_rows; q++)
-			for (size_t j = 0; j < w; j++) {
-				p->ref[jb->rows[q] * n + j0 + j] = sum[q * REF_COLS + j];
-				p->atol[jb->rows[q] * n + j0 + j] = 0x1p-17 * abs_sum[q * REF_COLS + j];
-			}
-	}
-	free(sum);
-	free(abs_sum);
-	return NULL;
-}
-
 /* Fresh inputs on the device and the reference (see the top of the file). */
 static void
 make_problem(GtRun *r, Problem *p)
 {
-	size_t m = p->m, n = p->n, k = p->k, es = gt_size(p->t), i, j, n_rows = 0;
+	size_t m = p->m, n = p->n, k = p->k, es = gt_size(p->t), i, j;
 	void *ha = gt_alloc(m * k * es), *hb = gt_alloc(k * n * es);
 	double *a = gt_alloc(m * k * sizeof *a), *b = gt_alloc(k * n * sizeof *b);
-	size_t *rows = gt_alloc(m * sizeof *rows);
-	size_t per = (gt_cdiv(n, REF_THREADS) + REF_COLS - 1) / REF_COLS * REF_COLS;
-	RefJob jobs[REF_THREADS];
+	bool *rows = gt_alloc(m * sizeof *rows);
 
 	gt_fill(r, p->t, ha, a, m * k, -1, 1);
 	gt_fill(r, p->t, hb, b, k * n, -1, 1);
@@ -160,25 +110,16 @@ make_problem(GtRun *r, Problem *p)
 	p->ref = gt_alloc((m + 1) * n * sizeof *p->ref);
 	p->atol = gt_alloc((m + 1) * n * sizeof *p->atol);
 	for (i = 0; i < m; i++) {
-		if (checked_row(p, i)) {
-			rows[n_rows++] = i;
-			continue;
-		}
-		for (j = 0; j < n; j++) {
+		rows[i] = checked_row(p, i);
+		for (j = 0; !rows[i] && j < n; j++) {
 			p->ref[i * n + j] = 0;
 			p->atol[i * n + j] = INFINITY;
 		}
 	}
-	for (int t = 0; t < REF_THREADS; t++) {
-		size_t j0 = (size_t)t * per < n ? (size_t)t * per : n;
-		jobs[t] = (RefJob){p, a, b, rows, n_rows, j0, j0 + per < n ? j0 + per : n, 0};
-		if (pthread_create(&jobs[t].thread, NULL, ref_job, &jobs[t]) != 0) {
-			printf("FAIL pthread_create\n");
-			exit(1);
-		}
-	}
-	for (int t = 0; t < REF_THREADS; t++)
-		pthread_join(jobs[t].thread, NULL);
+	gt_matmul_ref(a, b, m, n, k, rows, p->ref, p->atol);
+	for (i = 0; i < m; i++)
+		for (j = 0; rows[i] && j < n; j++)
+			p->atol[i * n + j] *= 0x1p-17;
 	for (j = 0; j < n; j++) {
 		p->ref[m * n + j] = GT_UNWRITTEN;
 		p->atol[m * n + j] = 0;

@@ -14,7 +14,10 @@ root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 glc = os.environ.get("GLC", os.path.join(root, "build", "glc"))
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
-config.substitutions.append(("%glc", glc))
+# $GLC_FLAGS go with every glc command (check.sh passes --verify-each for the
+# ASan+UBSan build: the IR verifier after every pass).
+glc_flags = os.environ.get("GLC_FLAGS", "")
+config.substitutions.append(("%glc", (glc + " " + glc_flags).strip()))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, "/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])

@@ -194,9 +194,11 @@ build_hopper(CgModule *m)
 	                                  m->i64, "");
 	LLVMValueRef acc[32];
 	cg_wgmma_fence(m);
-	CHECK(cg_wgmma(m, 64, DT_F16, NULL, desc, desc, LLVMConstInt(m->i1, 0, 0), acc));
-	CHECK(cg_wgmma(m, 64, DT_F16, acc, desc, desc, LLVMConstInt(m->i1, 1, 0), acc));
-	CHECK(!cg_wgmma(m, 12, DT_F16, NULL, desc, desc, LLVMConstInt(m->i1, 0, 0), acc));
+	CgWgmma f16 = {64, DT_F16, DT_F16, DT_F32, false, false, false};
+	CgWgmma bad = {12, DT_F16, DT_F16, DT_F32, false, false, false};
+	CHECK(cg_wgmma_mma(m, &f16, NULL, desc, NULL, desc, LLVMConstInt(m->i1, 0, 0), acc));
+	CHECK(cg_wgmma_mma(m, &f16, acc, desc, NULL, desc, LLVMConstInt(m->i1, 1, 0), acc));
+	CHECK(!cg_wgmma_mma(m, &bad, NULL, desc, NULL, desc, LLVMConstInt(m->i1, 0, 0), acc));
 	cg_wgmma_commit(m);
 	cg_wgmma_wait(m, 0);
 	LLVMValueRef s = acc[0];
@@ -244,6 +246,38 @@ test_hopper_helpers_assemble(void)
 	CHECK_EQ(0, D.errors);
 	CHECK_EQ(0, D.warnings);
 	cg_target_free(t);
+}
+
+/* The form table of wgmma.mma_async: operand families, accumulators,
+ * majorness and the n of the 8-bit integer forms. */
+static void
+test_wgmma_forms(void)
+{
+	static const struct {
+		CgWgmma f;
+		bool ok;
+	} cases[] = {
+		{{256, DT_F16, DT_F16, DT_F32, false, true, true}, true},
+		{{8, DT_F16, DT_F16, DT_F16, true, false, true}, true},
+		{{64, DT_BF16, DT_BF16, DT_F16, false, false, false}, false},
+		{{64, DT_F16, DT_BF16, DT_F32, false, false, false}, false},
+		{{64, DT_F32, DT_F32, DT_F32, true, false, false}, true},
+		{{64, DT_F32, DT_F32, DT_F32, false, false, true}, false},
+		{{128, DT_F8E4M3, DT_F8E5M2, DT_F16, false, false, false}, true},
+		{{128, DT_F8E4M3, DT_F8E4M3, DT_F32, false, true, false}, false},
+		{{128, DT_F8E4M3, DT_I8, DT_F32, false, false, false}, false},
+		{{24, DT_I8, DT_U8, DT_I32, true, false, false}, true},
+		{{40, DT_U8, DT_U8, DT_I32, false, false, false}, false},
+		{{48, DT_U8, DT_I8, DT_I32, false, false, false}, true},
+		{{64, DT_I8, DT_I8, DT_F32, false, false, false}, false},
+		{{264, DT_F16, DT_F16, DT_F32, false, false, false}, false},
+		{{12, DT_F16, DT_F16, DT_F32, false, false, false}, false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		CHECK_EQ(cases[i].ok, cg_wgmma_valid(&cases[i].f));
+	CHECK_EQ(8, cg_wgmma_k(DT_F32));
+	CHECK_EQ(32, cg_wgmma_k(DT_U8));
+	CHECK_EQ(0, cg_wgmma_k(DT_F64));
 }
 
 static void
@@ -417,6 +451,7 @@ main(void)
 	RUN_TEST(test_vadd_ptx_assembles);
 	RUN_TEST(test_line_info);
 	RUN_TEST(test_hopper_helpers_assemble);
+	RUN_TEST(test_wgmma_forms);
 	RUN_TEST(test_ptxas_failures);
 	RUN_TEST(test_header_and_c);
 	RUN_TEST(test_object);

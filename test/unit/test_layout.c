@@ -107,6 +107,34 @@ test_golden_dot_operand(void)
 	CHECK_STR("[[16,0],[32,0],[0,0]]", bases_str(&l, LL_WARP));
 }
 
+/* Ampere's mma.sync layouts (version [2, 0], m16n8 tiles): warps row-major
+ * (N first); A as on Hopper; B [K, N] with K inner and repeated first. */
+static void
+test_golden_nvmma_v2(void)
+{
+	LLDesc m = nvmma(ints2(2, 2), 8);
+	m.version = (LLInts){.n = 2, .v = {2, 0}};
+	m.instr_shape = (LLInts){.n = 2, .v = {16, 8}};
+	LLayout l = build(&m, 64, 32, 2);
+	CHECK_STR("[[0,1],[8,0],[0,16],[32,0]]", bases_str(&l, LL_REGISTER));
+	CHECK_STR("[[0,2],[0,4],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
+	CHECK_STR("[[0,8],[16,0]]", bases_str(&l, LL_WARP));
+	LLDesc d = {0};
+	d.kind = LL_DOT_OPERAND, d.operand_index = 0, d.parent = &m, d.k_width = 2;
+	l = build(&d, 64, 32, 2);
+	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[32,0]]", bases_str(&l, LL_REGISTER));
+	CHECK_STR("[[0,0],[16,0]]", bases_str(&l, LL_WARP));
+	d.operand_index = 1;
+	l = build(&d, 32, 32, 2);
+	CHECK_STR("[[1,0],[8,0],[16,0],[0,16]]", bases_str(&l, LL_REGISTER));
+	CHECK_STR("[[2,0],[4,0],[0,1],[0,2],[0,4]]", bases_str(&l, LL_LANE));
+	CHECK_STR("[[0,8],[0,0]]", bases_str(&l, LL_WARP));
+	d.k_width = 4;   /* 8-bit: four K elements a register */
+	l = build(&d, 32, 8, 2);
+	CHECK_STR("[[1,0],[2,0],[16,0]]", bases_str(&l, LL_REGISTER));
+	CHECK_STR("[[4,0],[8,0],[0,1],[0,2],[0,4]]", bases_str(&l, LL_LANE));
+}
+
 static void
 test_golden_shared(void)
 {
@@ -711,6 +739,7 @@ main(void)
 	RUN_TEST(test_golden_slice_1d);
 	RUN_TEST(test_golden_nvmma);
 	RUN_TEST(test_golden_dot_operand);
+	RUN_TEST(test_golden_nvmma_v2);
 	RUN_TEST(test_golden_shared);
 	RUN_TEST(test_blocked_formula);
 	RUN_TEST(test_wgmma_formula);

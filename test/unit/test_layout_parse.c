@@ -197,7 +197,7 @@ static LLDesc *
 rnd_desc(int depth)
 {
 	LLDesc *d = arena_alloc(arena, sizeof *d);
-	d->kind = (LLKind)rand_in(0, LL_SHARED_LINEAR);
+	d->kind = (LLKind)rand_in(0, LL_AUTO);
 	if (depth > 3 && (d->kind == LL_SLICE || d->kind == LL_DOT_OPERAND))
 		d->kind = LL_BLOCKED;
 	switch (d->kind) {
@@ -229,6 +229,9 @@ rnd_desc(int depth)
 		break;
 	case LL_SHARED_LINEAR:
 		d->offset_bases = rnd_bases(), d->block_bases = rnd_bases();
+		break;
+	case LL_AUTO:
+		d->auto_id = (int)rand_in(0, 1000);
 		break;
 	}
 	return d;

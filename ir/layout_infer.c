@@ -1,0 +1,605 @@
+/*
+ * The layout-infer pass: Triton's AutoLayout inference, on the IR. A tensor
+ * made without a layout (arange, full, zeros, smem.load without `layout=`,
+ * or gl.AutoLayout()) has AutoLayout(id), an unknown, in its type; sema
+ * checks everything else and lets unknowns through. This pass reads the
+ * equations the instructions imply:
+ *
+ *   - elementwise operations, loads and stores (pointers, masks, values),
+ *     variables, casts, selects and broadcasts: operands and result share a
+ *     layout;
+ *   - expand_dims: the operand is SliceLayout(axis, <the result's layout>),
+ *     reduce: the result is SliceLayout(axis, <the operand's>);
+ *   - convert_layout with `trivial` (gl.set_auto_layout, assert_trivial):
+ *     source and result share a layout;
+ *   - warpgroup_mma: the accumulator is the WGMMA layout glc picks
+ *     (ir_wgmma_layout), a register A its DotOperandLayout;
+ *   - global loads and stores: a hint, the coalesced layout for the widest
+ *     16-byte access along the contiguous dim.
+ *
+ * It solves them (union-find; concrete layouts win, slices follow their
+ * parents, then the coalesced hint, then Triton's default BlockedLayout),
+ * reports an unknown that meets two different layouts with a note at each,
+ * and rewrites every type in the kernel with the result. After it no
+ * AutoLayout is left; the verifier then checks the usual layout rules.
+ */
+#include "ir/ir.h"
+
+#include <string.h>
+
+/* One unknown (an AutoLayout id of the kernel). */
+typedef struct Unknown {
+	int up;               /* union-find link (itself for a root) */
+	int parent, dim;      /* this = SliceLayout(dim, unknown parent); -1: none */
+	bool seen;
+	SrcSpan at;           /* where it first appears */
+	int rank, warps;      /* the largest tensor it lays out, and its warps */
+	int64_t shape[LL_MAX_RANK];
+	const LLDesc *fixed;  /* a concrete layout it must be */
+	SrcSpan fixed_at;
+	int mem_bits, mem_rank;   /* the narrowest global access through it */
+	int64_t mem_shape[LL_MAX_RANK];
+	const char *conflict; /* why it cannot be decided, or NULL */
+	SrcSpan conflict_at;
+	const LLDesc *res;    /* the solution */
+} Unknown;
+
+typedef struct Infer {
+	Arena *a;
+	Diags *d;
+	TKernel *k;
+	Unknown *u;           /* by AutoLayout id */
+	int n;
+	int warps;            /* of the partition being walked */
+	bool ok;
+} Infer;
+
+/* -- unknowns -------------------------------------------------------------------- */
+
+static int
+find(Infer *x, int v)
+{
+	while (x->u[v].up != v)
+		v = x->u[v].up = x->u[x->u[v].up].up;
+	return v;
+}
+
+static void
+unite(Infer *x, int a, int b)
+{
+	a = find(x, a);
+	b = find(x, b);
+	if (a != b)
+		x->u[a > b ? a : b].up = a < b ? a : b;
+}
+
+static const char *
+desc_str(Infer *x, const LLDesc *d)
+{
+	StrBuf b = {0};
+	ll_desc_print(d, &b);
+	const char *s = arena_strndup(x->a, b.s ? b.s : "", b.len);
+	buf_free(&b);
+	return s;
+}
+
+static void
+conflict(Infer *x, int v, SrcSpan at, const char *why)
+{
+	Unknown *u = &x->u[v];
+	if (!u->conflict) {
+		u->conflict = why;
+		u->conflict_at = at;
+	}
+}
+
+/* The unknown d is, or is a slice of (the slices' dims in dims[0..*n-1],
+ * outermost first); -1 when d involves none. */
+static int
+root(const Infer *x, const LLDesc *d, int *dims, int *n)
+{
+	*n = 0;
+	for (; d; d = d->parent) {
+		if (d->kind == LL_AUTO)
+			return d->auto_id < x->n ? d->auto_id : -1;
+		if (d->kind != LL_SLICE || *n >= LL_MAX_RANK)
+			return -1;
+		dims[(*n)++] = d->dim;
+	}
+	return -1;
+}
+
+static bool
+same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, int rank)
+{
+	LLayout la, lb;
+	LLErr err = {x->a, NULL};
+	return ll_desc_equal(a, b) || (ll_build(a, shape, rank, 0, &la, &err) &&
+	                               ll_build(b, shape, rank, 0, &lb, &err) && ll_equal(&la, &lb));
+}
+
+static void
+fix(Infer *x, int v, const LLDesc *l, SrcSpan at)
+{
+	Unknown *u = &x->u[v];
+	if (!u->fixed) {
+		u->fixed = l;
+		u->fixed_at = at;
+	} else if (!same_map(x, u->fixed, l, u->shape, u->rank)) {
+		conflict(x, v, at, arena_printf(x->a, "and it must be %s here", desc_str(x, l)));
+	}
+}
+
+/* Unknown v, seen through the slices dims[0..n-1], must be concrete l. */
+static void
+fix_through(Infer *x, int v, const int *dims, int n, const LLDesc *l, SrcSpan at)
+{
+	for (int i = 0; i < n; i++) {
+		if (l->kind != LL_SLICE || l->dim != dims[i]) {
+			conflict(x, v, at, arena_printf(x->a, "here it meets %s, which is not a "
+			         "SliceLayout(%d, ...) of a layout glc could pick", desc_str(x, l),
+			         dims[i]));
+			return;
+		}
+		l = l->parent;
+	}
+	fix(x, v, l, at);
+}
+
+/* child = SliceLayout(dim, parent). */
+static void
+relate(Infer *x, int child, int parent, int dim, SrcSpan at)
+{
+	Unknown *c = &x->u[child];
+	if (c->parent < 0) {
+		c->parent = parent;
+		c->dim = dim;
+	} else if (c->dim == dim) {
+		unite(x, c->parent, parent);
+	} else {
+		conflict(x, child, at, arena_printf(x->a, "here it gains a new axis at %d, but "
+		         "elsewhere at %d", dim, c->dim));
+	}
+}
+
+/* Layouts a and b must be one. */
+static void
+unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at)
+{
+	int pa[LL_MAX_RANK], pb[LL_MAX_RANK], na, nb;
+	int va = root(x, a, pa, &na), vb = root(x, b, pb, &nb);
+	if (va < 0 && vb < 0)
+		return;
+	if (va >= 0 && vb >= 0) {
+		if (na == nb && memcmp(pa, pb, (size_t)na * sizeof *pa) == 0)
+			unite(x, va, vb);
+		else if (na == 0 && nb == 1)
+			relate(x, va, vb, pb[0], at);
+		else if (nb == 0 && na == 1)
+			relate(x, vb, va, pa[0], at);
+		else
+			conflict(x, va, at, "here it meets a differently sliced inferred layout");
+		return;
+	}
+	if (va >= 0)
+		fix_through(x, va, pa, na, b, at);
+	else
+		fix_through(x, vb, pb, nb, a, at);
+}
+
+static bool
+is_tensor(const TValue *v)
+{
+	return v && v->type->kind == TY_TENSOR;
+}
+
+static void
+unify_values(Infer *x, const TValue *a, const TValue *b, SrcSpan at)
+{
+	if (is_tensor(a) && is_tensor(b))
+		unify(x, a->type->layout.desc, b->type->layout.desc, at);
+}
+
+/* -- reading the kernel ---------------------------------------------------------- */
+
+/* Notes the shape an unknown lays out (the largest tensor it has). */
+static void
+see(Infer *x, const TType *t, SrcSpan at)
+{
+	int dims[LL_MAX_RANK], n;
+	int v = t && t->kind == TY_TENSOR ? root(x, t->layout.desc, dims, &n) : -1;
+	if (v < 0 || n > 0)
+		return;
+	Unknown *u = &x->u[v];
+	int64_t have = 1, now = 1;
+	for (int i = 0; i < u->rank; i++)
+		have *= u->shape[i];
+	for (int i = 0; i < t->rank; i++)
+		now *= t->shape[i];
+	if (!u->seen) {
+		u->seen = true;
+		u->at = at;
+	}
+	if (u->rank == 0 || now > have) {
+		u->rank = t->rank;
+		u->warps = x->warps;
+		memcpy(u->shape, t->shape, (size_t)t->rank * sizeof *t->shape);
+	}
+}
+
+/* A global access through pointers of type t asks for a coalesced layout. */
+static void
+memory(Infer *x, const TType *t)
+{
+	int dims[LL_MAX_RANK], n;
+	int v = t->kind == TY_TENSOR ? root(x, t->layout.desc, dims, &n) : -1;
+	if (v < 0 || n > 0)
+		return;
+	Unknown *u = &x->u[v];
+	int bits = ir_dtype_bits(t->dtype) < 8 ? 8 : ir_dtype_bits(t->dtype);
+	if (u->mem_bits == 0 || bits < u->mem_bits)
+		u->mem_bits = bits;
+	int64_t have = 1, now = 1;
+	for (int i = 0; i < u->mem_rank; i++)
+		have *= u->mem_shape[i];
+	for (int i = 0; i < t->rank; i++)
+		now *= t->shape[i];
+	if (u->mem_rank == 0 || now > have) {
+		u->mem_rank = t->rank;
+		memcpy(u->mem_shape, t->shape, (size_t)t->rank * sizeof *t->shape);
+	}
+}
+
+/* warpgroup_mma: an unknown accumulator takes the WGMMA layout, an unknown
+ * register A its DotOperandLayout. */
+static void
+mma(Infer *x, const TInst *in)
+{
+	const TType *a = in->args[0]->type, *b = in->args[1]->type, *acc = in->args[2]->type;
+	int bits = ir_dtype_bits(b->dtype) < 8 ? 8 : ir_dtype_bits(b->dtype);
+	const LLDesc *l = acc->layout.desc;
+	if (ll_desc_has_auto(l)) {
+		l = ir_wgmma_layout(x->a, acc, bits, x->warps);
+		unify(x, acc->layout.desc, l, in->at);
+	}
+	if (a->kind == TY_TENSOR && ll_desc_has_auto(a->layout.desc))
+		unify(x, a->layout.desc, ll_desc_dot_operand(x->a, l, 0, 32 / bits), in->at);
+}
+
+static void
+equations(Infer *x, const TInst *in)
+{
+	const TValue *r = in->res;
+	switch (in->op) {
+	case OP_EXPAND_DIMS:
+		if (is_tensor(r))
+			unify(x, in->args[0]->type->layout.desc,
+			      ll_desc_slice(x->a, r->type->layout.desc, in->attr.axis), in->at);
+		return;
+	case OP_REDUCE:
+		if (is_tensor(r))
+			unify(x, r->type->layout.desc,
+			      ll_desc_slice(x->a, in->args[0]->type->layout.desc, in->attr.axis), in->at);
+		return;
+	case OP_CONVERT_LAYOUT:
+		if (in->attr.trivial)
+			unify_values(x, in->args[0], r, in->at);
+		return;
+	case OP_WGMMA:
+		mma(x, in);
+		unify_values(x, in->args[2], r, in->at);
+		return;
+	case OP_LOAD: case OP_STORE:
+		memory(x, in->args[0]->type);
+		break;
+	case OP_ASYNC_COPY:   /* cp.async: the pointers, and the mask */
+		memory(x, in->args[1]->type);
+		break;
+	case OP_SMEM_LOAD:
+		if (is_tensor(r))
+			memory(x, r->type);
+		return;
+	case OP_VAR_WRITE: case OP_VAR_READ: {
+		const TValue *v = r ? r : in->args[0];
+		if (is_tensor(v) && in->var->type->kind == TY_TENSOR)
+			unify(x, in->var->type->layout.desc, v->type->layout.desc, in->at);
+		return;
+	}
+	case OP_SPLAT: case OP_FULL: case OP_ARANGE: case OP_SMEM_STORE: case OP_DOT:
+		return;
+	default:
+		break;
+	}
+	/* elementwise: every tensor operand and the result share one layout */
+	const TValue *first = is_tensor(r) ? r : NULL;
+	for (int i = 0; i < in->n_args; i++) {
+		if (!is_tensor(in->args[i]))
+			continue;
+		if (first)
+			unify_values(x, first, in->args[i], in->at);
+		else
+			first = in->args[i];
+	}
+}
+
+static void walk_block(Infer *x, const TBlock *b);
+
+static void
+walk_inst(Infer *x, const TInst *in)
+{
+	if (in->res)
+		see(x, in->res->type, in->at);
+	if (in->var)
+		see(x, in->var->type, in->at);
+	equations(x, in);
+	walk_block(x, &in->cond_block);
+	walk_block(x, &in->body);
+	walk_block(x, &in->else_body);
+	if (in->op != OP_WARP_SPECIALIZE)
+		return;
+	int warps = x->warps;
+	for (int p = 0; p < x->k->n_parts; p++) {
+		x->warps = x->k->parts[p].num_warps;
+		walk_block(x, &x->k->parts[p].body);
+	}
+	x->warps = warps;
+}
+
+static void
+walk_block(Infer *x, const TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		walk_inst(x, b->insts[i]);
+}
+
+/* -- solving ------------------------------------------------------------------- */
+
+/* Slices of one class share their parent's class: SliceLayout(dim, P) and
+ * SliceLayout(dim, Q) equal means P and Q equal. */
+static void
+merge_parents(Infer *x)
+{
+	for (int round = 0; round < 64; round++) {
+		bool again = false;
+		int *par = arena_alloc(x->a, (size_t)(x->n + 1) * sizeof *par);
+		int *dim = arena_alloc(x->a, (size_t)(x->n + 1) * sizeof *dim);
+		for (int c = 0; c < x->n; c++)
+			par[c] = -1;
+		for (int v = 0; v < x->n; v++) {
+			const Unknown *u = &x->u[v];
+			if (u->parent < 0)
+				continue;
+			int c = find(x, v), p = find(x, u->parent);
+			if (par[c] < 0) {
+				par[c] = p;
+				dim[c] = u->dim;
+			} else if (dim[c] != u->dim) {
+				conflict(x, v, u->at, arena_printf(x->a, "here it gains a new axis at %d, "
+				         "but elsewhere at %d", u->dim, dim[c]));
+			} else if (find(x, par[c]) != p) {
+				unite(x, par[c], p);
+				again = true;
+			}
+		}
+		for (int c = 0; c < x->n; c++)
+			if (par[c] >= 0 && find(x, c) == c) {
+				x->u[c].parent = par[c];
+				x->u[c].dim = dim[c];
+			}
+		if (!again)
+			return;
+	}
+}
+
+/* Members' shapes, fixes and hints become their class root's. */
+static void
+gather(Infer *x)
+{
+	for (int v = 0; v < x->n; v++) {
+		Unknown *u = &x->u[v];
+		int r = find(x, v);
+		Unknown *c = &x->u[r];
+		if (r == v)
+			continue;
+		int64_t have = 1, now = 1;
+		for (int i = 0; i < c->rank; i++)
+			have *= c->shape[i];
+		for (int i = 0; i < u->rank; i++)
+			now *= u->shape[i];
+		if (u->seen && (!c->seen || now > have)) {
+			if (!c->seen)
+				c->at = u->at;
+			c->seen = true;
+			c->rank = u->rank;
+			c->warps = u->warps;
+			memcpy(c->shape, u->shape, sizeof c->shape);
+		}
+		if (u->parent >= 0 && c->parent < 0) {
+			c->parent = u->parent;
+			c->dim = u->dim;
+		}
+	}
+	for (int v = 0; v < x->n; v++) {
+		Unknown *u = &x->u[v];
+		int r = find(x, v);
+		if (r == v)
+			continue;
+		if (u->fixed)
+			fix(x, r, u->fixed, u->fixed_at);
+		Unknown *c = &x->u[r];
+		if (u->mem_bits && (!c->mem_bits || u->mem_bits < c->mem_bits)) {
+			c->mem_bits = u->mem_bits;
+			c->mem_rank = u->mem_rank;
+			memcpy(c->mem_shape, u->mem_shape, sizeof c->mem_shape);
+		}
+	}
+	/* a fixed slice fixes its parent */
+	for (int round = 0; round < LL_MAX_RANK; round++)
+		for (int v = 0; v < x->n; v++) {
+			Unknown *c = &x->u[v];
+			if (find(x, v) != v || !c->fixed || c->parent < 0)
+				continue;
+			const LLDesc *f = c->fixed;
+			if (f->kind == LL_SLICE && f->dim == c->dim)
+				fix(x, find(x, c->parent), f->parent, c->fixed_at);
+			else
+				conflict(x, v, c->fixed_at, arena_printf(x->a, "it must also be "
+				         "SliceLayout(%d, ...) of the layout of its expansion", c->dim));
+		}
+}
+
+static const LLDesc *
+resolve(Infer *x, int v, int depth)
+{
+	Unknown *c = &x->u[find(x, v)];
+	if (c->res)
+		return c->res;
+	int warps = c->warps > 0 ? c->warps : x->k->num_warps;
+	if (c->parent >= 0 && depth < LL_MAX_RANK)
+		c->res = ll_desc_slice(x->a, resolve(x, c->parent, depth + 1), c->dim);
+	else if (c->fixed)
+		c->res = c->fixed;
+	else if (c->mem_bits)
+		c->res = ll_desc_coalesced(x->a, c->mem_shape, c->mem_rank, c->mem_bits, warps);
+	else
+		c->res = ll_desc_coalesced(x->a, c->shape, c->rank > 0 ? c->rank : 1, 32, warps);
+	return c->res;
+}
+
+static void
+report(Infer *x, int v)
+{
+	const Unknown *u = &x->u[v], *c = &x->u[find(x, v)];
+	Diag *g = diag_error(x->d, u->at, "cannot infer a layout for this tensor (AutoLayout)");
+	if (c->fixed)
+		diag_note(x->d, g, c->fixed_at, "it must be %s here", desc_str(x, c->fixed));
+	diag_note(x->d, g, u->conflict_at, "%s", u->conflict);
+	diag_note(x->d, g, (SrcSpan){0}, "give it an explicit layout=... or fix it with "
+	          "gl.set_auto_layout(x, layout)");
+	x->ok = false;
+}
+
+/* -- rewriting ------------------------------------------------------------------- */
+
+/* d with every unknown replaced by its solution. */
+static const LLDesc *
+subst(Infer *x, const LLDesc *d)
+{
+	if (!d)
+		return d;
+	if (d->kind == LL_AUTO)
+		return d->auto_id < x->n ? resolve(x, d->auto_id, 0) : d;
+	if ((d->kind != LL_SLICE && d->kind != LL_DOT_OPERAND) || !ll_desc_has_auto(d))
+		return d;
+	LLDesc *c = arena_alloc(x->a, sizeof *c);
+	*c = *d;
+	c->parent = subst(x, d->parent);
+	return c;
+}
+
+static void
+rewrite(Infer *x, const TType *ct, SrcSpan at)
+{
+	if (!ct || ct->kind != TY_TENSOR || !ll_desc_has_auto(ct->layout.desc))
+		return;
+	TType *t = (TType *)ct;   /* types are the kernel's, shared by its values */
+	t->layout.desc = subst(x, t->layout.desc);
+	LLErr err = {x->a, NULL};
+	if (!ll_build(t->layout.desc, t->shape, t->rank, x->warps, &t->layout.ll, &err)) {
+		diag_error(x->d, at, "the inferred layout %s does not fit this tensor: %s",
+		           desc_str(x, t->layout.desc), err.msg ? err.msg : "invalid");
+		x->ok = false;
+	}
+}
+
+static void rewrite_block(Infer *x, const TBlock *b);
+
+static void
+rewrite_inst(Infer *x, const TInst *in)
+{
+	if (in->res)
+		rewrite(x, in->res->type, in->at);
+	if (in->var)
+		rewrite(x, in->var->type, in->at);
+	rewrite_block(x, &in->cond_block);
+	rewrite_block(x, &in->body);
+	rewrite_block(x, &in->else_body);
+	if (in->op != OP_WARP_SPECIALIZE)
+		return;
+	int warps = x->warps;
+	for (int p = 0; p < x->k->n_parts; p++) {
+		x->warps = x->k->parts[p].num_warps;
+		rewrite_block(x, &x->k->parts[p].body);
+	}
+	x->warps = warps;
+}
+
+static void
+rewrite_block(Infer *x, const TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		rewrite_inst(x, b->insts[i]);
+}
+
+/* -- the pass ---------------------------------------------------------------------- */
+
+static bool
+max_id_visit(TInst *in, void *ctx)
+{
+	int *n = ctx;
+	const TType *ts[2] = {in->res ? in->res->type : NULL, in->var ? in->var->type : NULL};
+	for (int i = 0; i < 2; i++)
+		for (const LLDesc *d = ts[i] && ts[i]->kind == TY_TENSOR ? ts[i]->layout.desc : NULL;
+		     d; d = d->parent)
+			if (d->kind == LL_AUTO && d->auto_id >= *n)
+				*n = d->auto_id + 1;
+	return true;
+}
+
+static bool
+infer_kernel(TKernel *k, Arena *a, Diags *d)
+{
+	int n = 0;
+	ir_walk(k, max_id_visit, &n);
+	if (n == 0)
+		return true;
+	Infer x = {.a = a, .d = d, .k = k, .n = n, .warps = k->num_warps, .ok = true};
+	x.u = arena_alloc(a, (size_t)n * sizeof *x.u);
+	for (int v = 0; v < n; v++) {
+		x.u[v].up = v;
+		x.u[v].parent = -1;
+	}
+	walk_block(&x, &k->body);
+	merge_parents(&x);
+	gather(&x);
+	for (int v = 0; v < n; v++)
+		if (x.u[v].conflict)
+			report(&x, v);
+	if (!x.ok)
+		return false;
+	x.warps = k->num_warps;
+	rewrite_block(&x, &k->body);
+	return x.ok;
+}
+
+const LLDesc *
+ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps)
+{
+	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
+	int64_t in = 8;
+	for (int64_t c = 256; c >= 8; c -= 8)
+		if (n % c == 0) {
+			in = c;
+			break;
+		}
+	return ll_desc_wgmma(a, num_warps, (int)in, 256 / bits);
+}
+
+bool
+ir_layout_infer(TProgram *p, Arena *a, Diags *d)
+{
+	bool ok = true;
+	for (int i = 0; i < p->n_kernels; i++)
+		ok = infer_kernel(p->kernels[i], a, d) && ok;
+	return ok;
+}
