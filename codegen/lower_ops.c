@@ -59,7 +59,8 @@ operand_problem(TOp op, TDType t)
 	case OP_CDIV:
 		return is_float(t) ? "" : NULL;
 	case OP_UMULHI:
-		return is_float(t) ? "" : NULL;
+		return t == DT_I32 || t == DT_I64 || t == DT_U32 || t == DT_U64 ? NULL
+		                                                                 : " (32- or 64-bit integers)";
 	case OP_DIV: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT:
 	case OP_RSQRT: case OP_SIN: case OP_COS: case OP_ERF: case OP_FLOOR: case OP_CEIL:
 	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP:
