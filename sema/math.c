@@ -134,7 +134,19 @@ binary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
 			           t == DT_VOID ? sema_value_kind_phrase(a[k]) : ir_dtype_name(t));
 			return NULL;
 		}
-	TValue *r = sema_arith(ck, call->span, op, a[0], a[1]);
+	/* gl.maximum/gl.minimum (as Triton's core.maximum): Python numbers
+	 * become tensors of their own dtype first (no scalar rule), and bf16
+	 * computes in f32. */
+	Value *v[2] = {a[0], a[1]};
+	for (int k = 0; (op == OP_MAX || op == OP_MIN) && k < 2; k++) {
+		TValue *t = sema_materialize(ck, a[k], DT_VOID);
+		if (!t)
+			return NULL;
+		if (t->type->dtype == DT_BF16)
+			t = sema_cast_to(ck, t, DT_F32, call->span);
+		v[k] = sema_rt_value(ck, t, a[k]->span);
+	}
+	TValue *r = sema_arith(ck, call->span, op, v[0], v[1]);
 	return r ? result(ck, r, call->span) : NULL;
 }
 
@@ -149,7 +161,7 @@ ternary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
 			return NULL;
 		TDType t = dtype_of(a[k]);
 		if (t != DT_VOID)
-			dt = dt == DT_VOID ? t : sema_dtype_promote(dt, t);
+			dt = dt == DT_VOID ? t : sema_computation_type(dt, false, t, false, false);
 	}
 	if (dt == DT_VOID) {
 		diag_error(ck->d, call->span, "%s of compile-time values is not supported", name);

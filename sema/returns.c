@@ -95,9 +95,16 @@ merge_leaf(Check *ck, const ReturnSite *sites, size_t n, const size_t *path, int
 			v = v->u.list.items[path[d]];
 		leaf[s] = v;
 		if (v->kind == VAL_RUNTIME) {
+			TDType t = v->u.rt->type->dtype;
 			like = like ? like : v->u.rt->type;
-			dt = dt == DT_VOID ? v->u.rt->type->dtype : sema_dtype_promote(dt,
-			                                                    v->u.rt->type->dtype);
+			TDType u = dt == DT_VOID ? t : sema_computation_type(dt, false, t, false, false);
+			if (u == DT_VOID) {
+				diag_error(ck->d, sites[s].at, "this return gives %s where another "
+				           "gives %s, and they have no common type", ir_dtype_name(t),
+				           ir_dtype_name(dt));
+				return NULL;
+			}
+			dt = u;
 		} else if (!is_number(v)) {
 			diag_error(ck->d, sites[s].at, "a return inside a runtime if must give a number "
 			           "or tensor (or a tuple of them) on every path, not %s",
