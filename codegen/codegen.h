@@ -72,6 +72,7 @@ typedef struct CgOptions {
 	const char *arch;      /* "sm_90a" (the only target for now) */
 	int opt_level;         /* 0..3: LLVM's default<On> pipeline */
 	bool debug_info;       /* -g: PTX .loc at .gl lines (line information only) */
+	bool asserts;          /* -g or --debug: device assertions are kept */
 	const Limits *limits;  /* elements per thread lowered; NULL: the defaults */
 } CgOptions;
 

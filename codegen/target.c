@@ -80,6 +80,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	t->triple = TRIPLE;
 	t->opt_level = o->opt_level;
 	t->debug_info = o->debug_info;
+	t->asserts = o->asserts;
 	t->limits = o->limits ? *o->limits : limits_default();
 	return t;
 }

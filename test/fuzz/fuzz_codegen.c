@@ -34,7 +34,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	static Limits lim;
 	lim = limits_default();
 	lim.max[LIM_ELEMS_PER_THREAD] = 256;
-	CgOptions o = {"sm_90a", 3, false, &lim};
+	CgOptions o = {"sm_90a", 3, false, false, &lim};
 	target = cg_target_new(&o, &d);
 	if (!target) {
 		StrBuf msg = {0};

@@ -47,7 +47,7 @@ contains(CgBlob b, const char *needle)
 static CgTarget *
 target(int opt, bool g)
 {
-	CgOptions o = {"sm_90a", opt, g, NULL};
+	CgOptions o = {"sm_90a", opt, g, g, NULL};
 	return cg_target_new(&o, &D);
 }
 
@@ -111,11 +111,11 @@ static void
 test_target_validation(void)
 {
 	reset();
-	CgOptions bad = {"sm_80", 2, false, NULL};
+	CgOptions bad = {"sm_80", 2, false, false, NULL};
 	CHECK(cg_target_new(&bad, &D) == NULL);
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "unsupported target architecture 'sm_80'") != NULL);
-	CgOptions olev = {"sm_90a", 4, false, NULL};
+	CgOptions olev = {"sm_90a", 4, false, false, NULL};
 	CHECK(cg_target_new(&olev, &D) == NULL);
 	CHECK_EQ(2, D.errors);
 	CgTarget *t = target(3, false);

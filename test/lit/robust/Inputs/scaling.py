@@ -5,8 +5,8 @@ For each shape of large input (many names, many lines, many kernels, deep
 nesting, many errors, long string joins) this writes an input of size n and
 one of size 10n, runs `glc --emit=typed` (or --emit=ast) on each and checks
 that the larger takes at most 15 times as long as the smaller (the best of
-three runs each, so that a busy machine does not fail it), and at most
-LIMIT seconds. A pass that is quadratic in its input takes about 100 times
+three runs each, taken in turns, and measured again once when too slow,
+so that a busy machine does not fail it), and at most LIMIT seconds. A pass that is quadratic in its input takes about 100 times
 as long.
 
 usage: scaling.py OUTDIR LIMIT GLC [FLAGS...]   (LIMIT: seconds per run)
@@ -81,17 +81,23 @@ SHAPES = [
 ]
 
 
-def best_time(cmd, limit):
-    best = None
+def run_time(cmd, limit):
+    t0 = time.perf_counter()
+    try:
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=limit)
+    except subprocess.TimeoutExpired:
+        return limit
+    return time.perf_counter() - t0
+
+
+def best_times(cmds, limit):
+    """The best of three runs of each command, taken in turns so that a
+    moment of load on the machine weighs on both sizes alike."""
+    best = [limit] * len(cmds)
     for _ in range(3):
-        t0 = time.perf_counter()
-        try:
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           timeout=limit)
-        except subprocess.TimeoutExpired:
-            return limit
-        dt = time.perf_counter() - t0
-        best = dt if best is None else min(best, dt)
+        for i, cmd in enumerate(cmds):
+            best[i] = min(best[i], run_time(cmd, limit))
     return best
 
 
@@ -100,14 +106,21 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     failed = 0
     for name, gen, n, args in SHAPES:
-        times = []
+        cmds = []
         for size in (n, 10 * n):
             path = os.path.join(outdir, "%s_%d.gl" % (name, size))
             with open(path, "w") as f:
                 f.write(gen(size))
-            times.append(best_time(glc + [path] + args, limit))
-        ratio = times[1] / times[0]
-        ok = ratio <= 15 and times[1] < limit
+            cmds.append(glc + [path] + args)
+        # A quadratic pass is about 100x slower at 10n every time; a ratio
+        # past 15 is measured again once before it counts, as load on a
+        # shared machine can make one measurement look so.
+        for _ in range(2):
+            times = best_times(cmds, limit)
+            ratio = times[1] / times[0]
+            ok = ratio <= 15 and times[1] < limit
+            if ok:
+                break
         failed += not ok
         print("%-8s n=%-7d %.3f s  10n=%-8d %.3f s  ratio %.1f %s" %
               (name, n, times[0], 10 * n, times[1], ratio, "ok" if ok else "TOO SLOW"))
