@@ -15,7 +15,7 @@
 void
 cg_unsupported(Lower *l, const TInst *in, const char *what)
 {
-	diag_error(l->m->diags, in->at, "code generation does not support %s yet", what);
+	diag_internal(l->m->diags, in->at, "code generation does not support %s yet", what);
 	l->failed = true;
 }
 
@@ -101,8 +101,8 @@ cg_coord(Lower *l, const LLayout *ly, int r, int dim)
 	return cg_apply_hw(l, ly, r, (LLName)(LL_DIM0 + dim));
 }
 
-static LLVMValueRef
-entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
+LLVMValueRef
+cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 {
 	CgModule *m = l->m;
 	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(m->fn);
@@ -134,7 +134,7 @@ var_slots(Lower *l, const TVar *var)
 		int n = cg_type_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = entry_alloca(l, var_type(l->m, var->type), var->name);
+			s[i] = cg_entry_alloca(l, var_type(l->m, var->type), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -181,7 +181,7 @@ lower_for(Lower *l, const TInst *in)
 	LLVMValueRef step = cg_val(l, in->args[2]).r[0];
 	LLVMTypeRef t = LLVMTypeOf(lo);
 	/* A hidden counter: the body may assign the loop variable. */
-	LLVMValueRef counter = entry_alloca(l, t, "for.i");
+	LLVMValueRef counter = cg_entry_alloca(l, t, "for.i");
 	LLVMBuildStore(m->b, lo, counter);
 	LLVMBasicBlockRef cond = new_block(l, "for.cond"), body = new_block(l, "for.body"),
 	                  latch = new_block(l, "for.latch"), done = new_block(l, "for.end");
@@ -286,30 +286,29 @@ lower_desc_param(Lower *l, const TInst *in, LLVMValueRef map)
 	return true;
 }
 
-/* Every register tensor is unrolled into one LLVM value per element a
- * thread holds; past this many (16x the register file) compile time grows
- * without bound and the result could not run anyway. */
-enum { MAX_REG_BITS = 12 };
-
 /* Reports the first result tensor in b (and the blocks it nests) that holds
- * more elements per thread than the lowering unrolls. */
+ * more elements per thread than the lowering unrolls: every register
+ * tensor becomes one LLVM value per element a thread holds, and compile
+ * time and memory (LLVM's and ptxas's) grow faster than that count (4096 a
+ * thread took ptxas 80 s and 3.8 GB), for code that could not run well
+ * anyway (the register file holds 255). */
 static bool
-fits_registers(Diags *d, const TBlock *b)
+fits_registers(Diags *d, const Limits *lim, const TBlock *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		const TInst *in = b->insts[i];
 		const TType *t = in->res ? in->res->type : NULL;
 		int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
-		if (bits > MAX_REG_BITS) {
-			Diag *e = diag_error(d, in->at,
-			                     "this tensor holds 2^%d elements per thread; code "
-			                     "generation supports at most %d", bits, 1 << MAX_REG_BITS);
+		if (bits > 0 && (bits >= 63 || 1ull << bits > lim->max[LIM_ELEMS_PER_THREAD])) {
+			Diag *e = diag_error(d, in->at, "this tensor holds 2^%d elements per thread, "
+			                     "more than code generation takes", bits);
+			diag_limit_note(d, e, lim, LIM_ELEMS_PER_THREAD);
 			diag_note(d, e, in->res->layout_at,
 			          "a smaller shape or more warps spread it over more threads");
 			return false;
 		}
-		if (!fits_registers(d, &in->body) || !fits_registers(d, &in->else_body) ||
-		    !fits_registers(d, &in->cond_block))
+		if (!fits_registers(d, lim, &in->body) || !fits_registers(d, lim, &in->else_body) ||
+		    !fits_registers(d, lim, &in->cond_block))
 			return false;
 	}
 	return true;
@@ -375,7 +374,7 @@ lower_inst(Lower *l, const TInst *in)
 		if (in->n_region)
 			return cg_lower_scan(l, in);
 		return cg_lower_layout_op(l, in);
-	case OP_SCAN: case OP_GET:
+	case OP_SCAN:
 		return cg_lower_scan(l, in);
 	case OP_YIELD:   /* read by the combine that lowers the region */
 		return true;
@@ -394,6 +393,12 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_stmatrix_store(l, in) || cg_lower_smem(l, in);
 	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD:
 		return cg_lower_smem(l, in);
+	case OP_ASYNC_COPY: case OP_ASYNC_COMMIT: case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
+		return cg_lower_async(l, in);
+	case OP_PRINT: case OP_ASSERT:
+		return cg_lower_debug(l, in);
+	case OP_INLINE_ASM: case OP_MAP: case OP_MAP_ARG: case OP_MAP_YIELD: case OP_EXTRACT:
+		return cg_lower_escape(l, in, cg_lower_block);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
 	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:
@@ -404,8 +409,18 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_dot(l, in);
 	case OP_WARP_SPECIALIZE:
 		return cg_lower_warp_specialize(l, in, cg_lower_block);
+	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY:
+		/* hints for the axis analysis: the operand itself */
+		l->vals[in->res->id] = cg_val(l, in->args[0]);
+		return true;
+	case OP_ASSUME: {
+		CgVal c = cg_val(l, in->args[0]);
+		for (int i = 0; i < c.n; i++)
+			cg_intrinsic(m, "llvm.assume", m->void_t, NULL, 0, &c.r[i], 1);
+		return true;
+	}
 	default:
-		if (in->op < OP_CAST || in->op == OP_CAST)
+		if (in->op <= OP_BITCAST)
 			return cg_lower_elementwise(l, in);
 		cg_unsupported(l, in, "this operation");
 		return false;
@@ -455,9 +470,10 @@ signature(Arena *a, const TKernel *k)
 static bool
 lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
-	bool fits = fits_registers(m->diags, &k->body);
+	const Limits *lim = &m->target->limits;
+	bool fits = fits_registers(m->diags, lim, &k->body);
 	for (int i = 0; fits && i < k->n_parts; i++)
-		fits = fits_registers(m->diags, &k->parts[i].body);
+		fits = fits_registers(m->diags, lim, &k->parts[i].body);
 	if (!fits)
 		return false;
 	cg_kernel_begin(m, sig);
@@ -500,7 +516,7 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		}
 		ok = kernel_ok && ok;
 	}
-	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);
+	ok = ok && cg_link_libdevice(&m) && cg_module_verify(&m) && cg_module_optimize(&m);
 	if (ok) {
 		out->llvm_ir = cg_module_ir(&m);
 		ok = cg_module_ptx(&m, &out->ptx);

@@ -456,17 +456,6 @@ bool
 cg_lower_scan(Lower *l, const TInst *in)
 {
 	CgModule *m = l->m;
-	if (in->op == OP_GET) {
-		const TType *t = in->args[0]->type;
-		int off = 0;
-		for (int k = 0; k < in->attr.index; k++)
-			off += cg_type_regs(t->elems[k]);
-		CgVal v = cg_val(l, in->args[0]);
-		v.r += off;
-		v.n = cg_type_regs(in->res->type);
-		l->vals[in->res->id] = v;
-		return true;
-	}
 	Plan p;
 	if (in->n_args > MAX_OPS || !plan(in->args[0]->type, in->attr.axis, &p)) {
 		cg_unsupported(l, in, "a scan or reduction whose layout moves a register, lane or "

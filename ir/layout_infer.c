@@ -319,6 +319,9 @@ equations(Infer *x, const TInst *in)
 	case OP_LOAD: case OP_STORE:
 		memory(x, in->args[0]->type);
 		break;
+	case OP_ASYNC_COPY:   /* cp.async: the pointers, and the mask */
+		memory(x, in->args[1]->type);
+		break;
 	case OP_SMEM_LOAD:
 		if (is_tensor(r))
 			memory(x, r->type);
@@ -330,7 +333,7 @@ equations(Infer *x, const TInst *in)
 		return;
 	}
 	case OP_SPLAT: case OP_FULL: case OP_ARANGE: case OP_SMEM_STORE: case OP_DOT:
-	case OP_GET: case OP_YIELD: case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
+	case OP_YIELD: case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return;
 	default:
 		break;

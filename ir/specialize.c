@@ -14,13 +14,13 @@
 
 enum { SPEC_DIV = 16 };
 
-/* Whether in is an access that alignment can widen: a load, a store, or an
- * f16/bf16 atomic add (packed in pairs). */
+/* Whether in is an access that alignment can widen: a load, a store, a
+ * cp.async copy, or an f16/bf16 atomic add (packed in pairs). */
 static bool
 widenable(const TInst *in)
 {
 	TDType t = in->n_args ? in->args[0]->type->dtype : DT_VOID;
-	return in->op == OP_LOAD || in->op == OP_STORE ||
+	return in->op == OP_LOAD || in->op == OP_STORE || in->op == OP_ASYNC_COPY ||
 	       (in->op == OP_ATOMIC_RMW && in->attr.rmw == AT_ADD && (t == DT_F16 || t == DT_BF16));
 }
 

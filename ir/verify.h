@@ -33,6 +33,7 @@ typedef struct Verifier {
 	int64_t *reach;       /* smem values: the furthest byte offset from the
 	                         allocation's start that the view's origin takes */
 	bool *created;        /* by allocation: its smem_alloc was met */
+	const TInst *map;     /* the map whose body is being walked, or NULL */
 } Verifier;
 
 /* Reports "rule: message" at `at` and marks the kernel invalid; false. */
@@ -55,13 +56,20 @@ enum { IR_MAX_COMBINED = 8 };
 bool vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *small);
 
 /* -- verify_tensor.c -- */
-/* reduce, scan (and their tuples' get), yield, reshape, permute, join,
+/* reduce, scan, yield, reshape, permute, join,
  * split, gather, histogram and the atomics. */
 bool vf_tensor_op(Verifier *v, const TInst *i, const TType *r);
 /* A reduce's or scan's combine region: its values (scalars of the inputs'
  * dtypes, left group then right), walked as a block defining them, ending
  * in the yield of one scalar per input. walk_block walks a block. */
 void vf_region(Verifier *v, const TInst *i, void (*walk_block)(Verifier *, const TBlock *));
+
+/* -- verify_ext.c -- */
+/* True for the operations verify_ext.c checks (fma, clamp, bitcast, the
+ * hints, assume, cp.async, device_print/assert, inline_asm, map, extract). */
+bool vf_is_ext(TOp op);
+/* Their operand counts, result, attributes and types. */
+bool vf_ext_op(Verifier *v, const TInst *i);
 
 /* -- verify_smem.c -- */
 /* The kernel's allocations: sizes and layouts; once planned also offsets,

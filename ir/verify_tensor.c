@@ -243,14 +243,6 @@ vf_tensor_op(Verifier *v, const TInst *i, const TType *r)
 	case OP_YIELD:
 		return i == v->yield || vf_fail(v, i->at, "structure", "a yield ends a combine "
 		                                "region");
-	case OP_GET: {
-		const TType *t = i->args[0]->type;
-		if (t->kind != TY_TUPLE || i->attr.index < 0 || i->attr.index >= t->n_elems ||
-		    !ir_type_equal(t->elems[i->attr.index], r))
-			return vf_fail(v, i->at, "types", "get index=%d of %s gives %s", i->attr.index,
-			               vf_type_str(v, t), vf_type_str(v, r));
-		return true;
-	}
 	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return renaming(v, i, r);
 	case OP_GATHER:

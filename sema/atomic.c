@@ -68,6 +68,41 @@ scope_name(int i)
 	return ir_scope_name((TMemScope)i);
 }
 
+/* An operand v (value, mask, cmp) of the atomic through ptr as dtype dt:
+ * splatted, broadcast and cast to the pointer's shape and layout (the
+ * pointer does not grow, as in Triton's atomics); NULL after a diagnostic
+ * naming role. */
+static TValue *
+operand(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
+{
+	TValue *t = sema_materialize(ck, v, dt);
+	if (!t)
+		return NULL;
+	if (t->type->kind == TY_SCALAR)
+		t = sema_cast_to(ck, t, dt, at);
+	if (ptr->type->kind != TY_TENSOR) {
+		if (t->type->kind == TY_TENSOR) {
+			diag_error(ck->d, v->span, "%s is a tensor but the pointer is a scalar", role);
+			return NULL;
+		}
+		return t;
+	}
+	if (t->type->kind != TY_TENSOR)
+		return sema_splat_to(ck, t, ptr->type, at);
+	if (t->type->rank != ptr->type->rank ||
+	    memcmp(t->type->shape, ptr->type->shape, (size_t)t->type->rank * 8) != 0) {
+		diag_error(ck->d, v->span, "%s has shape %s but the pointer tensor has shape %s",
+		           role, sema_type_str(ck, t->type), sema_type_str(ck, ptr->type));
+		return NULL;
+	}
+	if (!sema_auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
+		sema_layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
+		             "the pointer", t, role);
+		return NULL;
+	}
+	return sema_cast_to(ck, t, dt, at);
+}
+
 /* atomic_cas's operand v (cmp or val) for elements of dt: of dt, or an
  * integer of its width (*as gets that dtype), or a number in the source. */
 static bool
@@ -96,9 +131,9 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		k++;
 	const char *fname = ops[k].name;
 	bool cas = fn == BF_ATOMIC_CAS;
-	TValue *p = sema_pointer_arg(ck, a[0], fname);
-	if (!p)
+	if (!sema_want_ptr(ck, a[0], fname))
 		return NULL;
+	TValue *p = a[0]->u.rt;
 	TDType dt = p->type->dtype;
 	if (!ir_atomic_dtype_ok(ops[k].op, dt)) {
 		diag_error(ck->d, a[0]->span, "%s does not support %s elements; it supports %s",
@@ -112,9 +147,9 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	TDType as = dt;
 	if (cas && (!cas_operand(ck, a[1], dt, "cmp", &as) || !cas_operand(ck, a[2], dt, "val", &as)))
 		return NULL;
-	TValue *x = sema_match_ptr(ck, call->span, p, a[cas ? 2 : 1], dt, "the value");
+	TValue *x = operand(ck, call->span, p, a[cas ? 2 : 1], dt, "the value");
 	TValue *y = NULL;
-	if (!x || (a[cas ? 1 : 2] && !(y = sema_match_ptr(ck, call->span, p, a[cas ? 1 : 2],
+	if (!x || (a[cas ? 1 : 2] && !(y = operand(ck, call->span, p, a[cas ? 1 : 2],
 	                                                  cas ? dt : DT_I1,
 	                                                  cas ? "cmp" : "the mask"))))
 		return NULL;

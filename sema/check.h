@@ -19,6 +19,15 @@ struct Binding {
 	Binding *next;
 };
 
+/* The bindings of one scope, newest first, with a hash index from name to
+ * the newest binding of it once there are more than a few, so that looking
+ * up a name costs the same however many there are. */
+typedef struct Scope {
+	Binding *first;
+	Binding **index;      /* open addressing on the interned name; NULL: none */
+	size_t cap, n;        /* slots of index (a power of two), bindings */
+} Scope;
+
 /* A source file whose top-level names are in scope: the file compiled, or
  * a Gluon file it imports. */
 struct SemaModule {
@@ -26,7 +35,7 @@ struct SemaModule {
 	const Node *ast;      /* N_MODULE */
 	uint32_t file;
 	bool python;          /* a .py file: lazy globals, decorators say what a def is */
-	Binding *globals;
+	Scope globals;
 	SemaModule *next;
 };
 
@@ -42,14 +51,25 @@ struct SemaClass {
 /* What a def is, from its decorators. */
 typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
 
+/* A return inside a runtime if (returns.c): its value and the block it
+ * ends. */
+typedef struct ReturnSite {
+	TBlock *blk;
+	Value *v;
+	SrcSpan at;
+} ReturnSite;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
-	Binding *locals;
+	Scope locals;
 	const Node *func;
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	int capture;          /* runtime ifs that return around the code checked;
+	                         -1 in a runtime loop, which return cannot leave */
+	VEC(ReturnSite) sites;    /* the returns met in them */
 	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
@@ -74,6 +94,9 @@ struct Check {
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
 	int inline_depth;
+	const Limits *lim;    /* --max-unroll, --max-inline, ... */
+	uint64_t unrolled;    /* static_range bodies unrolled in this kernel pass */
+	uint64_t inlined;     /* @gl.jit calls inlined in this kernel pass */
 	VEC(TVar *) vars;
 	VEC(TSmemAlloc) smem;
 	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
@@ -123,6 +146,9 @@ void sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a,
 /* Brings a and b to one shape and layout (splat, broadcast) for an
  * elementwise op; false after a diagnostic. */
 bool sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
+/* The same, naming the operands a_role and b_role in a layout clash. */
+bool sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char *a_role,
+                      TValue **b, const char *b_role);
 
 /* -- arith.c: operators on runtime values -- */
 Value *sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
@@ -153,14 +179,6 @@ bool sema_bind_builtin(Check *ck, const Node *call, const Builtin *b, Value **ou
 bool sema_bind_method(Check *ck, const Node *call, const Builtin *b, Value *self, Value **out);
 /* v as a register tensor, or NULL after a diagnostic naming `what`. */
 TValue *sema_tensor_arg(Check *ck, Value *v, const char *what);
-/* The pointer (or tensor of pointers) argument v of fname's memory access;
- * NULL after a diagnostic. */
-TValue *sema_pointer_arg(Check *ck, Value *v, const char *fname);
-/* A memory operand v (mask, other, value) of the access through ptr as dtype
- * dt: splatted, broadcast and cast to the pointer's shape and layout; NULL
- * after a diagnostic naming `role`. */
-TValue *sema_match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt,
-                       const char *role);
 /* An optional compile-time bool argument (NULL: dflt) into *out; false
  * after a diagnostic naming `what`. */
 bool sema_opt_bool(Check *ck, const Value *v, bool dflt, const char *what, bool *out);
@@ -201,8 +219,9 @@ const LLDesc *sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
                           const int64_t *shape, int rank);
 
 /* -- reduce.c: reductions and scans -- */
-/* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce and
- * gl.associative_scan with arguments a bound by the builtin table. */
+/* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce,
+ * gl.associative_scan, x.cumsum and x.cumprod with arguments a bound by
+ * the builtin table. */
 Value *sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- atomic.c -- */
@@ -216,6 +235,34 @@ TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int
 /* gl.reshape, gl.permute, gl.join, gl.split, gl.broadcast, gl.ravel,
  * gl.gather and gl.histogram with arguments a bound by the builtin table. */
 Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- math.c: Gluon's math set and casts -- */
+/* The math builtins (gl.exp ... gl.clamp, gl.maximum, gl.minimum,
+ * gl.cdiv) with arguments a bound by the builtin table. */
+Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
+ * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
+ * bool (reinterpret bits of the same width). gl.cast and x.to(). */
+Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
+                      Value *bitcast);
+
+/* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
+Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- memory.c: global loads and stores, axis hints, cp.async -- */
+/* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
+ * with arguments a bound by the builtin table. */
+Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* True when v is a pointer or a tensor of pointers, else a diagnostic
+ * naming fname. */
+bool sema_want_ptr(Check *ck, const Value *v, const char *fname);
+
+/* -- debug.c: static_print, device_print, device_assert -- */
+Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* A device assertion at `at`: cond (a boolean scalar or tensor) must hold
+ * where mask (NULL: everywhere) does; msg is its message. False after a
+ * diagnostic. */
+bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Value *mask);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
@@ -251,6 +298,18 @@ size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
 /* Eval's name lookup callback (ctx is the Check): the value bound to name,
  * reading a variable's current value; NULL when unknown. */
 const Value *sema_lookup(void *ctx, const char *name);
+
+/* The number of items of range(lo, hi, step) (step not 0), and item k:
+ * exact for any int64 values. */
+uint64_t sema_range_len(int64_t lo, int64_t hi, int64_t step);
+int64_t sema_range_at(int64_t lo, int64_t step, uint64_t k);
+
+/* Takes n units of limit id from the kernel's *spent (static_range bodies,
+ * inlined calls). Past the limit, reports at `at` what asked ("fmt": "this
+ * call of 'f' is inlined") with the limit and the option that raises it,
+ * and returns false; later requests fail without a second report. */
+bool sema_spend(Check *ck, SrcSpan at, LimitId id, uint64_t *spent, uint64_t n, const char *fmt,
+                ...) GL_PRINTF(6, 7);
 
 bool sema_value_is_rt(const Value *v);
 bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);
@@ -326,6 +385,16 @@ Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
+
+/* -- returns.c: return inside runtime ifs -- */
+/* Whether runtime if s holds a return (outside loops and functions). */
+bool sema_if_returns(const Node *s);
+/* Checks runtime if s (condition cond) whose branches return; rest are
+ * the statements after it in its block, which run where a branch does not
+ * return. Sets the frame's result once every path returned. */
+void sema_check_returning_if(Check *ck, const Node *s, TValue *cond, const NodeList *rest);
+/* A return of v inside such an if: recorded with the block it ends. */
+void sema_return_site(Check *ck, SrcSpan at, Value *v);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);

@@ -1,7 +1,7 @@
 /*
  * Python's builtins at compile time (isinstance, abs) and the Gluon names
  * that only a Gluon .py file needs: gl.constexpr(v), gl.num_warps(),
- * gl.num_ctas(), gl.to_tensor, warpgroup_mma_init, gl.static_print, and
+ * gl.num_ctas(), gl.to_tensor, warpgroup_mma_init, and
  * the decorators (constexpr_function, aggregate, staticmethod), which are
  * not callable in a kernel.
  */
@@ -68,8 +68,6 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return int_value(ck, ck->k->num_warps, call->span);
 	case BF_NUM_CTAS:
 		return int_value(ck, 1, call->span);
-	case BF_STATIC_PRINT:
-		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
 	case BF_ISINSTANCE:

@@ -269,7 +269,7 @@ keep_dim(Check *ck, SrcSpan at, TValue *x, const TType *xt, int axis)
 	return e->res;
 }
 
-/* The value of the op's results: one, or a tuple (OP_GET each); keep_axis
+/* The value of the op's results: one, or a tuple (OP_EXTRACT each); keep_axis
  * >= 0 expands each result at that axis of the input type xt. */
 static Value *
 results(Check *ck, TInst *i, const Operands *ops, SrcSpan at, const TType *xt, int keep_axis)
@@ -279,7 +279,7 @@ results(Check *ck, TInst *i, const Operands *ops, SrcSpan at, const TType *xt, i
 		if (ops->n == 1) {
 			r[k] = i->res;
 		} else {
-			TInst *g = sema_emit(ck, OP_GET, at, i->res->type->elems[k], 1, i->res);
+			TInst *g = sema_emit(ck, OP_EXTRACT, at, i->res->type->elems[k], 1, i->res);
 			g->attr.index = k;
 			g->res->layout_at = i->res->layout_at;
 			r[k] = g->res;

@@ -6,10 +6,11 @@
 # against the bundled kernel objects, and work/lib<example>.so (kernels +
 # libglrt, for Python: bench/bandwidth.py --libs work), then runs: the example
 # drivers (gemm_fp8, cumsum and histogram included), the tensor-core forms of
-# test_mma.c and the operation tests test_scans.c, test_atomics.c and
-# test_shapes.c (one PASS/FAIL line per check), the C and C++ host examples and the
-# Python ctypes example. Prints `N passed, N failed, N skipped` last and exits
-# 1 on any failure, 77 when everything was skipped (no GPU), else 0.
+# test_mma.c, the math, memory and row-wise tests and the operation tests
+# test_scans.c, test_atomics.c and test_shapes.c (one PASS/FAIL line per
+# check), the C and C++ host examples and the Python ctypes example. Prints
+# `N passed, N failed, N skipped` last and exits 1 on any failure, 77 when
+# everything was skipped (no GPU), else 0.
 # Logs and binaries go to $GPU_WORK (default: BUNDLE/work).
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,7 @@ for f in "$D"/runtime/*.c; do
 done
 rm -f "$W/libglrt.a"
 ar rcs "$W/libglrt.a" "$W"/error.o "$W"/driver.o "$W"/module.o "$W"/launch.o \
-	"$W"/tensor_map.o "$W"/memory.o || exit 1
+	"$W"/tensor_map.o "$W"/memory.o "$W"/image.o || exit 1
 $CC $CFLAGS -c "$D/test/gpu_test.c" -o "$W/gpu_test.o" || exit 1
 
 # tally NAME RC LOG: adds the PASS/FAIL/SKIP lines of LOG; a driver that
@@ -45,7 +46,8 @@ tally() {
 # The example drivers, each linked with whatever its example compiled to
 # (the whole file, or single kernels); every header found is included so
 # the compiler checks the driver's launcher prototypes against glc's.
-for t in vector_add softmax reduce transpose gemm gemm_fp8 mma cumsum histogram scans atomics shapes; do
+for t in vector_add softmax reduce transpose gemm gemm_fp8 mma math memory rowwise cumsum \
+	histogram scans atomics shapes; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

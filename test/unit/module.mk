@@ -36,7 +36,8 @@ $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
 CG_TEST_OBJS = $(CODEGEN_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) \
+		$(B)/libglrt.a $(LLVM_LIBS) -ldl -pthread -lm
 
 # codegen's lowering of hand-built typed programs (no front end involved).
 UNIT_TESTS += $(B)/unit/test_codegen_lower

@@ -449,10 +449,14 @@ test_nvmma_validation(void)
 	uint32_t block[2] = { 64, 64 };
 	glrt_nvmma_layout l = { 128, 16, 0 }, bad;
 
+	/* A failed encoding leaves rank 0 even when it fails before the
+	 * driver, so that a launcher refuses a map encoded earlier. */
+	map.rank = 2;
 	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
 	           glrt_tensor_map_encode_nvmma(&map, GLRT_TMA_F16, 2, 0x1000,
 	                   shape, strides, block, NULL, GLRT_OOB_ZERO),
 	           "tensor map: layout is NULL");
+	CHECK_EQ(0, map.rank);
 	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
 	           glrt_tensor_map_encode_nvmma(&map, GLRT_TMA_F16, 2, 0x1000,
 	                   NULL, strides, block, &l, GLRT_OOB_ZERO),
@@ -495,6 +499,54 @@ test_nvmma_validation(void)
 	           "global_strides[0] = 200 bytes is not a multiple of 16");
 }
 
+/* An image is checked against its size before the driver reads it (which
+ * takes no size): headers, tables, sections and fatbin entries all inside.
+ * (test_fake_modules loads images that pass.) */
+static void
+test_image_extents(void)
+{
+	static const unsigned char four[4] = { 0x7f, 'E', 'L', 'F' };
+	unsigned char elf[256] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190,
+	                           [52] = 64 };
+	unsigned char fat[64] = { 0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0 };
+	glrt_module *m = (glrt_module *)1;
+
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, four, sizeof four, GLRT_IMAGE_CUBIN),
+	           "the 4-byte cubin is shorter than an ELF header");
+	CHECK(m == NULL);
+	elf[18] = 62;   /* EM_X86_64 */
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, elf, sizeof elf, GLRT_IMAGE_CUBIN),
+	           "not a 64-bit little-endian ELF file for CUDA (class 2, "
+	           "data 1, machine 62)");
+	elf[18] = 190;
+	/* Four section headers from byte 64: the last ends past 256. */
+	elf[40] = 64;   /* e_shoff */
+	elf[58] = 64;   /* e_shentsize */
+	elf[60] = 4;    /* e_shnum */
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, elf, sizeof elf, GLRT_IMAGE_CUBIN),
+	           "section header table lies outside its 256 bytes");
+	/* One section header whose data runs past the end. */
+	elf[60] = 1;
+	elf[64 + 24] = 200;   /* sh_offset */
+	elf[64 + 32] = 100;   /* sh_size */
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, elf, sizeof elf, GLRT_IMAGE_CUBIN),
+	           "section 0 of the cubin lies outside its 256 bytes");
+	fat[8] = 100;         /* 100 bytes of entries in a 64-byte image */
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, fat, sizeof fat, GLRT_IMAGE_CUBIN),
+	           "the fatbin's 100 bytes of entries lie outside its 64 bytes");
+	fat[8] = 48;          /* one entry of a 16-byte header + 40 bytes */
+	fat[16 + 4] = 16;
+	fat[16 + 8] = 40;
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, fat, sizeof fat, GLRT_IMAGE_CUBIN),
+	           "the fatbin entry at byte 16 lies outside the fatbin");
+}
+
 static void
 test_module_validation(void)
 {
@@ -516,6 +568,7 @@ test_module_validation(void)
 	           glrt_module_load(&m, not_elf, sizeof not_elf,
 	                            GLRT_IMAGE_CUBIN),
 	           "the 8-byte image is not an ELF cubin or a fatbin");
+	test_image_extents();
 	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
 	           glrt_module_load(&m, ptx_unterminated,
 	                            sizeof ptx_unterminated, GLRT_IMAGE_PTX),
@@ -720,8 +773,15 @@ test_fake_thread_context(void)
 	CHECK_EQ(before + 1, fake->ctx_set_calls);
 }
 
-static const char good_cubin[16] = "\x7f" "ELFgood";
-static const char bad_cubin[16] = "\x7f" "ELFBAD";
+/* The smallest cubins glrt_module_load accepts: an ELF64 header for
+ * EM_CUDA (190) and nothing else. The fake driver rejects the one marked
+ * "BAD" in its ELF padding. */
+static const unsigned char good_cubin[64] = {
+	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'g', 'o', 'o', 'd', [18] = 190, [52] = 64
+};
+static const unsigned char bad_cubin[64] = {
+	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'B', 'A', 'D', [18] = 190, [52] = 64
+};
 static const char good_ptx[] = ".version 8.0\n.target sm_90a\n";
 static const char bad_ptx[] = ".version 8.0\nsyntax error here\n";
 
@@ -744,6 +804,23 @@ test_fake_modules(void)
 	           "cuModuleLoadDataEx (PTX JIT) failed: "
 	           "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed); "
 	           "JIT log: ptxas: line 3; error: syntax error");
+	/* A section without file data (SHT_NOBITS) may lie past the end; a
+	 * fatbin whose one entry fills it exactly loads. */
+	{
+		unsigned char elf[128] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190,
+		                           [40] = 64, [52] = 64, [58] = 64, [60] = 1,
+		                           [64 + 4] = 8, [64 + 24] = 200, [64 + 32] = 100 };
+		unsigned char fat[64] = { 0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0, [8] = 48,
+		                          [16 + 4] = 16, [16 + 8] = 32 };
+		glrt_module *ok = NULL;
+
+		CHECK_EQ(GLRT_SUCCESS, glrt_module_load(&ok, elf, sizeof elf,
+		                                        GLRT_IMAGE_CUBIN));
+		CHECK_EQ(GLRT_SUCCESS, glrt_module_unload(ok));
+		CHECK_EQ(GLRT_SUCCESS, glrt_module_load(&ok, fat, sizeof fat,
+		                                        GLRT_IMAGE_CUBIN));
+		CHECK_EQ(GLRT_SUCCESS, glrt_module_unload(ok));
+	}
 	CHECK_EQ(GLRT_SUCCESS, glrt_module_load(&m, good_ptx, sizeof good_ptx,
 	                                        GLRT_IMAGE_PTX));
 	CHECK_EQ(live + 1, fake->live_modules);
@@ -1151,7 +1228,13 @@ gpu_check_add(glrt_kernel *k)
 static void
 gpu_modules(void)
 {
-	static char bad_image[64] = "\x7f" "ELF";
+	/* A well-formed ELF header for CUDA with no code: the checks pass it
+	 * and the driver rejects it (CUDA_ERROR_UNKNOWN from a 13.0 driver on
+	 * an H200); the ELF magic and nothing else the checks refuse. */
+	static const unsigned char bad_image[64] = {
+		0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190, [52] = 64
+	};
+	static const unsigned char magic_only[64] = { 0x7f, 'E', 'L', 'F' };
 	glrt_lazy_module lazy = { gpu_cubin, gpu_cubin_size, gpu_ptx,
 	                          sizeof gpu_ptx, NULL };
 	glrt_lazy_module fallback = { bad_image, sizeof bad_image, gpu_ptx,
@@ -1182,7 +1265,11 @@ gpu_modules(void)
 	CHECK_FAIL(GLRT_ERROR_MODULE_LOAD,
 	           glrt_module_load(&m, bad_image, sizeof bad_image,
 	                            GLRT_IMAGE_CUBIN),
-	           "cuModuleLoadData (cubin) failed: CUDA_ERROR_INVALID_IMAGE");
+	           "cuModuleLoadData (cubin) failed: CUDA_ERROR_");
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_module_load(&m, magic_only, sizeof magic_only,
+	                            GLRT_IMAGE_CUBIN),
+	           "not a 64-bit little-endian ELF file for CUDA");
 	glrt_module_unload(lazy.module);
 	glrt_module_unload(fallback.module);
 }
