@@ -97,9 +97,11 @@ def cumsum_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_ym, BLOCK_M: tl.constexp
     for n0 in range(0, N, BLOCK_N):
         mask = (rows[:, None] < M) & (n0 + cols[None, :] < N)
         v = tl.load(x_ptr + rows[:, None] * stride_xm + n0 + cols[None, :], mask=mask, other=0.0)
-        tl.store(y_ptr + rows[:, None] * stride_ym + n0 + cols[None, :], tl.cumsum(v, axis=1) + carry[:, None],
-                 mask=mask)
-        carry += tl.sum(v, axis=1)
+        s = tl.cumsum(v, axis=1) + carry[:, None]
+        tl.store(y_ptr + rows[:, None] * stride_ym + n0 + cols[None, :], s, mask=mask)
+        # The next block's carry is this block's last prefix (`carry += tl.sum(v, axis=1)`
+        # trips an assertion in Triton 3.6's OptimizeThreadLocality pass).
+        carry = tl.sum(tl.where(cols[None, :] == BLOCK_N - 1, s, 0.0), axis=1)
 
 
 @triton.jit
