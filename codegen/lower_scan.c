@@ -86,8 +86,8 @@ plan(const TType *t, int axis, Plan *p)
 	for (int q = 0; q < k_bits; q++) {
 		if (kind_of[q] < 0)
 			return false;
-		Level *lv = &p->lv[p->n_lv - 1];
-		if (!p->n_lv || (int)lv->kind != kind_of[q]) {
+		Level *lv = p->n_lv ? &p->lv[p->n_lv - 1] : NULL;
+		if (!lv || (int)lv->kind != kind_of[q]) {
 			lv = &p->lv[p->n_lv++];
 			lv->kind = (HwKind)kind_of[q];
 			lv->low = q;
