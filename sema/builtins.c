@@ -151,6 +151,7 @@ static const Builtin table[] = {
 	FN("_reinterpret", IN_SMEM_METHODS, BF_SMEM_REINTERPRET, "dtype", "shape", "layout"),
 	FN("load", IN_SMEM_METHODS, BF_SMEM_LOAD, "layout?"),
 	FN("store", IN_SMEM_METHODS, BF_SMEM_STORE, "value"),
+	FN("_keep_alive", IN_SMEM_METHODS, BF_SMEM_KEEP_ALIVE),
 	/* methods of register tensors and scalars */
 	FN("to", IN_VALUE_METHODS, BF_TO, "dtype", "bitcast?"),
 };

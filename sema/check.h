@@ -15,6 +15,9 @@ struct Binding {
 	const char *name;     /* interned */
 	Value *v;             /* compile-time or runtime value, or variables */
 	bool is_constexpr;    /* declared `: gl.constexpr` */
+	/* variables made by the name's first assignment inside runtime control
+	 * flow: the block that assignment is in (else NULL) */
+	const TBlock *born_in;
 	SrcSpan at;
 	Binding *next;
 };
