@@ -30,6 +30,9 @@ struct SemaModule {
 	uint32_t file;
 	bool python;          /* a .py file: lazy globals, decorators say what a def is */
 	Binding *globals;
+	/* a def's scope (its local names, for the functions defined in it):
+	 * names it lacks are looked up in this enclosing scope */
+	SemaModule *enclosing;
 	SemaModule *next;
 };
 
@@ -247,6 +250,10 @@ void sema_module_bind(Check *ck, SemaModule *m);
 SemaModule *sema_module_of(Check *ck, const Node *n);
 /* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
 FuncKind sema_func_kind(Check *ck, const Node *f);
+/* The scope of plain def f of scope m, for a kernel defined inside it
+ * (`-n test_x.kernel`): its imports, defs and classes bound, its other
+ * assignments lazily, as at module level; names it lacks come from m. */
+SemaModule *sema_function_scope(Check *ck, SemaModule *m, const Node *f);
 /* A lazy module-level value forced (b->v replaced); NULL after a diagnostic. */
 Value *sema_force_lazy(Check *ck, Binding *b);
 /* Reports that v (VAL_HOST) is host Python, used at `at`. */

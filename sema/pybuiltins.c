@@ -72,6 +72,10 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
+	case BF_CURRENT_TARGET:
+		v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
+		v->u.builtin = sema_builtin_namespace("target");
+		return v;
 	case BF_ISINSTANCE:
 		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
 		v->u.b = is_instance(a[0], a[1]);
@@ -97,6 +101,25 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		diag_error(ck->d, call->span, "a decorator cannot be called here");
 		return NULL;
 	}
+}
+
+/* The compilation target, as triton.runtime.driver.active.
+ * get_current_target() describes it: backend "cuda", arch 90, warp_size 32. */
+static Value *
+target_attr(Check *ck, const Node *n)
+{
+	const char *name = n->u.attr.name;
+	if (strcmp(name, "warp_size") == 0 || strcmp(name, "arch") == 0)
+		return int_value(ck, name[0] == 'w' ? 32 : 90, n->span);
+	if (strcmp(name, "backend") == 0) {
+		Value *v = sema_new_value(&ck->ev, VAL_STR, n->span);
+		v->u.str.s = "cuda";
+		v->u.str.len = 4;
+		return v;
+	}
+	diag_error(ck->d, n->u.attr.name_span, "the target has no attribute '%s' (it has "
+	           "backend, arch and warp_size)", name);
+	return NULL;
 }
 
 /* Attributes of compile-time objects that Gluon code reads: a module's
@@ -133,6 +156,8 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 			return sema_aggregate_attr(ck, n, obj);
 		break;
 	case VAL_BUILTIN:
+		if (obj->u.builtin == sema_builtin_namespace("target"))
+			return target_attr(ck, n);
 		if (sema_builtin_is_layout_ctor(obj->u.builtin)) {
 			const Builtin *b = sema_builtin_static(sema_builtin_name(obj->u.builtin), name);
 			if (b) {

@@ -194,10 +194,11 @@ bind_lazy(Check *ck, SemaModule *m, const Node *target, const Node *s)
 	sema_scope_bind(ck, target->u.name.id, v, false, target->span);
 }
 
-void
-sema_module_bind(Check *ck, SemaModule *m)
+/* Binds the top-level names of body (a module's, or a def's for a
+ * function scope) in scope m, which is ck->mod. */
+static void
+bind_body(Check *ck, SemaModule *m, const NodeList *body)
 {
-	const NodeList *body = &m->ast->u.module.body;
 	for (size_t i = 0; i < body->len; i++) {
 		const Node *s = body->data[i];
 		Value *v;
@@ -239,6 +240,28 @@ sema_module_bind(Check *ck, SemaModule *m)
 			break;   /* host statements */
 		}
 	}
+}
+
+void
+sema_module_bind(Check *ck, SemaModule *m)
+{
+	bind_body(ck, m, &m->ast->u.module.body);
+}
+
+SemaModule *
+sema_function_scope(Check *ck, SemaModule *m, const Node *f)
+{
+	SemaModule *fs = arena_alloc(ck->a, sizeof *fs);
+	*fs = (SemaModule){.name = f->u.func.name, .ast = m->ast, .file = m->file,
+	                   .python = true, .enclosing = m};
+	SemaModule *saved = ck->mod;
+	Frame *saved_fr = ck->fr;
+	ck->mod = fs;
+	ck->fr = NULL;
+	bind_body(ck, fs, &f->u.func.body);
+	ck->mod = saved;
+	ck->fr = saved_fr;
+	return fs;
 }
 
 SemaModule *

@@ -15,9 +15,10 @@ sema_scope_find(Check *ck, const char *name)
 		for (Binding *b = ck->fr->locals; b; b = b->next)
 			if (b->name == name)
 				return b;
-	for (Binding *b = ck->mod->globals; b; b = b->next)
-		if (b->name == name)
-			return b;
+	for (SemaModule *m = ck->mod; m; m = m->enclosing)
+		for (Binding *b = m->globals; b; b = b->next)
+			if (b->name == name)
+				return b;
 	return NULL;
 }
 
@@ -51,8 +52,9 @@ sema_check_visible_names(Check *ck, const char **out, size_t max)
 	if (ck->fr)
 		for (Binding *b = ck->fr->locals; b && n < max; b = b->next)
 			out[n++] = b->name;
-	for (Binding *b = ck->mod->globals; b && n < max; b = b->next)
-		out[n++] = b->name;
+	for (SemaModule *m = ck->mod; m; m = m->enclosing)
+		for (Binding *b = m->globals; b && n < max; b = b->next)
+			out[n++] = b->name;
 	return n;
 }
 
