@@ -268,6 +268,13 @@ bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, Bu
  * false after a diagnostic naming the parameter. */
 bool sema_bind_signature(Check *ck, const Node *f, const char *sig, int index);
 
+/* -- ptr_use.c -- */
+/* Where the body of kernel f uses parameter `param` as a pointer (the
+ * pointer operand of gl.load, gl.store or an atomic, or x.dtype.element_ty,
+ * directly or through names assigned from it), read from the syntax; NULL
+ * when it does not. */
+const Node *sema_pointer_use(Check *ck, const Node *f, const char *param);
+
 /* -- constexpr_fn.c: compile-time Python -- */
 /* Runs @constexpr_function f with args[0..n-1] bound to its parameters;
  * its return value, or NULL after a diagnostic. */
