@@ -157,11 +157,21 @@ fuzz: deps
 		$$t -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
 			$(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
 	done
+	@$(MAKE) -s $(B)/glc
+	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}
 
 clean:
 	rm -rf $(B)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# The differential tester's GPU bundle (test/diff/README.md): DIFF_COUNT
+# generated kernels of seed DIFF_SEED compiled by glc and translated to Gluon,
+# in gpu-run/diff; on a GPU machine run gpu-run/diff/run_gpu.sh.
+.PHONY: diff-bundle
+diff-bundle: $(B)/glc
+	@python3 test/diff/bundle.py --glc $(B)/glc --seed $${DIFF_SEED:-1} \
+		--count $${DIFF_COUNT:-2500} --out gpu-run/diff
 
 # The GPU bundle (no GPU here): the examples compiled by glc, libglrt's
 # sources, the GPU test drivers, benchmarks and host examples, to copy to a

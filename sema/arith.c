@@ -17,21 +17,6 @@ is_compare(TOp op)
 	return op >= OP_LT && op <= OP_NE;
 }
 
-/* The dtype a Python number takes next to a runtime dtype t. */
-static TDType
-number_dtype(const Value *v, TDType t)
-{
-	if (v->kind == VAL_FLOAT)
-		return ir_dtype_is_float(t) ? t : DT_F32;
-	if (v->kind == VAL_BOOL)
-		return t;
-	if (ir_dtype_is_float(t) || t == DT_I64 || t == DT_U64)
-		return t;
-	if (v->u.i < INT32_MIN || v->u.i > INT32_MAX)
-		return DT_I64;
-	return t == DT_I1 ? DT_I32 : t;
-}
-
 static const TType *
 rt_type(const Value *v)
 {
@@ -97,6 +82,34 @@ ptr_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 	return r;
 }
 
+/* A Python number next to an integer result must be representable in it
+ * (and not negative when it is unsigned), as Triton requires. */
+static bool
+literals_fit(Check *ck, const Value *x, const Value *y, TDType dt)
+{
+	if (ir_dtype_is_float(dt) || dt == DT_I1)
+		return true;
+	const Value *v[2] = {x, y};
+	int bits = ir_dtype_bits(dt);
+	for (int k = 0; k < 2; k++) {
+		if (v[k]->kind != VAL_INT)
+			continue;
+		int64_t i = v[k]->u.i;
+		bool fits = ir_dtype_is_unsigned(dt) ? i >= 0 && (bits == 64 || i < ((int64_t)1 << bits))
+		          : bits == 64 || (i >= -((int64_t)1 << (bits - 1)) &&
+		                           i < ((int64_t)1 << (bits - 1)));
+		if (!fits) {
+			diag_error(ck->d, v[k]->span, i < 0 && ir_dtype_is_unsigned(dt)
+			           ? "%lld next to an unsigned %s: Triton refuses a negative number with "
+			             "an unsigned tensor; cast one of them"
+			           : "%lld does not fit the operation's type %s",
+			           (long long)i, ir_dtype_name(dt));
+			return false;
+		}
+	}
+	return true;
+}
+
 TValue *
 sema_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 {
@@ -113,12 +126,25 @@ sema_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 		return ptr_arith(ck, at, op, x, y);
 	}
 	const TType *tx = rt_type(x), *ty = rt_type(y);
-	TDType dt;
-	if (tx && ty)
-		dt = sema_dtype_promote(tx->dtype, ty->dtype);
-	else
-		dt = tx ? number_dtype(y, tx->dtype) : number_dtype(x, ty->dtype);
+	bool xl = !tx, yl = !ty;
+	TDType ax = xl ? sema_literal_dtype(x) : tx->dtype, ay = yl ? sema_literal_dtype(y) : ty->dtype;
+	TDType dt = sema_computation_type(ax, xl, ay, yl, op == OP_DIV || op == OP_FLOORDIV ||
+	                                  op == OP_MOD);
+	if (dt == DT_VOID) {
+		diag_error(ck->d, at, "%s has no common type for %s and %s (Triton's promotion%s)",
+		           op_what(ck, op), ir_dtype_name(ax), ir_dtype_name(ay),
+		           ir_dtype_is_float(ax) || ir_dtype_is_float(ay) ? ""
+		           : ": integers of mixed signedness under /, // and %; cast one");
+		return NULL;
+	}
+	if (!literals_fit(ck, x, y, dt))
+		return NULL;
 	bool is_float = ir_dtype_is_float(dt);
+	if (op == OP_FLOORDIV && is_float) {
+		diag_error(ck->d, at, "%s is defined on integers (as in Triton); for floats write "
+		           "gl.floor(a / b)", op_what(ck, op));
+		return NULL;
+	}
 	if (op == OP_DIV && !is_float)
 		dt = DT_F32;
 	if ((op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_SHL || op == OP_SHR) &&

@@ -366,9 +366,16 @@ call_reduce(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	if (axis < 0)
 		axis += xt->rank;
 	/* Like Triton, gl.sum of integers narrower than 32 bits (i1 included:
-	 * a count, not a parity) adds in 32 bits of the same signedness. */
-	if (fn == BF_SUM && !ir_dtype_is_float(xt->dtype) && ir_dtype_bits(xt->dtype) < 32) {
-		x = sema_cast_to(ck, x, ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32, call->span);
+	 * a count, not a parity) adds in 32 bits of the same signedness, and
+	 * gl.max/gl.min of anything narrower than 32 bits (bf16 too) compare in
+	 * f32 or i32 (triton/language/standard.py). */
+	TDType up = DT_VOID;
+	if (fn == BF_SUM && !ir_dtype_is_float(xt->dtype) && ir_dtype_bits(xt->dtype) < 32)
+		up = ir_dtype_is_signed(xt->dtype) ? DT_I32 : DT_U32;
+	else if (fn != BF_SUM && ir_dtype_bits(xt->dtype) < 32)
+		up = ir_dtype_is_float(xt->dtype) ? DT_F32 : DT_I32;
+	if (up != DT_VOID) {
+		x = sema_cast_to(ck, x, up, call->span);
 		xt = x->type;
 	}
 	const TType *rt;
@@ -535,7 +542,19 @@ call_binary(Check *ck, const Node *call, const char *name, TOp op, Value **a)
 		           name);
 		return NULL;
 	}
-	TValue *r = sema_arith(ck, call->span, op, a[0], a[1]);
+	/* gl.maximum/gl.minimum (as Triton's core.maximum): Python numbers
+	 * become tensors of their own dtype first (no scalar rule), and bf16
+	 * computes in f32. */
+	Value *v[2] = {a[0], a[1]};
+	for (int k = 0; op != OP_CDIV && k < 2; k++) {
+		TValue *t = sema_materialize(ck, a[k], DT_VOID);
+		if (!t)
+			return NULL;
+		if (t->type->dtype == DT_BF16)
+			t = sema_cast_to(ck, t, DT_F32, call->span);
+		v[k] = sema_rt_value(ck, t, a[k]->span);
+	}
+	TValue *r = sema_arith(ck, call->span, op, v[0], v[1]);
 	return r ? sema_rt_value(ck, r, call->span) : NULL;
 }
 
@@ -553,9 +572,14 @@ call_where(Check *ck, const Node *call, Value **a)
 	/* the dtype of x op y decides; a select on it keeps the shapes */
 	const TType *tx = a[1]->kind == VAL_RUNTIME ? a[1]->u.rt->type : NULL;
 	const TType *ty = a[2]->kind == VAL_RUNTIME ? a[2]->u.rt->type : NULL;
-	TDType dt = tx && ty ? sema_dtype_promote(tx->dtype, ty->dtype) : tx ? tx->dtype :
-	            ty ? ty->dtype : a[1]->kind == VAL_FLOAT || a[2]->kind == VAL_FLOAT ? DT_F32
-	                                                                            : DT_I32;
+	TDType dx = tx ? tx->dtype : sema_literal_dtype(a[1]);
+	TDType dy = ty ? ty->dtype : sema_literal_dtype(a[2]);
+	TDType dt = sema_computation_type(dx, !tx, dy, !ty, false);
+	if (dt == DT_VOID) {
+		diag_error(ck->d, call->span, "gl.where has no common type for %s and %s",
+		           ir_dtype_name(dx), ir_dtype_name(dy));
+		return NULL;
+	}
 	TValue *x = sema_materialize(ck, a[1], dt), *y = sema_materialize(ck, a[2], dt);
 	if (!x || !y)
 		return NULL;

@@ -90,7 +90,15 @@ struct Check {
 };
 
 /* -- types.c -- */
-TDType sema_dtype_promote(TDType a, TDType b);
+/* Triton's computation type of a and b (a_lit: a is a Python number, typed
+ * by sema_literal_dtype; div_or_mod for /, // and %); DT_VOID where Triton
+ * refuses (integers of mixed signedness under / // %, fp8 with integers). */
+TDType sema_computation_type(TDType a, bool a_lit, TDType b, bool b_lit, bool div_or_mod);
+/* The wider of two integer dtypes as Triton promotes them (C's rules). */
+TDType sema_integer_promote(TDType a, TDType b);
+/* The dtype Triton gives a Python number: i1, i32 (u32, i64 when larger),
+ * f32 (f64 outside f32's range). */
+TDType sema_literal_dtype(const Value *v);
 const TType *sema_type_scalar(Check *ck, TDType t);
 const TType *sema_type_ptr(Check *ck, TDType pointee);
 const TType *sema_type_void(Check *ck);

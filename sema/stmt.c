@@ -121,7 +121,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 			return;
 		}
 		if (a->kind == VAL_RUNTIME)
-			dt = sema_dtype_promote(dt, a->u.rt->type->dtype);
+			dt = sema_integer_promote(dt, a->u.rt->type->dtype);
 	}
 	if (s->u.for_.target->kind != N_NAME) {
 		diag_error(ck->d, s->u.for_.target->span, "a runtime loop variable must be a name");

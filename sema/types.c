@@ -1,33 +1,84 @@
 /*
- * Dtypes and types of the typed program: names, widths, Triton's promotion
- * rules for mixed arithmetic, equality (layouts compared as maps) and the
- * printed form.
+ * Types of the typed program as sema makes them, and Triton 3.6's dtype
+ * promotion for mixed arithmetic (python/triton/language/semantic.py:
+ * computation_type_impl, integer_promote_impl, to_tensor_type).
  */
 #include "sema/check.h"
 
 #include <string.h>
 
-TDType
-sema_dtype_promote(TDType a, TDType b)
+/* Triton's dtype kinds, in the order its promotion compares them. */
+enum { KIND_BOOL, KIND_UINT, KIND_INT, KIND_FLOAT };
+
+static int
+kind(TDType t)
 {
-	if (a == b)
-		return a;
-	bool fa = ir_dtype_is_float(a), fb = ir_dtype_is_float(b);
-	if (fa && fb) {
-		int ba = ir_dtype_bits(a), bb = ir_dtype_bits(b);
-		if (ba != bb)
-			return ba > bb ? a : b;
-		return DT_F32;   /* f16 with bf16, or the two f8 kinds */
+	return t == DT_I1 ? KIND_BOOL : ir_dtype_is_unsigned(t) ? KIND_UINT
+	     : ir_dtype_is_float(t) ? KIND_FLOAT : KIND_INT;
+}
+
+/* i1 counts as unsigned, as in Triton. */
+static bool
+is_unsigned_int(TDType t)
+{
+	return t == DT_I1 || ir_dtype_is_unsigned(t);
+}
+
+TDType
+sema_integer_promote(TDType a, TDType b)
+{
+	int ra = ir_dtype_bits(a), rb = ir_dtype_bits(b);
+	bool ua = is_unsigned_int(a), ub = is_unsigned_int(b);
+	if (ua == ub)
+		return ra > rb ? a : b;
+	if (ua)
+		return ra >= rb ? a : b;
+	return rb >= ra ? b : a;
+}
+
+TDType
+sema_computation_type(TDType a, bool a_lit, TDType b, bool b_lit, bool div_or_mod)
+{
+	/* 0) a Python number of a lower or equal kind takes the tensor's type */
+	if (a_lit != b_lit) {
+		TDType lit = a_lit ? a : b, ten = a_lit ? b : a;
+		if (kind(lit) <= kind(ten))
+			return div_or_mod && (ten == DT_F16 || ten == DT_BF16) ? DT_F32 : ten;
 	}
-	if (fa || fb)
-		return fa ? a : b;
-	if (a == DT_I1 || b == DT_I1)
-		return a == DT_I1 ? b : a;
-	int ba = ir_dtype_bits(a), bb = ir_dtype_bits(b);
-	if (ir_dtype_is_unsigned(a) == ir_dtype_is_unsigned(b))
-		return ba >= bb ? a : b;
-	TDType u = ir_dtype_is_unsigned(a) ? a : b, s = ir_dtype_is_unsigned(a) ? b : a;
-	return ir_dtype_bits(u) >= ir_dtype_bits(s) ? u : s;
+	if (a == DT_F64 || b == DT_F64)
+		return DT_F64;
+	if (a == DT_F32 || b == DT_F32)
+		return DT_F32;
+	if (a == DT_F16 || b == DT_F16)
+		return div_or_mod ? DT_F32 : DT_F16;
+	if (a == DT_BF16 && b == DT_BF16)
+		return div_or_mod ? DT_F32 : DT_BF16;
+	if (a == DT_BF16 || b == DT_BF16)
+		return DT_F32;
+	bool fa = a == DT_F8E4M3 || a == DT_F8E5M2, fb = b == DT_F8E4M3 || b == DT_F8E5M2;
+	if (fa && fb)
+		return a == b ? a : DT_F16;
+	if (fa || fb || ir_dtype_is_float(a) || ir_dtype_is_float(b))
+		return DT_VOID;
+	if (div_or_mod && is_unsigned_int(a) != is_unsigned_int(b))
+		return DT_VOID;
+	return sema_integer_promote(a, b);
+}
+
+TDType
+sema_literal_dtype(const Value *v)
+{
+	if (v->kind == VAL_BOOL)
+		return DT_I1;
+	if (v->kind == VAL_FLOAT) {
+		double x = v->u.f < 0 ? -v->u.f : v->u.f;
+		bool f32 = x == 0 || x != x || x == 1.0 / 0.0 ||
+		           (x >= 0x1p-126 && x <= 0x1.fffffep127);
+		return f32 ? DT_F32 : DT_F64;
+	}
+	int64_t i = v->u.i;
+	return i >= INT32_MIN && i <= INT32_MAX ? DT_I32 : i >= 0 && i <= UINT32_MAX ? DT_U32
+	                                                                             : DT_I64;
 }
 
 /* A fresh type with only a kind and a dtype. */

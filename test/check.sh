@@ -1,7 +1,8 @@
 #!/bin/sh
 # glc's whole test suite (`make check`): build, unit tests and lit goldens on
 # the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
-# run of the front end. Each stage adds to one tally; the last line printed is
+# run of the front end and the CPU half of the differential tester (generated
+# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
 # `N passed, N failed` and the exit status is non-zero when anything failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -9,6 +10,7 @@ MAKE=${MAKE:-make}
 JOBS=${JOBS:--j2}
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+DIFF_SECONDS=${DIFF_SECONDS:-60}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 passed=0
@@ -99,6 +101,16 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	done
 }
 
+diff_cpu() { # generated kernels must compile or get a user diagnostic (test/diff/)
+	if python3 test/diff/cpu_check.py --glc build/glc --seed "${DIFF_SEED:-1}" \
+		--seconds "$DIFF_SECONDS" >"$log" 2>&1; then
+		tally 1 0 "differential tester, CPU half: $(tail -n 1 "$log")"
+	else
+		grep -v '^  feature' "$log" | tail -n 40
+		tally 0 1 "differential tester, CPU half"
+	fi
+}
+
 if python3 test/layering.py >"$log" 2>&1; then
 	tally 1 0 "layering"
 else
@@ -114,6 +126,7 @@ if build build/asan 1 all unit; then
 	lit "$PWD/build/asan/glc" "asan+ubsan build, --verify-each" --verify-each
 fi
 fuzz
+[ -x build/glc ] && diff_cpu
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,61 @@
+"""The generator's feature switches: the one place that turns a feature off.
+
+Every feature the generator can use has a switch here. A switch is off only
+while glc (or Triton's Gluon) has a known defect in that feature; its reason
+names the reproducer in test/diff/found/ (listed in test/diff/FOUND.md), so the
+switch goes back on when the defect is fixed. `DIFF_FEATURES=name,-name` in the
+environment turns switches on or off for one run (e.g. to check a fix:
+`DIFF_FEATURES=smem_permute python3 cpu_check.py`).
+"""
+import os
+
+# name -> (on?, why it is off)
+SWITCHES = {
+    "slice_layouts": (True, ""),
+    "nvmma_layouts": (True, ""),
+    "dot_layouts": (True, ""),
+    "nvmma_shared": (True, ""),
+    "shared_linear": (True, ""),
+    "smem_index": (True, ""),
+    "smem_slice": (True, ""),
+    "smem_strided_slice": (False, "found/005-smem-strided-slice-rejected.gl: glc rejects slices "
+                                  "that are not one contiguous block (Triton accepts them)"),
+    "smem_permute": (True, ""),
+    "smem_reinterpret": (True, ""),
+    "narrow_vector_access": (True, ""),
+    "loops": (True, ""),
+    "while_loops": (True, ""),
+    "device_functions": (True, ""),
+    "loop_tuples": (True, ""),
+    "runtime_if": (True, ""),
+    "bool_memory": (True, ""),
+    "f8_memory": (True, ""),
+    "scalar_reduce": (True, ""),
+    "rank3": (True, ""),
+    "promotion_quirks": (True, ""),
+}
+
+
+def _overrides():
+    out = {}
+    for item in os.environ.get("DIFF_FEATURES", "").split(","):
+        item = item.strip()
+        if item:
+            out[item.lstrip("-")] = not item.startswith("-")
+    return out
+
+
+_OVERRIDES = _overrides()
+for _name in _OVERRIDES:
+    if _name not in SWITCHES:
+        raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} (see test/diff/features.py)")
+
+
+def enabled(name):
+    """Whether the generator may use feature `name` in this run."""
+    return _OVERRIDES.get(name, SWITCHES[name][0])
+
+
+def disabled_list():
+    """[(name, reason)] of the switches that are off in this run."""
+    return [(n, r) for n, (_, r) in SWITCHES.items() if not enabled(n)]
