@@ -11,9 +11,10 @@
 # python/test/gluon/ (test_core.py), at the commits the list names; they are
 # Triton's and stay out of this repository. GLC defaults to build/glc. With
 # OUT, each row's object and header are kept there as OUT/NN.o and OUT/NN.h
-# (NN: the row's index in the list, from 0), with the list, for
-# bench/gluon_tutorials_run.py on the GPU machine. RUNS (default 3) sets the
-# compiles per kernel.
+# (NN: the row's index in the list, from 0), with the list, libglrt's
+# sources and bench/gluon_tutorials_run.py, which runs them there against
+# Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
+# sets the compiles per kernel.
 set -u
 dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC] [OUT]}
 glc=${2:-build/glc}
@@ -22,7 +23,11 @@ runs=${RUNS:-3}
 list=$(dirname "$0")/gluon_tutorials.list
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-[ -n "$keep" ] && mkdir -p "$keep" && cp "$list" "$keep/"
+if [ -n "$keep" ]; then
+	mkdir -p "$keep/runtime"
+	cp "$list" "$(dirname "$0")/gluon_tutorials_run.py" "$keep/"
+	cp "$(dirname "$0")"/../runtime/*.c "$(dirname "$0")"/../runtime/*.h "$keep/runtime/"
+fi
 
 # index, file, kernel, signature, num_warps: one tab-separated line per row
 python3 -c '
