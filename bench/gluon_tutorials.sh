@@ -25,7 +25,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "$keep" ]; then
 	mkdir -p "$keep/runtime"
-	cp "$list" "$(dirname "$0")/gluon_tutorials_run.py" "$keep/"
+	cp "$list" "$(dirname "$0")/gluon_tutorials_run.py" "$(dirname "$0")/gluon_tutorials_triton_time.py" \
+		"$keep/"
 	cp "$(dirname "$0")"/../runtime/*.c "$(dirname "$0")"/../runtime/*.h "$keep/runtime/"
 fi
 

@@ -95,15 +95,19 @@ class TensorMap:
         self.addr = (ctypes.addressof(self.buf) + 63) & ~63
 
 
-def describe(lib, gl, torch, t, spec, ns):
-    """(glc's tensor map, Triton's TensorDescriptor) for the desc argument spec."""
-    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-    block = spec["block"]
-    layout = eval(spec["layout"], ns) if "layout" in spec else \
-        gl.NVMMASharedLayout.get_default_for(block, getattr(gl, spec["desc"]["dtype"]))
+def nvmma_layout(gl, spec, ns):
+    """The desc argument's NVMMASharedLayout: the row's, or Gluon's default for the block."""
+    if "layout" in spec:
+        return eval(spec["layout"], ns)
+    return gl.NVMMASharedLayout.get_default_for(spec["block"], getattr(gl, spec["desc"]["dtype"]))
+
+
+def tensor_map(lib, t, spec, layout):
+    """glc's tensor map of t for the desc argument spec (libglrt's encoder)."""
     m = TensorMap()
     n = t.dim()
-    arrays = [(ctypes.c_uint64 * n)(*t.shape), (ctypes.c_uint64 * n)(*t.stride()), (ctypes.c_uint32 * n)(*block),
+    arrays = [(ctypes.c_uint64 * n)(*t.shape), (ctypes.c_uint64 * n)(*t.stride()),
+              (ctypes.c_uint32 * n)(*spec["block"]),
               (ctypes.c_uint32 * 3)(layout.swizzle_byte_width, layout.element_bitwidth, int(layout.transposed))]
     enc = lib.glrt_tensor_map_encode_nvmma
     enc.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_uint64] + [ctypes.c_void_p] * 4 + \
@@ -112,41 +116,54 @@ def describe(lib, gl, torch, t, spec, ns):
              *[ctypes.cast(x, ctypes.c_void_p) for x in arrays], 0)
     if st != 0:
         raise RuntimeError(f"glrt_tensor_map_encode_nvmma: status {st}")
-    return m, TensorDescriptor.from_tensor(t, block, layout)
+    return m
 
 
-def run_row(torch, gl, bundle, tutdir, i, row, cache):
-    path = os.path.join(tutdir, row["file"])
-    if path not in cache:
-        skipped = []
-        cache[path] = load_module(path, skipped) + (skipped, )
-    ns, tree, _ = cache[path]
-    kernel = kernel_object(ns, tree, path, row["kernel"])
-    lib = ctypes.CDLL(os.path.join(bundle, "work", f"lib{i:02d}.so"))
+def make_args(torch, gl, ns, row, seed, lib=None):
+    """The row's arguments: (glc's, Triton's, [(spec, (glc output, Triton output))],
+    tensor maps to keep alive); glc's only with lib."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
     gen = torch.Generator(device="cuda")
-    gen.manual_seed(1000 + i)
+    gen.manual_seed(seed)
     glc_args, tri_args, outs, keep = [], [], [], []
     for a in row["args"]:
         if isinstance(a, (int, float)) and not isinstance(a, bool):
             glc_args.append(ctypes.c_int32(a))
             tri_args.append(a)
-        elif "constexpr" in a:
+            continue
+        if "constexpr" in a:
             tri_args.append(eval(a["constexpr"], ns))
+            continue
+        spec = a["desc"] if "desc" in a else a
+        t = make_tensor(torch, spec, gen)
+        g = t.clone() if spec.get("out") else t
+        if spec.get("out"):
+            outs.append((spec, (g, t)))
+        if "desc" in a:
+            layout = nvmma_layout(gl, a, ns)
+            if lib:
+                keep.append(tensor_map(lib, g, a, layout))
+                glc_args.append(ctypes.c_void_p(keep[-1].addr))
+            tri_args.append(TensorDescriptor.from_tensor(t, a["block"], layout))
         else:
-            spec = a["desc"] if "desc" in a else a
-            t = make_tensor(torch, spec, gen)
-            pair = [t, t.clone()] if spec.get("out") else [t, t]
-            if spec.get("out"):
-                outs.append((spec, pair))
-            if "desc" in a:
-                m, d = describe(lib, gl, torch, pair[0], a, ns)
-                m2, d2 = describe(lib, gl, torch, pair[1], a, ns)
-                keep += [m, m2]
-                glc_args.append(ctypes.c_void_p(m.addr))
-                tri_args.append(d2)
-            else:
-                glc_args.append(ctypes.c_uint64(pair[0].data_ptr()))
-                tri_args.append(pair[1])
+            glc_args.append(ctypes.c_uint64(g.data_ptr()))
+            tri_args.append(t)
+    return glc_args, tri_args, outs, keep
+
+
+def load_cached(cache, path):
+    if path not in cache:
+        skipped = []
+        cache[path] = load_module(path, skipped) + (skipped, )
+    return cache[path]
+
+
+def run_row(torch, gl, bundle, tutdir, i, row, cache):
+    path = os.path.join(tutdir, row["file"])
+    ns, tree, _ = load_cached(cache, path)
+    kernel = kernel_object(ns, tree, path, row["kernel"])
+    lib = ctypes.CDLL(os.path.join(bundle, "work", f"lib{i:02d}.so"))
+    glc_args, tri_args, outs, keep = make_args(torch, gl, ns, row, 1000 + i, lib)
     grid = list(row["grid"]) + [1] * (3 - len(row["grid"]))
     fn = getattr(lib, row["kernel"].replace(".", "_"))
     fn.restype = ctypes.c_int
