@@ -125,6 +125,8 @@ Value *
 sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self)
 {
 	FuncKind kind = sema_func_kind(ck, func);
+	if (kind == FK_HOST && ck->host)
+		kind = FK_CONSTEXPR;   /* a -s entry calls it: host code, run at compile time */
 	if (kind == FK_HOST) {
 		Diag *g = diag_error(ck->d, call->span, "'%s' is host Python (it is not "
 		                     "@gluon.jit or @constexpr_function); glc does not run it",

@@ -76,6 +76,9 @@ struct Check {
 	const SemaGluon *gluon;       /* a .py compilation: its options; else NULL */
 	int64_t steps;        /* statements run by constexpr functions so far */
 	bool step_limit_hit;  /* reported; unwinding */
+	/* evaluating a -s entry, which is the host's launch argument: plain
+	 * defs it calls run as compile-time Python */
+	bool host;
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
@@ -254,8 +257,11 @@ bool sema_is_constexpr_annot(Check *ck, const Node *annot);
 /* Binds the top-level names of module m (imports, defs, classes; other
  * assignments lazily in a .py file). */
 void sema_module_bind(Check *ck, SemaModule *m);
-/* The module that function or class node n belongs to. */
+/* The module that function or class node n belongs to: the scope recorded
+ * last for it (a class run again by compile-time Python gets a new one). */
 SemaModule *sema_module_of(Check *ck, const Node *n);
+/* Records that function or class n (and a class's defs) belongs to scope m. */
+void sema_note_scope(Check *ck, const Node *n, SemaModule *m);
 /* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
 FuncKind sema_func_kind(Check *ck, const Node *f);
 /* The scope of plain def f of scope m, for a kernel defined inside it
@@ -294,6 +300,10 @@ Value *sema_eval_dict(Check *ck, const Node *n);
 /* -- aggregate.c: @aggregate classes -- */
 /* The class value of N_CLASS c when it is an @aggregate (else NULL). */
 const SemaClass *sema_class_of(Check *ck, const Node *c);
+/* Class statement c run by compile-time Python in a frame: a new @aggregate
+ * class (each run its own) whose methods see the frame's names bound so far
+ * (the caller adds the class's own), or NULL when c is not an @aggregate. */
+const SemaClass *sema_class_in_frame(Check *ck, const Node *c);
 /* Calls class cls: a new instance through its __init__. */
 Value *sema_construct(Check *ck, const Node *call, const SemaClass *cls);
 /* obj.name for an instance or a class; NULL after a diagnostic. */

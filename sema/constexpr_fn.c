@@ -127,6 +127,12 @@ assign(Check *ck, const Node *t, Value *v)
 		Value *obj = sema_eval_expr(&ck->ev, t->u.attr.obj);
 		if (!obj)
 			return false;
+		/* a class's name and docs are for Python's printing: glc names it
+		 * by its definition */
+		if (obj->kind == VAL_CLASS && (strcmp(t->u.attr.name, "__name__") == 0 ||
+		                               strcmp(t->u.attr.name, "__qualname__") == 0 ||
+		                               strcmp(t->u.attr.name, "__doc__") == 0))
+			return true;
 		const SemaClass *c = obj->kind == VAL_TUPLE ? obj->u.list.cls : NULL;
 		for (size_t i = 0; c && i < c->n_fields; i++)
 			if (c->fields[i] == t->u.attr.name) {
@@ -273,6 +279,19 @@ run_stmt(Check *ck, const Node *s)
 		v->u.func = s;
 		sema_scope_bind(ck, s->u.func.name, v, false, s->span);
 		return FLOW_NEXT;
+	case N_CLASS: {
+		const SemaClass *c = sema_class_in_frame(ck, s);
+		if (!c) {
+			diag_error(ck->d, s->span, "only @aggregate classes can be defined in "
+			           "compile-time functions");
+			return FLOW_ERROR;
+		}
+		v = sema_new_value(&ck->ev, VAL_CLASS, s->span);
+		v->u.cls = c;
+		sema_scope_bind(ck, s->u.class_.name, v, false, s->span);
+		c->mod->globals = ck->fr->locals;   /* its methods name the class too */
+		return FLOW_NEXT;
+	}
 	case N_HOST: {
 		const Node *e = s->u.host.value;
 		if (strcmp(s->u.host.what, "raise") == 0) {

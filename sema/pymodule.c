@@ -171,8 +171,8 @@ import_module_call(Check *ck, const Node *v)
 	return resolve_path(ck, v->u.call.args.data[0]->u.str.value, v->span);
 }
 
-static void
-note_fn(Check *ck, const Node *n, SemaModule *m)
+void
+sema_note_scope(Check *ck, const Node *n, SemaModule *m)
 {
 	vec_push(ck->a, &ck->fn_nodes, n);
 	vec_push(ck->a, &ck->fn_mods, m);
@@ -180,7 +180,7 @@ note_fn(Check *ck, const Node *n, SemaModule *m)
 		return;
 	for (size_t i = 0; i < n->u.class_.body.len; i++)
 		if (n->u.class_.body.data[i]->kind == N_FUNC)
-			note_fn(ck, n->u.class_.body.data[i], m);
+			sema_note_scope(ck, n->u.class_.body.data[i], m);
 }
 
 static void
@@ -207,13 +207,13 @@ bind_body(Check *ck, SemaModule *m, const NodeList *body)
 			bind_import(ck, s);
 			break;
 		case N_FUNC:
-			note_fn(ck, s, m);
+			sema_note_scope(ck, s, m);
 			v = sema_new_value(&ck->ev, VAL_FUNC, s->span);
 			v->u.func = s;
 			sema_scope_bind(ck, s->u.func.name, v, false, s->span);
 			break;
 		case N_CLASS:
-			note_fn(ck, s, m);
+			sema_note_scope(ck, s, m);
 			v = sema_new_value(&ck->ev, VAL_CLASS, s->span);
 			v->u.cls = sema_class_of(ck, s);
 			if (!v->u.cls)
@@ -267,7 +267,7 @@ sema_function_scope(Check *ck, SemaModule *m, const Node *f)
 SemaModule *
 sema_module_of(Check *ck, const Node *n)
 {
-	for (size_t i = 0; i < ck->fn_nodes.len; i++)
+	for (size_t i = ck->fn_nodes.len; i-- > 0;)
 		if (ck->fn_nodes.data[i] == n)
 			return ck->fn_mods.data[i];
 	return ck->mod;

@@ -80,7 +80,9 @@ eval_text(Check *ck, const char *label, const char *text)
 		return NULL;
 	Frame *saved = ck->fr;
 	ck->fr = NULL;
+	ck->host = true;
 	Value *v = sema_eval_expr(&ck->ev, e);
+	ck->host = false;
 	ck->fr = saved;
 	return v;
 }
