@@ -43,13 +43,7 @@ sema_class_of(Check *ck, const Node *c)
 const SemaClass *
 sema_class_in_frame(Check *ck, const Node *c)
 {
-	/* a scope holding the frame's names (its bindings so far), then the
-	 * module's; the class and its defs belong to it */
-	SemaModule *scope = arena_alloc(ck->a, sizeof *scope);
-	*scope = (SemaModule){.name = ck->mod->name, .ast = ck->mod->ast, .file = ck->mod->file,
-	                      .python = true, .globals = ck->fr->locals, .enclosing = ck->mod};
-	sema_note_scope(ck, c, scope);
-	return new_class(ck, c, scope);
+	return new_class(ck, c, sema_frame_scope(ck, c));
 }
 
 /* The def called name in the body of cls, or NULL. */

@@ -262,6 +262,9 @@ void sema_module_bind(Check *ck, SemaModule *m);
 SemaModule *sema_module_of(Check *ck, const Node *n);
 /* Records that function or class n (and a class's defs) belongs to scope m. */
 void sema_note_scope(Check *ck, const Node *n, SemaModule *m);
+/* The scope of n (a lambda or class made while a function runs): the
+ * function's names bound so far, then ck->mod's; recorded for n. */
+SemaModule *sema_frame_scope(Check *ck, const Node *n);
 /* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
 FuncKind sema_func_kind(Check *ck, const Node *f);
 /* The scope of plain def f of scope m, for a kernel defined inside it

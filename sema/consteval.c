@@ -644,6 +644,8 @@ sema_eval_expr(Eval *e, const Node *n)
 	case N_LAMBDA:
 		v = sema_new_value(e, VAL_FUNC, n->span);
 		v->u.func = n;
+		if (e->ck && e->ck->fr)
+			sema_frame_scope(e->ck, n);   /* it reads the function's names */
 		return v;
 	default:
 		break;

@@ -249,6 +249,17 @@ sema_module_bind(Check *ck, SemaModule *m)
 }
 
 SemaModule *
+sema_frame_scope(Check *ck, const Node *n)
+{
+	SemaModule *scope = arena_alloc(ck->a, sizeof *scope);
+	*scope = (SemaModule){.name = ck->mod->name, .ast = ck->mod->ast, .file = ck->mod->file,
+	                      .python = ck->mod->python, .globals = ck->fr->locals,
+	                      .enclosing = ck->mod};
+	sema_note_scope(ck, n, scope);
+	return scope;
+}
+
+SemaModule *
 sema_function_scope(Check *ck, SemaModule *m, const Node *f)
 {
 	SemaModule *fs = arena_alloc(ck->a, sizeof *fs);
@@ -330,6 +341,8 @@ sema_func_kind(Check *ck, const Node *f)
 	SemaModule *m = sema_module_of(ck, f);
 	if (!m->python)
 		return FK_JIT;
+	if (f->kind == N_LAMBDA)
+		return FK_CONSTEXPR;
 	bool top = false;
 	for (size_t i = 0; i < ck->fn_nodes.len && !top; i++)
 		top = ck->fn_nodes.data[i] == f;
