@@ -261,6 +261,8 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 	Value *self = m->u.method.self;
 	if (self->kind == VAL_TUPLE && self->u.list.cls)
 		return sema_aggregate_method_call(ck, call, m);
+	if (self->kind != VAL_RUNTIME)
+		return sema_py_method_call(ck, call, m);
 	const TType *t = self->u.rt->type;
 	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
 	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);

@@ -702,7 +702,12 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 {
 	BuiltinFn fn = sema_builtin_fn(b);
 	switch (fn) {
-	case BF_STATIC_RANGE: case BF_RANGE:
+	case BF_RANGE:
+		if (!ck->k || !ck->fr || ck->host || ck->fr->func->kind == N_LAMBDA ||
+		    sema_func_kind(ck, ck->fr->func) == FK_CONSTEXPR)
+			return sema_py_range(ck, call, b);   /* compile-time Python: a list */
+		/* fall through */
+	case BF_STATIC_RANGE:
 		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
 		           sema_builtin_qualname(ck->a, b));
 		return NULL;

@@ -296,6 +296,9 @@ const Node *sema_pointer_use(Check *ck, const Node *f, const char *param);
 /* Runs @constexpr_function f with args[0..n-1] bound to its parameters;
  * its return value, or NULL after a diagnostic. */
 Value *sema_run_constexpr_fn(Check *ck, SrcSpan at, const Node *f, Value **args, int n);
+/* range(...) (or static_range) called with compile-time bounds, b its
+ * builtin: the list of its items; NULL after a diagnostic. */
+Value *sema_py_range(Check *ck, const Node *call, const Builtin *b);
 /* Compile-time values of comprehensions, dict displays, lambdas. */
 Value *sema_eval_comp(Check *ck, const Node *n);
 Value *sema_eval_dict(Check *ck, const Node *n);
@@ -321,6 +324,16 @@ Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
+
+/* -- pymethods.c: Python's methods and iteration builtins at compile time -- */
+/* obj.name when it is a method of a compile-time list, tuple, dict, str or
+ * int (a VAL_METHOD to call), else NULL. */
+Value *sema_py_method(Check *ck, const Node *n, Value *obj);
+/* Calls such a method; NULL after a diagnostic. */
+Value *sema_py_method_call(Check *ck, const Node *call, Value *m);
+/* list(), tuple(), sum(), zip(), enumerate(), any(), all(), sorted() and
+ * reversed() with arguments a bound by the builtin table. */
+Value *sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);

@@ -273,6 +273,8 @@ eval_name(Eval *e, const Node *n)
 		const Value *v = e->lookup(e->ctx, id);
 		if (v && v->kind == VAL_POISON)
 			return NULL;
+		if (v && (v->kind == VAL_LIST || v->kind == VAL_DICT))
+			return (Value *)v;   /* one mutable object: .append() is seen by all */
 		if (v) {
 			/* This use of the value: diagnostics about it point here,
 			 * notes about where it was made at its origin. */

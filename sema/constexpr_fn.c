@@ -42,6 +42,40 @@ list_value(Check *ck, ValueKind k, Value **items, size_t n, SrcSpan at)
 	return v;
 }
 
+Value *
+sema_py_range(Check *ck, const Node *call, const Builtin *b)
+{
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, a))
+		return NULL;
+	int64_t v[3] = {0, 0, 1};
+	int k = a[2] ? 3 : a[1] ? 2 : 1;
+	for (int i = 0; i < k; i++)
+		if (!sema_value_int(ck, a[i], "a range bound", &v[i]))
+			return NULL;
+	int64_t lo = k == 1 ? 0 : v[0], hi = k == 1 ? v[0] : v[1], st = k == 3 ? v[2] : 1;
+	if (st == 0) {
+		diag_error(ck->d, call->span, "range() step must not be zero");
+		return NULL;
+	}
+	int64_t count = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0)
+	                       : (lo > hi ? (lo - hi - st - 1) / -st : 0);
+	if (count > 1000000) {
+		diag_error(ck->d, call->span, "range() of %lld items is too long for compile-time "
+		           "evaluation", (long long)count);
+		return NULL;
+	}
+	Value *r = list_value(ck, VAL_LIST, NULL, 0, call->span);
+	r->u.list.items = arena_alloc(ck->a, ((size_t)count + 1) * sizeof(Value *));
+	r->u.list.n = (size_t)count;
+	for (int64_t i = 0; i < count; i++) {
+		Value *x = sema_new_value(&ck->ev, VAL_INT, call->span);
+		x->u.i = lo + i * st;
+		r->u.list.items[i] = x;
+	}
+	return r;
+}
+
 /* The items an iterable yields: range(...) (compile-time bounds), lists,
  * tuples, a dict's keys. False after a diagnostic. */
 static bool
@@ -53,33 +87,11 @@ iterate(Check *ck, const Node *it, Value ***items, size_t *n)
 			return false;
 		BuiltinFn fn = callee->kind == VAL_BUILTIN ? sema_builtin_fn(callee->u.builtin) : BF_NONE;
 		if (fn == BF_RANGE || fn == BF_STATIC_RANGE) {
-			Value *a[SEMA_MAX_BUILTIN_PARAMS];
-			if (!sema_bind_builtin(ck, it, callee->u.builtin, a))
+			Value *r = sema_py_range(ck, it, callee->u.builtin);
+			if (!r)
 				return false;
-			int64_t v[3] = {0, 0, 1};
-			int k = a[2] ? 3 : a[1] ? 2 : 1;
-			for (int i = 0; i < k; i++)
-				if (!sema_value_int(ck, a[i], "a range bound", &v[i]))
-					return false;
-			int64_t lo = k == 1 ? 0 : v[0], hi = k == 1 ? v[0] : v[1], st = k == 3 ? v[2] : 1;
-			if (st == 0) {
-				diag_error(ck->d, it->span, "range() step must not be zero");
-				return false;
-			}
-			int64_t count = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0)
-			                       : (lo > hi ? (lo - hi - st - 1) / -st : 0);
-			if (count > 1000000) {
-				diag_error(ck->d, it->span, "range() of %lld items is too long for "
-				           "compile-time evaluation", (long long)count);
-				return false;
-			}
-			*n = (size_t)count;
-			*items = arena_alloc(ck->a, (*n + 1) * sizeof(Value *));
-			for (int64_t i = 0; i < count; i++) {
-				Value *x = sema_new_value(&ck->ev, VAL_INT, it->span);
-				x->u.i = lo + i * st;
-				(*items)[i] = x;
-			}
+			*items = r->u.list.items;
+			*n = r->u.list.n;
 			return true;
 		}
 	}

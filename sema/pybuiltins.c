@@ -72,6 +72,9 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
+	case BF_LIST_PY: case BF_TUPLE_PY: case BF_SUM_PY: case BF_ZIP: case BF_ENUMERATE:
+	case BF_ANY: case BF_ALL: case BF_SORTED: case BF_REVERSED:
+		return sema_py_iter_call(ck, call, fn, a);
 	case BF_CURRENT_TARGET:
 		v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
 		v->u.builtin = sema_builtin_namespace("target");
@@ -130,6 +133,7 @@ Value *
 sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 {
 	const char *name = n->u.attr.name;
+	Value *m;
 	*handled = true;
 	switch (obj->kind) {
 	case VAL_HOST:
@@ -154,6 +158,8 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 	case VAL_TUPLE:
 		if (obj->u.list.cls)
 			return sema_aggregate_attr(ck, n, obj);
+		if ((m = sema_py_method(ck, n, obj)))
+			return m;
 		break;
 	case VAL_BUILTIN:
 		if (obj->u.builtin == sema_builtin_namespace("target"))
@@ -193,9 +199,11 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		}
 		break;
 	case VAL_INT: case VAL_FLOAT: case VAL_BOOL: case VAL_LAYOUT: case VAL_STR:
-	case VAL_NONE: case VAL_LIST:
+	case VAL_NONE: case VAL_LIST: case VAL_DICT:
 		if (strcmp(name, "value") == 0)
 			return obj;
+		if ((m = sema_py_method(ck, n, obj)))
+			return m;
 		break;
 	default:
 		break;

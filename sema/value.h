@@ -156,6 +156,9 @@ typedef enum BuiltinFn {
 	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
 	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
 	BF_NVMMA_DEFAULT, BF_CURRENT_TARGET,
+	/* Python's iteration builtins (sema/pymethods.c) */
+	BF_LIST_PY, BF_TUPLE_PY, BF_SUM_PY, BF_ZIP, BF_ENUMERATE, BF_ANY, BF_ALL, BF_SORTED,
+	BF_REVERSED,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
 TDType sema_builtin_dtype(const Builtin *b);
