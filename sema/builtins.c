@@ -127,6 +127,7 @@ static const Builtin table[] = {
 	FN("dot_fma", GL, BF_DOT_FMA, "a", "b", "acc"),
 	FN("mma_v2", IN_GLOBAL | GL | IN_AMPERE, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
+	FN("allocate_mbarrier", IN_MBARRIER, BF_MBAR_ALLOC, "batch?", "two_ctas?"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
 	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),
 	FN("wait", IN_MBARRIER, BF_MBAR_WAIT, "mbarrier", "phase", "pred?", "deps?"),
