@@ -13,8 +13,8 @@ from triton.experimental.gluon.language.nvidia.hopper import mbarrier
 
 
 @gluon.jit
-def ring(x, TWO: gl.constexpr):
-    bar = mbarrier.allocate_mbarrier(two_ctas=TWO)
+def ring(x, PAIR: gl.constexpr):
+    bar = mbarrier.allocate_mbarrier(two_ctas=PAIR)
     bars = mbarrier.allocate_mbarrier(batch=3)
     mbarrier.init(bar, count=1)
     for i in gl.static_range(3):
