@@ -5,7 +5,7 @@
 BUNDLE and TUTDIR are gluon_tutorials_run.py's. Each compile is a fresh Python
 process with an empty TRITON_CACHE_DIR, timed from its start to its exit, as
 `time python3 -m triton.tools.compile ...` would be: compile.py itself
-(`python3 -m triton.tools.compile FILE -n KERNEL -s SIGNATURE -w N -o OUT`) for the
+(`python3 -m triton.tools.compile FILE -n KERNEL -s SIGNATURE -w N -g GRID -o OUT`) for the
 rows whose signature it can take (types and int/float constexprs, a top-level
 kernel), and for the others (layouts, tensor descriptors, classes as constexprs,
 kernels inside test functions, or when compile.py refuses a Gluon kernel) a
@@ -83,7 +83,8 @@ def main():
         if compile_py_ok(row):
             methods.append(("compile.py", [sys.executable, "-m", "triton.tools.compile",
                                            os.path.join(tutdir, row["file"]), "-n", row["kernel"], "-s",
-                                           row["signature"], "-w", str(row["num_warps"]), "-o",
+                                           row["signature"], "-w", str(row["num_warps"]), "-g",
+                                           ",".join(str(g) for g in (row["grid"] + [1, 1])[:3]), "-o",
                                            os.path.join(out, "k")]))
         methods.append(("warmup", [sys.executable, os.path.abspath(__file__), bundle, tutdir, "--one", str(i)]))
         for name, cmd in methods:
