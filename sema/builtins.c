@@ -17,6 +17,7 @@ enum {
 	/* reached only through imports of a .py file (sema_builtin_namespace) */
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
 	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
+	IN_LIBDEVICE = 1u << 19,
 	/* triton.runtime.driver.active.get_current_target() */
 	IN_RUNTIME = 1u << 20, IN_DRIVER = 1u << 21, IN_ACTIVE = 1u << 22, IN_TARGET = 1u << 23,
 };
@@ -56,6 +57,7 @@ static const Builtin table[] = {
 	{"hopper", BI_NAMESPACE, 0, IN_HOPPER, BF_NONE, DT_VOID, {0}},
 	{"ampere", BI_NAMESPACE, 0, IN_AMPERE, BF_NONE, DT_VOID, {0}},
 	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
+	{"libdevice", BI_NAMESPACE, 0, IN_LIBDEVICE, BF_NONE, DT_VOID, {0}},
 	{"runtime", BI_NAMESPACE, IN_TRITON, IN_RUNTIME, BF_NONE, DT_VOID, {0}},
 	{"driver", BI_NAMESPACE, IN_RUNTIME, IN_DRIVER, BF_NONE, DT_VOID, {0}},
 	{"active", BI_NAMESPACE, IN_DRIVER, IN_ACTIVE, BF_NONE, DT_VOID, {0}},
@@ -159,6 +161,9 @@ static const Builtin table[] = {
 	FN("static_print", GL, BF_STATIC_PRINT),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
 	FN("get_current_target", IN_ACTIVE, BF_CURRENT_TARGET),
+	/* libdevice's fast f32 approximations: gl.exp (ex2.approx) and division */
+	FN("fast_expf", IN_LIBDEVICE, BF_EXP, "x"),
+	FN("fast_dividef", IN_LIBDEVICE, BF_FAST_DIVIDEF, "x", "y"),
 	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
 	   "transposed?", "fp4_padded?"),
 	/* methods of shared-memory descriptors and mbarriers */
