@@ -703,7 +703,7 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	BuiltinFn fn = sema_builtin_fn(b);
 	switch (fn) {
 	case BF_RANGE:
-		if (!ck->k || !ck->fr || ck->host || ck->fr->func->kind == N_LAMBDA ||
+		if (!ck->k || !ck->fr || !ck->fr->func || ck->host || ck->fr->func->kind == N_LAMBDA ||
 		    sema_func_kind(ck, ck->fr->func) == FK_CONSTEXPR)
 			return sema_py_range(ck, call, b);   /* compile-time Python: a list */
 		/* fall through */
