@@ -44,8 +44,23 @@ def build(bundle):
         subprocess.run(["gcc", "-shared", "-o", so, o] + objs + ["-ldl", "-pthread"], check=True)
 
 
+class _Anything:
+    """Stands for pytest where it is not installed: its decorators return what they decorate."""
+
+    def __getattr__(self, name):
+        return _Anything()
+
+    def __call__(self, *args, **kwargs):
+        return args[0] if len(args) == 1 and callable(args[0]) and not kwargs else _Anything()
+
+
 def load_module(path, skipped):
-    """The file's top-level statements run one by one in a fresh namespace."""
+    """The file's top-level statements run one by one in a fresh namespace (pytest, which
+    only the files' tests use, is stubbed when it is not installed)."""
+    try:
+        import pytest  # noqa: F401
+    except ImportError:
+        sys.modules["pytest"] = _Anything()
     src = open(path).read()
     tree = ast.parse(src, path)
     ns = {"__name__": os.path.basename(path)[:-3].replace("-", "_"), "__file__": path}
@@ -60,7 +75,10 @@ def load_module(path, skipped):
 def kernel_object(ns, tree, path, name):
     """The @gluon.jit object -n `name` names (outer.inner: run outer's body up to inner)."""
     if "." not in name:
-        return ns[name]
+        k = ns[name]
+        while type(k).__name__ in ("Autotuner", "Heuristics"):
+            k = k.fn   # launched with the configuration's constexprs given
+        return k
     outer, inner = name.split(".", 1)
     fn = next(s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == outer)
     local = dict(ns)

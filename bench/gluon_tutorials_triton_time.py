@@ -12,7 +12,10 @@ kernels inside test functions, or when compile.py refuses a Gluon kernel) a
 process that loads the file and compiles the kernel with Triton's
 `kernel.warmup(*args, grid=..., num_warps=N)`, the same pipeline without a launch.
 Prints per row the median of RUNS seconds and the method, then the median over
-the rows.
+the rows. With --cpu (no GPU, e.g. on the build machine with torch and triton 3.6 in a
+venv) each process instead compiles the kernel with `triton.compile(GluonASTSource(...),
+target=GPUTarget("cuda", 90, 32))`, what compile.py runs after parsing its signature; the
+files' host code then sees an sm_90 target and device (for their `is_hopper()` checks).
 """
 import argparse
 import json
@@ -55,6 +58,54 @@ def warmup_one(bundle, tutdir, i):
     kernel.warmup(*tri_args, grid=tuple(row["grid"]), num_warps=row["num_warps"], **row.get("launch", {}))
 
 
+TORCH_TO_TRITON = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "int32": "i32", "int64": "i64"}
+
+
+def compile_one_cpu(bundle, tutdir, i):
+    """In this (fresh) process: compile row i with triton.compile for cuda:90, no GPU needed
+    (the arguments' specializations written as Triton's JIT would make them)."""
+    sys.path.insert(0, HERE)
+    sys.path.insert(0, tutdir)
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon._runtime import GluonASTSource
+    import torch
+    import gluon_tutorials_run as r
+
+    class H200:
+        """What the files' host code asks the (absent) driver and torch.cuda."""
+
+        def get_current_target(self):
+            return GPUTarget("cuda", 90, 32)
+
+    triton.runtime.driver.set_active(H200())
+    torch.cuda.get_device_capability = lambda *_: (9, 0)
+    rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
+    row = rows[i]
+    path = os.path.join(tutdir, row["file"])
+    ns, tree = r.load_module(path, [])
+    kernel = r.kernel_object(ns, tree, path, row["kernel"])
+    names = [n for n in kernel.arg_names if n != "num_warps" or "num_warps" not in kernel.arg_names]
+    sig, cx = {}, {}
+    for name, a in zip(names, row["args"]):
+        if isinstance(a, (int, float)) and not isinstance(a, bool):
+            sig[name] = "i32"
+        elif "constexpr" in a:
+            sig[name], cx[name] = "constexpr", eval(a["constexpr"], ns)
+        elif "desc" in a:
+            d = a["desc"]
+            layout = r.nvmma_layout(gl, a, ns)
+            sig[name] = f"tensordesc<{TORCH_TO_TRITON[d['dtype']]}{a['block']},{layout!r}>"
+        else:
+            sig[name] = "*" + TORCH_TO_TRITON[a["dtype"]]
+    if "num_warps" in kernel.arg_names:
+        sig["num_warps"], cx["num_warps"] = "constexpr", row["num_warps"]
+    src = GluonASTSource(kernel, sig, constexprs=cx)
+    triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                   options={"num_warps": row["num_warps"], **row.get("launch", {})})
+
+
 def timed(cmd, cwd):
     env = dict(os.environ, TRITON_CACHE_DIR=tempfile.mkdtemp(prefix="triton-cold-"))
     start = time.perf_counter()
@@ -67,11 +118,13 @@ def main():
     ap.add_argument("bundle")
     ap.add_argument("tutdir")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--cpu", action="store_true",
+                    help="no GPU: time triton.compile for cuda:90 in a fresh process instead")
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     bundle, tutdir = os.path.abspath(args.bundle), os.path.abspath(args.tutdir)
     if args.one is not None:
-        warmup_one(bundle, tutdir, args.one)
+        (compile_one_cpu if args.cpu else warmup_one)(bundle, tutdir, args.one)
         return
     rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
     medians = []
@@ -80,13 +133,18 @@ def main():
             continue
         out = tempfile.mkdtemp(prefix="compile-py-")
         methods = []
-        if compile_py_ok(row):
+        if args.cpu:
+            methods.append(("triton.compile", [sys.executable, os.path.abspath(__file__), bundle, tutdir,
+                                               "--cpu", "--one", str(i)]))
+        elif compile_py_ok(row):
             methods.append(("compile.py", [sys.executable, "-m", "triton.tools.compile",
                                            os.path.join(tutdir, row["file"]), "-n", row["kernel"], "-s",
                                            row["signature"], "-w", str(row["num_warps"]), "-g",
                                            ",".join(str(g) for g in (row["grid"] + [1, 1])[:3]), "-o",
                                            os.path.join(out, "k")]))
-        methods.append(("warmup", [sys.executable, os.path.abspath(__file__), bundle, tutdir, "--one", str(i)]))
+        if not args.cpu:
+            methods.append(("warmup", [sys.executable, os.path.abspath(__file__), bundle, tutdir, "--one",
+                                       str(i)]))
         for name, cmd in methods:
             times, p = [], None
             for _ in range(args.runs):
