@@ -749,7 +749,6 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
 	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);
 	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV, a);
-	case BF_FAST_DIVIDEF: return call_binary(ck, call, "libdevice.fast_dividef", OP_DIV, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
 	case BF_ABS:
 		return call_math(ck, call, fn, a);
