@@ -8,6 +8,9 @@
 #     .ptx, the ptxas -v report and the compile time), for bench/gemm_fp8.py;
 #   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl and reduce.gl, one
 #     object each, for bench/bandwidth.py;
+#   gemv.gl and online_softmax.gl, one object each, and layernorm.gl and
+#     rmsnorm.gl once per BLOCK_N (1024 ... 8192) with the launchers renamed
+#     KERNEL_BLOCKN, for bench/rowwise.py;
 # and copies libglrt's sources, bench/*.py, gemm_shim.c and run.sh next to
 # them. With BASE_GLC and BASE_EXAMPLES (an earlier commit's glc and
 # examples/, e.g. from `git archive`), that commit's GEMMs go in too as
@@ -18,7 +21,7 @@
 # `gemm.py --anchors anchors`; OUT must then stay out of git (gpu-run/ is
 # ignored).
 # On the GPU machine: `sh OUT/run.sh gemm.py ARGS`, `sh OUT/run.sh
-# bandwidth.py ARGS` (see run.sh).
+# bandwidth.py ARGS`, `sh OUT/run.sh rowwise.py ARGS` (see run.sh).
 set -eu
 GLC=$1
 OUT=$2
@@ -70,8 +73,17 @@ for v in "gemm_fp8" "gemm_fp8_precise -D IMPRECISE=128 -D BN=64"; do
 	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done
-for ex in vector_add swiglu transpose softmax reduce; do
+for ex in vector_add swiglu transpose softmax reduce gemv online_softmax; do
 	"$GLC" "$ROOT/examples/$ex.gl" -c -o "$OUT/kernels/$ex.o"
+done
+for ex in layernorm rmsnorm; do
+	for bn in 1024 2048 4096 8192; do
+		o="$OUT/kernels/${ex}_$bn.o"
+		"$GLC" "$ROOT/examples/$ex.gl" -D BLOCK_N=$bn -c -o "$o.tmp"
+		objcopy --redefine-sym "${ex}_f16=${ex}_f16_$bn" --redefine-sym "${ex}_bf16=${ex}_bf16_$bn" \
+			"$o.tmp" "$o"
+		rm -f "$o.tmp"
+	done
 done
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
 cp "$ROOT"/bench/*.py "$ROOT"/bench/gemm_shim.c "$ROOT"/bench/run.sh "$OUT/"

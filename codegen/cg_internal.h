@@ -29,6 +29,7 @@ struct CgTarget {
 	const char *triple;
 	int opt_level;
 	bool debug_info;
+	bool asserts;
 };
 
 /* One LLVM module under construction. */
@@ -51,6 +52,7 @@ typedef struct CgModule {
 	/* cg_barrier inside a warp-specialize partition: named barrier bar_id
 	 * over bar_threads threads (0: bar.sync 0 for the whole CTA) */
 	int bar_id, bar_threads;
+	const char *libdevice;  /* the libdevice file to link (libdevice.c), or NULL */
 	/* The PTX ISA version the module's inline PTX needs (84 for 8.4), 0
 	 * for the target's own */
 	int min_ptx;
@@ -157,6 +159,22 @@ void cg_fence_mbarrier_init(CgModule *m);
 /* setmaxnreg.{inc,dec}: regs a multiple of 8 in [24, 256]. */
 void cg_setmaxnreg(CgModule *m, bool inc, int regs);
 
+/* The call intrinsic `name` on one operand (two for the binary form), the
+ * result of the operand's type; overloaded: on that type. */
+LLVMValueRef cg_unary_intrinsic(CgModule *m, const char *name, LLVMValueRef x, bool overloaded);
+LLVMValueRef cg_binary_intrinsic(CgModule *m, const char *name, LLVMValueRef a, LLVMValueRef b,
+                                 bool overloaded);
+
+/* -- libdevice (libdevice.c) ----------------------------------------------------- */
+
+/* A call of libdevice's `name` (float or double, one operand of x's type);
+ * the first use finds the library, or reports at m->at that it is
+ * missing. */
+LLVMValueRef cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x);
+/* Links libdevice into the module when a call needs it (before the
+ * optimizer, which drops what no call reaches); false after a diagnostic. */
+bool cg_link_libdevice(CgModule *m);
+
 /* -- Tensor-core instructions (wgmma.c) ---------------------------------------- */
 
 /* One wgmma.mma_async form: m64, n, k = cg_wgmma_k(a); operand dtypes a
@@ -250,6 +268,9 @@ typedef struct Lower {
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */
 	int part, first_warp, part_warps;
+	/* inside a map's body (lower_asm.c): the scalars of the pack being
+	 * lowered, and where map_yield puts its results */
+	LLVMValueRef *map_args, *map_yield;
 	bool failed;
 } Lower;
 
@@ -277,6 +298,15 @@ LLVMValueRef cg_apply_hw(Lower *l, const LLayout *ly, int r, LLName out);
 LLVMValueRef cg_binary(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
                        LLVMValueRef b);
 
+/* One element of a math op (OP_EXP ... OP_UMULHI, lower_math.c) on
+ * operands of dtype t (b, c: NULL when op takes fewer); NULL after a
+ * diagnostic at in. */
+LLVMValueRef cg_math(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a,
+                     LLVMValueRef b, LLVMValueRef c);
+/* One element of OP_CAST or OP_BITCAST `in` from dtype `from` to `to`
+ * (lower_cast.c). */
+LLVMValueRef cg_cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x);
+
 /* Elementwise, casts, math (lower_ops.c); layout ops and reductions
  * (lower_layout.c); convert_layout (lower_convert.c); global memory
  * (lower_mem.c); shared memory (lower_smem.c). Each builds in->res from
@@ -287,6 +317,27 @@ bool cg_lower_convert(Lower *l, const TInst *in);
 /* Bytes of scratch shared memory an OP_REDUCE needs (0: none). */
 int64_t cg_reduce_scratch(const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
+/* i1: a chunk of v consecutive elements of `bits` starting at pointer
+ * first is aligned to its size and every mask[0..v-1] is set (mask NULL:
+ * no mask). */
+LLVMValueRef cg_chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits);
+/* createpolicy.fractional of L2 eviction priority evict (first or last)
+ * for the whole line: the operand of an access's .L2::cache_hint. */
+LLVMValueRef cg_l2_policy(CgModule *m, TEvict evict);
+/* A global load of one element of init's type from ptr where pred holds
+ * (init where it does not), touching no memory otherwise. */
+LLVMValueRef cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init);
+/* Writing each element of a layout that holds elements more than once
+ * from one place: registers with a free register bit are skipped
+ * (*free_regs), and of the threads holding the same elements only the one
+ * whose free lane and warp bits are all 0 acts. Returns that thread
+ * condition (i1), or NULL when every thread owns its elements. */
+LLVMValueRef cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs);
+/* cp.async and its groups and barrier (lower_async.c). */
+bool cg_lower_async(Lower *l, const TInst *in);
+/* The tensor's hardware -> offset map for smem type s (offset -> view
+ * coordinates) and distributed tensor type t, or an error at in. */
+bool cg_smem_access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw);
 bool cg_lower_smem(Lower *l, const TInst *in);
 /* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment
  * shape, as stmatrix.x4 (lower_stmatrix.c); false (nothing built) when the
@@ -315,6 +366,13 @@ void cg_desc_hidden_params(const TKernel *k, int *first);
 /* tid.x == 32 * l->first_warp: the thread that issues single-thread
  * operations for the partition. */
 LLVMValueRef cg_leader(Lower *l);
+/* inline_asm, map, map_arg, map_yield and extract (lower_asm.c);
+ * lower_block lowers a map's body. */
+bool cg_lower_escape(Lower *l, const TInst *in, bool (*lower_block)(Lower *, const TBlock *));
+/* device_print and device_assert (lower_debug.c). */
+bool cg_lower_debug(Lower *l, const TInst *in);
+/* An alloca of type t at the top of the kernel's entry block. */
+LLVMValueRef cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name);
 /* The inverse (coordinates -> offset) of smem type s's layout, or an
  * unsupported-layout error at in; the element offset of a coordinate. */
 bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);

@@ -69,6 +69,7 @@ typedef struct CgOptions {
 	const char *arch;      /* "sm_90a" (the only target for now) */
 	int opt_level;         /* 0..3: LLVM's default<On> pipeline */
 	bool debug_info;       /* -g: line tables, PTX .loc at .gl lines */
+	bool asserts;          /* -g or --debug: device assertions are kept */
 } CgOptions;
 
 /* The NVPTX target machine for o->arch. Initializes LLVM's NVPTX backend

@@ -102,8 +102,8 @@ cg_coord(Lower *l, const LLayout *ly, int r, int dim)
 	return cg_apply_hw(l, ly, r, (LLName)(LL_DIM0 + dim));
 }
 
-static LLVMValueRef
-entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
+LLVMValueRef
+cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 {
 	CgModule *m = l->m;
 	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(m->fn);
@@ -135,7 +135,7 @@ var_slots(Lower *l, const TVar *var)
 		int n = cg_type_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = entry_alloca(l, var_type(l->m, var->type), var->name);
+			s[i] = cg_entry_alloca(l, var_type(l->m, var->type), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -182,7 +182,7 @@ lower_for(Lower *l, const TInst *in)
 	LLVMValueRef step = cg_val(l, in->args[2]).r[0];
 	LLVMTypeRef t = LLVMTypeOf(lo);
 	/* A hidden counter: the body may assign the loop variable. */
-	LLVMValueRef counter = entry_alloca(l, t, "for.i");
+	LLVMValueRef counter = cg_entry_alloca(l, t, "for.i");
 	LLVMBuildStore(m->b, lo, counter);
 	LLVMBasicBlockRef cond = new_block(l, "for.cond"), body = new_block(l, "for.body"),
 	                  latch = new_block(l, "for.latch"), done = new_block(l, "for.end");
@@ -379,6 +379,12 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_stmatrix_store(l, in) || cg_lower_smem(l, in);
 	case OP_SMEM_ALLOC: case OP_SMEM_VIEW: case OP_SMEM_LOAD:
 		return cg_lower_smem(l, in);
+	case OP_ASYNC_COPY: case OP_ASYNC_COMMIT: case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE:
+		return cg_lower_async(l, in);
+	case OP_PRINT: case OP_ASSERT:
+		return cg_lower_debug(l, in);
+	case OP_INLINE_ASM: case OP_MAP: case OP_MAP_ARG: case OP_MAP_YIELD: case OP_EXTRACT:
+		return cg_lower_escape(l, in, lower_block);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
 	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:
@@ -389,8 +395,18 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_dot(l, in);
 	case OP_WARP_SPECIALIZE:
 		return cg_lower_warp_specialize(l, in, lower_block);
+	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY:
+		/* hints for the axis analysis: the operand itself */
+		l->vals[in->res->id] = cg_val(l, in->args[0]);
+		return true;
+	case OP_ASSUME: {
+		CgVal c = cg_val(l, in->args[0]);
+		for (int i = 0; i < c.n; i++)
+			cg_intrinsic(m, "llvm.assume", m->void_t, NULL, 0, &c.r[i], 1);
+		return true;
+	}
 	default:
-		if (in->op < OP_CAST || in->op == OP_CAST)
+		if (in->op <= OP_BITCAST)
 			return cg_lower_elementwise(l, in);
 		cg_unsupported(l, in, "this operation");
 		return false;
@@ -485,7 +501,7 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		}
 		ok = kernel_ok && ok;
 	}
-	ok = ok && cg_module_verify(&m) && cg_module_optimize(&m);
+	ok = ok && cg_link_libdevice(&m) && cg_module_verify(&m) && cg_module_optimize(&m);
 	if (ok) {
 		out->llvm_ir = cg_module_ir(&m);
 		ok = cg_module_ptx(&m, &out->ptx);

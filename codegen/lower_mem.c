@@ -111,11 +111,8 @@ unpack(CgModule *m, LLVMValueRef *words, int n_words, int v, int bits, LLVMTypeR
 		}
 }
 
-/* i1: the chunk's first pointer is aligned to the chunk and every mask bit
- * is set. (Its pointers are consecutive: the axis analysis proved that
- * before choosing the chunk width.) */
-static LLVMValueRef
-chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
+LLVMValueRef
+cg_chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
 {
 	LLVMValueRef base = LLVMBuildPtrToInt(m->b, first, m->i64, "");
 	uint64_t bytes = (uint64_t)v * (uint64_t)bits / 8;
@@ -126,36 +123,60 @@ chunk_ok(CgModule *m, LLVMValueRef first, LLVMValueRef *mask, int v, int bits)
 	return ok;
 }
 
-static LLVMValueRef
-scalar_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init, int bits)
+/* How one instruction accesses memory: the opcode with its state space
+ * ("ld.global", "ld.volatile.global", "st.global"), the cache operator and
+ * eviction qualifiers, and the L2 policy that .L2::cache_hint takes. */
+typedef struct Access {
+	const char *op;
+	const char *mods;
+	LLVMValueRef policy;
+} Access;
+
+/* The access of OP_LOAD or OP_STORE `in`, as Triton spells it:
+ * cache_modifier as the cache operator, eviction_policy as an L2 policy of
+ * that priority for the whole line, plus the same L1 eviction priority
+ * when there is no cache operator (PTX allows one or the other). */
+static Access
+access_of(CgModule *m, const TInst *in, bool load)
 {
-	char text[64], cons[32];
-	snprintf(text, sizeof text, "@$2 ld.global.b%d $0, [$1];", ptx_bits(bits));
-	snprintf(cons, sizeof cons, "=%s,l,b,0", reg_class(bits));
-	LLVMValueRef args[] = {ptr, pred, init};
-	return call_asm(m, LLVMTypeOf(init), text, cons, args, 3);
+	static const char *const cache[] = {
+		[CACHE_NONE] = "", [CACHE_CA] = ".ca", [CACHE_CG] = ".cg", [CACHE_CS] = ".cs",
+		[CACHE_CV] = ".cv", [CACHE_WB] = ".wb", [CACHE_WT] = ".wt",
+	};
+	Access ac = {load ? (in->attr.is_volatile ? "ld.volatile.global" : "ld.global")
+	                  : "st.global", cache[in->attr.cache], NULL};
+	if (in->attr.evict == EVICT_NORMAL)
+		return ac;
+	bool first = in->attr.evict == EVICT_FIRST;
+	ac.mods = in->attr.cache ? arena_printf(m->arena, "%s.L2::cache_hint", ac.mods)
+	                         : first ? ".L1::evict_first.L2::cache_hint"
+	                                 : ".L1::evict_last.L2::cache_hint";
+	ac.policy = cg_l2_policy(m, in->attr.evict);
+	return ac;
 }
 
-static void
-scalar_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef val, int bits)
+LLVMValueRef
+cg_l2_policy(CgModule *m, TEvict evict)
 {
-	char text[64], cons[32];
-	snprintf(text, sizeof text, "@$2 st.global.b%d [$0], $1;", ptx_bits(bits));
-	snprintf(cons, sizeof cons, "l,%s,b,~{memory}", reg_class(bits));
-	LLVMValueRef args[] = {ptr, val, pred};
-	call_asm(m, m->void_t, text, cons, args, 3);
+	const char *text = evict == EVICT_FIRST
+	                   ? "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;"
+	                   : "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;";
+	LLVMTypeRef fty = LLVMFunctionType(m->i64, NULL, 0, false);
+	LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), "=l", 2, false, false,
+	                                   LLVMInlineAsmDialectATT, false);
+	return LLVMBuildCall2(m->b, fty, fn, NULL, 0, "");
 }
 
-/* The predicated opcode of a global access of n words, `ld.global.v2.b32 `
- * or, for one word, `ld.global.b32 ` (PTX has no .v1; its operand then
- * takes no braces). */
+/* The predicated opcode of a global access of n words of `bits`:
+ * `ld.global.v2.b32 ` or, for one word, `ld.global.b32 ` (PTX has no .v1;
+ * its operand then takes no braces). */
 static void
-access_opcode(StrBuf *text, const char *op, int pred, int n, int wbits)
+access_opcode(StrBuf *text, const Access *ac, int pred, int n, int bits)
 {
-	if (n == 1)
-		buf_printf(text, "@$%d %s.global.b%d ", pred, op, wbits);
-	else
-		buf_printf(text, "@$%d %s.global.v%d.b%d ", pred, op, n, wbits);
+	buf_printf(text, "@$%d %s%s", pred, ac->op, ac->mods);
+	if (n > 1)
+		buf_printf(text, ".v%d", n);
+	buf_printf(text, ".b%d ", ptx_bits(bits));
 }
 
 /* Words of a chunk: 64-bit elements stay whole, others pack into b32. */
@@ -165,24 +186,26 @@ chunk_words(int v, int bits)
 	return bits == 64 ? v : v * bits / 32;
 }
 
+/* Loads n words of `bits` from ptr where pred holds; words[] hold the
+ * values kept where it does not, and receive the result. */
 static void
-vector_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *words, int n,
-            int wbits)
+load_words(CgModule *m, const Access *ac, LLVMValueRef ptr, LLVMValueRef pred,
+           LLVMValueRef *words, int n, int bits)
 {
 	StrBuf text = {0}, cons = {0};
-	access_opcode(&text, "ld", n + 1, n, wbits);
+	access_opcode(&text, ac, n + 1, n, bits);
 	if (n > 1)
 		buf_putc(&text, '{');
 	for (int i = 0; i < n; i++) {
 		buf_printf(&text, "%s$%d", i ? ", " : "", i);
-		buf_printf(&cons, "=%s,", wbits == 64 ? "l" : "r");
+		buf_printf(&cons, "=%s,", reg_class(bits));
 	}
-	buf_printf(&text, "%s, [$%d];", n == 1 ? "" : "}", n);
+	buf_printf(&text, "%s, [$%d]", n == 1 ? "" : "}", n);
 	buf_puts(&cons, "l,b");
 	for (int i = 0; i < n; i++)
 		buf_printf(&cons, ",%d", i);
-	LLVMTypeRef wt = wbits == 64 ? m->i64 : m->i32;
-	LLVMValueRef args[2 + 4];
+	LLVMTypeRef wt = word_type(m, bits);
+	LLVMValueRef args[3 + 4];
 	LLVMTypeRef fields[4];
 	args[0] = ptr;
 	args[1] = pred;
@@ -190,47 +213,68 @@ vector_load(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *word
 		args[2 + i] = words[i];
 		fields[i] = wt;
 	}
+	if (ac->policy) {
+		args[2 + n] = ac->policy;
+		buf_printf(&text, ", $%d", 2 * n + 2);
+		buf_puts(&cons, ",l");
+	}
+	buf_putc(&text, ';');
 	LLVMTypeRef ret = n == 1 ? wt : LLVMStructTypeInContext(m->ctx, fields, (unsigned)n, false);
-	LLVMValueRef r = call_asm(m, ret, text.s, cons.s, args, 2 + n);
+	LLVMValueRef r = call_asm(m, ret, text.s, cons.s, args, 2 + n + (ac->policy != NULL));
 	for (int i = 0; i < n; i++)
 		words[i] = n == 1 ? r : LLVMBuildExtractValue(m->b, r, (unsigned)i, "");
 	buf_free(&text);
 	buf_free(&cons);
 }
 
+/* Stores n words of `bits` to ptr where pred holds. */
 static void
-vector_store(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef *words, int n,
-             int wbits)
+store_words(CgModule *m, const Access *ac, LLVMValueRef ptr, LLVMValueRef pred,
+            LLVMValueRef *words, int n, int bits)
 {
 	StrBuf text = {0}, cons = {0};
-	access_opcode(&text, "st", n + 1, n, wbits);
+	access_opcode(&text, ac, n + 1, n, bits);
 	buf_puts(&text, "[$0], ");
 	if (n > 1)
 		buf_putc(&text, '{');
 	buf_puts(&cons, "l");
 	for (int i = 0; i < n; i++) {
 		buf_printf(&text, "%s$%d", i ? ", " : "", i + 1);
-		buf_printf(&cons, ",%s", wbits == 64 ? "l" : "r");
+		buf_printf(&cons, ",%s", reg_class(bits));
 	}
-	buf_puts(&text, n == 1 ? ";" : "};");
-	buf_puts(&cons, ",b,~{memory}");
-	LLVMValueRef args[2 + 4];
+	if (n > 1)
+		buf_putc(&text, '}');
+	buf_puts(&cons, ",b");
+	LLVMValueRef args[3 + 4];
 	args[0] = ptr;
 	for (int i = 0; i < n; i++)
 		args[1 + i] = words[i];
 	args[1 + n] = pred;
-	call_asm(m, m->void_t, text.s, cons.s, args, 2 + n);
+	if (ac->policy) {
+		args[2 + n] = ac->policy;
+		buf_printf(&text, ", $%d", n + 2);
+		buf_puts(&cons, ",l");
+	}
+	buf_puts(&text, ";");
+	buf_puts(&cons, ",~{memory}");
+	call_asm(m, m->void_t, text.s, cons.s, args, 2 + n + (ac->policy != NULL));
 	buf_free(&text);
 	buf_free(&cons);
 }
 
-/* A store of a tensor whose layout holds elements more than once writes
- * each element once: registers with a free register bit are skipped
- * (*free_regs), and of the threads holding the same elements only the one
- * whose free lane and warp bits are all 0 stores. Returns that thread
- * condition (i1), or NULL when every thread owns its elements. */
-static LLVMValueRef
-first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
+LLVMValueRef
+cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVMValueRef init)
+{
+	static const Access plain = {"ld.global", "", NULL};
+	LLVMTypeRef t = LLVMTypeOf(init);
+	int bits = t == m->i1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, t);
+	LLVMValueRef w = to_bits(m, init, bits);
+	load_words(m, &plain, ptr, pred, &w, 1, bits);
+	return from_bits(m, w, t, bits);
+}
+
+LLVMValueRef
+cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
 {
 	CgModule *m = l->m;
 	uint64_t free[LL_MAX_DIMS];
@@ -271,11 +315,12 @@ cg_lower_memory(Lower *l, const TInst *in)
 		return false;
 	}
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
+	Access ac = access_of(m, in, load);
 	int n = ptrs.n;
 	IrAccess acc = ir_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
-	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? first_owner(l, &pt->layout.ll,
+	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? cg_first_owner(l, &pt->layout.ll,
 	                                                                  &free_regs) : NULL;
 	bool use_pred = has_mask || owner;
 	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);
@@ -294,15 +339,16 @@ cg_lower_memory(Lower *l, const TInst *in)
 		if (v > 1) {
 			int nw = chunk_words(v, bits), wb = bits == 64 ? 64 : 32;
 			LLVMValueRef ok = acc.proven ? pred[c]
-			                             : chunk_ok(m, p[0], use_pred ? &pred[c] : NULL, v, bits);
+			                             : cg_chunk_ok(m, p[0], use_pred ? &pred[c] : NULL, v,
+			                                           bits);
 			LLVMValueRef words[4];
 			if (load) {
 				pack(m, &init[c], v, bits, words, nw);
-				vector_load(m, p[0], ok, words, nw, wb);
+				load_words(m, &ac, p[0], ok, words, nw, wb);
 				unpack(m, words, nw, v, bits, et, &init[c]);
 			} else {
 				pack(m, &val.r[c], v, bits, words, nw);
-				vector_store(m, p[0], ok, words, nw, wb);
+				store_words(m, &ac, p[0], ok, words, nw, wb);
 			}
 			if (acc.proven) {
 				for (int i = c; load && i < c + v; i++)
@@ -318,12 +364,13 @@ cg_lower_memory(Lower *l, const TInst *in)
 		for (int i = c; i < c + v; i++) {
 			LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)(i - c), 0);
 			LLVMValueRef ptr = i == c ? p[0] : LLVMBuildGEP2(m->b, et, p[0], &idx, 1, "");
-			if (load)
-				val.r[i] = from_bits(m, scalar_load(m, ptr, pred[i],
-				                     to_bits(m, init[i], bits), bits), et, bits);
-			else
-				scalar_store(m, ptr, pred[i], to_bits(m, val.r[val.n == 1 ? 0 : i], bits),
-				             bits);
+			LLVMValueRef w = to_bits(m, load ? init[i] : val.r[val.n == 1 ? 0 : i], bits);
+			if (load) {
+				load_words(m, &ac, ptr, pred[i], &w, 1, bits);
+				val.r[i] = from_bits(m, w, et, bits);
+			} else {
+				store_words(m, &ac, ptr, pred[i], &w, 1, bits);
+			}
 		}
 	}
 	if (load)

@@ -1,20 +1,11 @@
 /*
  * Elementwise operations, register by register: arithmetic, comparisons,
- * pointer offsets, where, casts and math.
- *
- * Precision of the math (f32; f16/bf16 compute in f32 and round once):
- *   exp2  ex2.approx.ftz.f32  (max relative error 2^-22, PTX ISA)
- *   exp   ex2.approx of x * log2(e)  (as Triton; error grows with |x|)
- *   log2  lg2.approx.ftz.f32  (max absolute error 2^-22 in [0.5, 2])
- *   log   lg2.approx * ln(2)
- *   sqrt  sqrt.rn.f32 (IEEE, correctly rounded); f64 sqrt.rn.f64
- *   rsqrt rsqrt.approx.ftz.f32 (max relative error 2^-22.9); f64: 1 / sqrt.rn
- *   x / y div.rn.f32 (IEEE)
- * exp/exp2/log/log2 of f64 are not supported yet (PTX has no f64 approx).
+ * pointer offsets, where; math functions are in lower_math.c, casts in
+ * lower_cast.c.
  *
  * f8 (e4m3, e5m2) values are storage types: pointers to them move, they
- * load, store, select and cast (through cvt.rn.satfinite.{e4m3,e5m2}x2.f32
- * and cvt.rn.f16x2.*x2); arithmetic on them is reported as unsupported.
+ * load, store, select and cast; arithmetic on them is reported as
+ * unsupported.
  */
 #include "codegen/cg_internal.h"
 
@@ -37,72 +28,6 @@ is_signed_int(TDType t)
 }
 
 static LLVMValueRef
-unary_intrinsic(CgModule *m, const char *name, LLVMValueRef x, bool overloaded)
-{
-	LLVMTypeRef t = LLVMTypeOf(x);
-	return cg_intrinsic(m, name, t, overloaded ? &t : NULL, overloaded ? 1 : 0, &x, 1);
-}
-
-static LLVMValueRef
-binary_intrinsic(CgModule *m, const char *name, LLVMValueRef a, LLVMValueRef b)
-{
-	LLVMTypeRef t = LLVMTypeOf(a);
-	LLVMValueRef args[] = {a, b};
-	return cg_intrinsic(m, name, t, &t, 1, args, 2);
-}
-
-/* f32 math through NVVM's approximate instructions. */
-static LLVMValueRef
-math_f32(CgModule *m, TOp op, LLVMValueRef x)
-{
-	switch (op) {
-	case OP_EXP2:
-		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz", x, true);
-	case OP_EXP:
-		x = LLVMBuildFMul(m->b, x, LLVMConstReal(m->f32, 1.4426950408889634), "");
-		return unary_intrinsic(m, "llvm.nvvm.ex2.approx.ftz", x, true);
-	case OP_LOG2:
-		return unary_intrinsic(m, "llvm.nvvm.lg2.approx.ftz.f", x, false);
-	case OP_LOG:
-		x = unary_intrinsic(m, "llvm.nvvm.lg2.approx.ftz.f", x, false);
-		return LLVMBuildFMul(m->b, x, LLVMConstReal(m->f32, 0.6931471805599453), "");
-	case OP_RSQRT:
-		return unary_intrinsic(m, "llvm.nvvm.rsqrt.approx.ftz.f", x, false);
-	default:
-		return NULL;
-	}
-}
-
-static LLVMValueRef
-math(Lower *l, const TInst *in, TDType t, LLVMValueRef x)
-{
-	CgModule *m = l->m;
-	if (in->op == OP_ABS && is_float(t))
-		return unary_intrinsic(m, "llvm.fabs", x, true);
-	if (in->op == OP_ABS && is_signed_int(t))
-		return cg_intrinsic(m, "llvm.abs", LLVMTypeOf(x), (LLVMTypeRef[]){LLVMTypeOf(x)}, 1,
-		                    (LLVMValueRef[]){x, LLVMConstInt(m->i1, 0, 0)}, 2);
-	if (in->op == OP_ABS)   /* unsigned and i1: already their magnitude */
-		return x;
-	if (in->op == OP_SQRT && (t == DT_F32 || t == DT_F64))
-		return unary_intrinsic(m, "llvm.sqrt", x, true);
-	if (in->op == OP_RSQRT && t == DT_F64)
-		return LLVMBuildFDiv(m->b, LLVMConstReal(m->f64, 1.0),
-		                     unary_intrinsic(m, "llvm.sqrt", x, true), "");
-	if (t == DT_F16 || t == DT_BF16) {
-		LLVMTypeRef nt = LLVMTypeOf(x);
-		LLVMValueRef r = math(l, in, DT_F32, LLVMBuildFPExt(m->b, x, m->f32, ""));
-		return r ? LLVMBuildFPTrunc(m->b, r, nt, "") : NULL;
-	}
-	if (t != DT_F32) {
-		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s", ir_op_name(in->op),
-		                                   ir_dtype_name(t)));
-		return NULL;
-	}
-	return math_f32(m, in->op, x);
-}
-
-static LLVMValueRef
 compare(CgModule *m, TOp op, TDType t, LLVMValueRef a, LLVMValueRef b)
 {
 	if (is_float(t)) {
@@ -121,69 +46,24 @@ compare(CgModule *m, TOp op, TDType t, LLVMValueRef a, LLVMValueRef b)
 	return LLVMBuildICmp(m->b, (s ? sp : up)[op - OP_LT], a, b, "");
 }
 
-static LLVMValueRef
-cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x)
-{
-	CgModule *m = l->m;
-	LLVMTypeRef rt = cg_dtype_type(m, to);
-	if (from == to)
-		return x;
-	if (is_f8(from)) {
-		/* Both f8 kinds are exact in f16: the low half of cvt.rn.f16x2. */
-		LLVMValueRef w = LLVMBuildZExt(m->b, x, m->i16, "");
-		LLVMValueRef h2 = cg_intrinsic(m, from == DT_F8E4M3 ? "llvm.nvvm.e4m3x2.to.f16x2.rn"
-		                                                    : "llvm.nvvm.e5m2x2.to.f16x2.rn",
-		                               LLVMVectorType(m->f16, 2), NULL, 0, &w, 1);
-		LLVMValueRef h = LLVMBuildExtractElement(m->b, h2, LLVMConstInt(m->i32, 0, 0), "");
-		return cast(l, in, DT_F16, to, h);
-	}
-	if (is_f8(to)) {
-		/* Round to nearest even, saturating to the largest finite value;
-		 * the second operand lands in the low byte. */
-		LLVMValueRef f = cast(l, in, from, DT_F32, x);
-		if (!f)
-			return NULL;
-		LLVMValueRef args[] = {LLVMConstReal(m->f32, 0.0), f};
-		LLVMValueRef w = cg_intrinsic(m, to == DT_F8E4M3 ? "llvm.nvvm.ff.to.e4m3x2.rn"
-		                                                 : "llvm.nvvm.ff.to.e5m2x2.rn",
-		                              m->i16, NULL, 0, args, 2);
-		return LLVMBuildTrunc(m->b, w, m->i8, "");
-	}
-	bool ff = is_float(from), tf = is_float(to);
-	if (ff && tf) {
-		if ((from == DT_F16 && to == DT_BF16) || (from == DT_BF16 && to == DT_F16))
-			x = LLVMBuildFPExt(m->b, x, m->f32, "");
-		unsigned fb = LLVMSizeOfTypeInBits(m->target->data, LLVMTypeOf(x));
-		unsigned tb = LLVMSizeOfTypeInBits(m->target->data, rt);
-		return fb < tb ? LLVMBuildFPExt(m->b, x, rt, "") : LLVMBuildFPTrunc(m->b, x, rt, "");
-	}
-	if (ff)
-		return to == DT_I1 ? LLVMBuildFCmp(m->b, LLVMRealUNE, x, LLVMConstReal(LLVMTypeOf(x), 0),
-		                                   "")
-		     : is_signed_int(to) ? LLVMBuildFPToSI(m->b, x, rt, "")
-		                         : LLVMBuildFPToUI(m->b, x, rt, "");
-	if (tf)
-		return is_signed_int(from) ? LLVMBuildSIToFP(m->b, x, rt, "")
-		                           : LLVMBuildUIToFP(m->b, x, rt, "");
-	if (to == DT_I1)
-		return LLVMBuildICmp(m->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
-	return LLVMBuildIntCast2(m->b, x, rt, is_signed_int(from), "");
-}
-
 /* Why op cannot apply to operands of dtype t (a phrase to append), or
  * NULL when it can. */
 static const char *
 operand_problem(TOp op, TDType t)
 {
 	if (is_f8(t))
-		return op == OP_CAST || op == OP_SELECT || op == OP_PTR_ADD ? NULL
-		                                                            : " (cast to f16 or f32 first)";
+		return op == OP_CAST || op == OP_BITCAST || op == OP_SELECT || op == OP_PTR_ADD
+		       ? NULL : " (cast to f16 or f32 first)";
 	switch (op) {
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
 	case OP_CDIV:
 		return is_float(t) ? "" : NULL;
+	case OP_UMULHI:
+		return t == DT_I32 || t == DT_I64 || t == DT_U32 || t == DT_U64 ? NULL
+		                                                                 : " (32- or 64-bit integers)";
 	case OP_DIV: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT:
-	case OP_RSQRT:
+	case OP_RSQRT: case OP_SIN: case OP_COS: case OP_ERF: case OP_FLOOR: case OP_CEIL:
+	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP:
 		return is_float(t) ? NULL : " (cast to a float type first)";
 	default:
 		return NULL;
@@ -212,11 +92,12 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 		return LLVMBuildFDiv(B, a, b, "");
 	case OP_FLOORDIV:
 		if (f)
-			return unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""), true);
+			return cg_unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""), true);
 		return s ? LLVMBuildSDiv(B, a, b, "") : LLVMBuildUDiv(B, a, b, "");
 	case OP_MOD:
 		if (f) {
-			LLVMValueRef q = unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""), true);
+			LLVMValueRef q = cg_unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""),
+			                                    true);
 			return LLVMBuildFSub(B, a, LLVMBuildFMul(B, b, q, ""), "");
 		}
 		return s ? LLVMBuildSRem(B, a, b, "") : LLVMBuildURem(B, a, b, "");
@@ -232,10 +113,15 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	case OP_SHR: return s ? LLVMBuildAShr(B, a, b, "") : LLVMBuildLShr(B, a, b, "");
 	case OP_MIN:
 	case OP_MAX:
+		if (f && in->attr.propagate_nan)
+			return cg_binary_intrinsic(m, op == OP_MIN ? "llvm.minimum" : "llvm.maximum", a, b,
+			                           true);
 		if (f)
-			return binary_intrinsic(m, op == OP_MIN ? "llvm.minnum" : "llvm.maxnum", a, b);
-		return binary_intrinsic(m, op == OP_MIN ? (s ? "llvm.smin" : "llvm.umin")
-		                                            : (s ? "llvm.smax" : "llvm.umax"), a, b);
+			return cg_binary_intrinsic(m, op == OP_MIN ? "llvm.minnum" : "llvm.maxnum", a, b,
+			                           true);
+		return cg_binary_intrinsic(m, op == OP_MIN ? (s ? "llvm.smin" : "llvm.umin")
+		                                               : (s ? "llvm.smax" : "llvm.umax"),
+		                           a, b, true);
 	case OP_NEG:
 		return f ? LLVMBuildFNeg(B, a, "") : LLVMBuildNeg(B, a, "");
 	case OP_NOT:
@@ -250,14 +136,15 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	case OP_SELECT:
 		return LLVMBuildSelect(B, a, b, c, "");
 	case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT: case OP_RSQRT:
-	case OP_ABS:
-		return math(l, in, t, a);
-	case OP_CAST:
+	case OP_ABS: case OP_SIN: case OP_COS: case OP_ERF: case OP_FLOOR: case OP_CEIL:
+	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP: case OP_UMULHI:
+		return cg_math(l, in, op, t, a, b, c);
+	case OP_CAST: case OP_BITCAST:
 		if (in->res->type->elem_is_ptr || in->res->type->kind == TY_PTR) {
 			cg_unsupported(l, in, "pointer casts");
 			return NULL;
 		}
-		return cast(l, in, t, in->res->type->dtype, a);
+		return cg_cast(l, in, t, in->res->type->dtype, a);
 	default:
 		cg_unsupported(l, in, "this operation");
 		return NULL;

@@ -209,10 +209,8 @@ cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, LLV
 	}
 }
 
-/* The tensor's hardware -> offset map for smem type s (offset -> view
- * coordinates) and distributed tensor type t. */
-static bool
-access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw)
+bool
+cg_smem_access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw)
 {
 	LLErr err = {l->m->arena, NULL};
 	if (!ll_invert_and_compose(&t->layout.ll, &s->layout.ll, hw, &err)) {
@@ -258,7 +256,7 @@ cg_lower_smem(Lower *l, const TInst *in)
 			return false;
 		}
 		LLayout hw;
-		if (!access_map(l, in, s, t, &hw))
+		if (!cg_smem_access_map(l, in, s, t, &hw))
 			return false;
 		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 		LLVMTypeRef st = cg_smem_elem_type(m, t);

@@ -71,6 +71,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	t->triple = TRIPLE;
 	t->opt_level = o->opt_level;
 	t->debug_info = o->debug_info;
+	t->asserts = o->asserts;
 	return t;
 }
 

@@ -69,7 +69,7 @@ static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
          const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
-	CgOptions co = {o->arch, o->opt_level, o->debug_info};
+	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;

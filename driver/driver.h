@@ -52,6 +52,7 @@ typedef struct Options {
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
+	bool debug;                /* --debug: device assertions kept (also -g) */
 	bool verbose;              /* --verbose: layouts also as bases */
 	bool time_passes;          /* --time-passes: stage and pass times on stderr */
 	VEC(const char *) print_after;  /* --print-after=PASS (repeatable) */

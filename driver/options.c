@@ -20,7 +20,8 @@ drv_usage(StrBuf *out)
 	buf_puts(out,
 	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
-	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--diag-format=text|json]\n"
+	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
+	    "                   [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
 	    "                   [--split-input-file] [--verify-diagnostics]\n"
@@ -44,7 +45,10 @@ drv_usage(StrBuf *out)
 	    "  --constexpr-steps=N  statements compile-time code may run (default 1000000)\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
-	    "  -g                 line information (.loc) pointing at .gl lines\n"
+	    "  -g                 line information (.loc) pointing at .gl lines; keeps device\n"
+	    "                     assertions as --debug does\n"
+	    "  --debug            keep device assertions (gl.device_assert, assert on runtime\n"
+	    "                     values), which are compiled out otherwise, as in Triton\n"
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
@@ -295,6 +299,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		return set_emit(d, "obj", o);
 	if (strcmp(arg, "-g") == 0) {
 		o->debug_info = true;
+		return true;
+	}
+	if (strcmp(arg, "--debug") == 0) {
+		o->debug = true;
 		return true;
 	}
 	if (strcmp(arg, "--verbose") == 0) {

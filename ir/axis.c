@@ -15,6 +15,11 @@
  * induction variable what its start and step have in common; these are
  * found by walking the kernel again until they stop changing. Anything the
  * rules below do not cover (loads, division...) knows nothing (1, 1, 1).
+ *
+ * The program may add facts: gl.multiple_of, gl.max_contiguous and
+ * gl.max_constancy raise div, contig and cnst of their result to the
+ * values given, and gl.assume(x % c == 0) (or x & (c - 1) == 0), c a power
+ * of two, makes the scalar x a multiple of c wherever it is used.
  */
 #include "ir/ir.h"
 
@@ -26,6 +31,8 @@ enum { DIV_CAP = 1 << 30, MAX_ROUNDS = 64 };
 typedef struct Axes {
 	const TKernel *k;
 	IrAxis *v;
+	const TInst **def;    /* by value id: the instruction defining it */
+	int64_t *assumed;     /* by value id: a divisor gl.assume promises, or 1 */
 	IrAxis *var;
 	bool *written;        /* var: some write has been seen */
 	bool changed;         /* a variable's facts changed in this walk */
@@ -266,8 +273,72 @@ infer(const TInst *in, Axes *ax)
 		if (t->dtype == DT_I1)
 			return logical(a, b, rank);
 		return unknown();
+	case OP_MULTIPLE_OF: case OP_MAX_CONTIGUOUS: case OP_MAX_CONSTANCY: {
+		IrAxis x = *a;
+		for (int d = 0; d < rank; d++) {
+			int64_t h = in->attr.hint[d];
+			if (in->op == OP_MULTIPLE_OF)
+				x.div[d] = max64(x.div[d], min64(h, DIV_CAP));
+			else if (in->op == OP_MAX_CONTIGUOUS)
+				x.contig[d] = max64(x.contig[d], min64(h, dim_size(t, d)));
+			else
+				x.cnst[d] = max64(x.cnst[d], min64(h, dim_size(t, d)));
+		}
+		return x;
+	}
 	default:
 		return unknown();
+	}
+}
+
+/* The value of v when it is an integer constant, else 0. */
+static int64_t
+const_int(const Axes *x, const TValue *v)
+{
+	const TInst *d = x->def[v->id];
+	return d && d->op == OP_CONST && is_int(d->res->type) ? d->c.i : 0;
+}
+
+/* gl.assume(cond): when cond is x % c == 0 or x & (c - 1) == 0 for a
+ * scalar integer x and a power of two c, x is a multiple of c. */
+static void
+note_assume(Axes *x, const TValue *cond)
+{
+	const TInst *eq = x->def[cond->id];
+	if (!eq || eq->op != OP_EQ)
+		return;
+	for (int side = 0; side < 2; side++) {
+		const TInst *r = x->def[eq->args[side]->id];
+		const TInst *z = x->def[eq->args[1 - side]->id];
+		if (!r || !z || z->op != OP_CONST || z->c.i != 0 || r->n_args != 2 ||
+		    r->args[0]->type->kind != TY_SCALAR || !is_int(r->args[0]->type))
+			continue;
+		int64_t c = r->op == OP_MOD ? const_int(x, r->args[1])
+		          : r->op == OP_AND ? const_int(x, r->args[1]) + 1 : 0;
+		if (c > 1 && (c & (c - 1)) == 0) {
+			int64_t *have = &x->assumed[r->args[0]->id];
+			*have = max64(*have, min64(c, DIV_CAP));
+		}
+	}
+}
+
+/* Records the defining instruction of every value of blk, and what its
+ * assumptions promise. */
+static void
+note_defs(Axes *x, const TBlock *blk)
+{
+	for (size_t i = 0; i < blk->n; i++) {
+		const TInst *in = blk->insts[i];
+		if (in->res)
+			x->def[in->res->id] = in;
+		if (in->op == OP_ASSUME)
+			note_assume(x, in->args[0]);
+		note_defs(x, &in->cond_block);
+		note_defs(x, &in->body);
+		note_defs(x, &in->else_body);
+		if (in->op == OP_WARP_SPECIALIZE)
+			for (int p = 0; p < x->k->n_parts; p++)
+				note_defs(x, &x->k->parts[p].body);
 	}
 }
 
@@ -295,8 +366,11 @@ static void walk_block(Axes *x, const TBlock *blk);
 static void
 walk_inst(Axes *x, const TInst *in)
 {
-	if (in->res)
-		x->v[in->res->id] = infer(in, x);
+	if (in->res) {
+		IrAxis f = infer(in, x);
+		f.div[0] = max64(f.div[0], x->assumed[in->res->id]);
+		x->v[in->res->id] = f;
+	}
 	if (in->op == OP_VAR_WRITE)
 		write_var(x, in->var, x->v[in->args[0]->id]);
 	if (in->op == OP_FOR) {
@@ -328,8 +402,13 @@ ir_axis_analyze(Arena *a, const TKernel *k)
 	x.v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *x.v);
 	x.var = arena_alloc(a, (size_t)(k->n_vars + 1) * sizeof *x.var);
 	x.written = arena_alloc(a, (size_t)(k->n_vars + 1) * sizeof *x.written);
-	for (int i = 0; i < k->n_values; i++)
+	x.def = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *x.def);
+	x.assumed = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *x.assumed);
+	for (int i = 0; i < k->n_values; i++) {
 		x.v[i] = unknown();
+		x.assumed[i] = 1;
+	}
+	note_defs(&x, &k->body);
 	/* Facts only shrink, so this ends; the cap bounds pathological cases,
 	 * whose last walk is then still sound for what it read. */
 	for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -345,10 +424,10 @@ IrAccess
 ir_access_plan(const TInst *in, const IrAxis *axis)
 {
 	IrAccess acc = {0, 1, false};
-	bool load = in->op == OP_LOAD;
-	const TValue *ptr = in->args[0];
+	bool load = in->op == OP_LOAD, async = in->op == OP_ASYNC_COPY;
+	const TValue *ptr = in->args[async];
 	const TType *pt = ptr->type;
-	const TType *vt = load ? in->res->type : in->args[1]->type;
+	const TType *vt = load ? in->res->type : in->args[!async]->type;
 	int bits = vt->dtype == DT_I1 ? 8 : ir_dtype_bits(vt->dtype);
 	if (pt->kind != TY_TENSOR || vt->elem_is_ptr || bits < 8)
 		return acc;
@@ -368,7 +447,7 @@ ir_access_plan(const TInst *in, const IrAxis *axis)
 	int64_t bytes = (int64_t)acc.width * bits / 8;
 	acc.proven = div_at(p, d, acc.width, bits / 8) >= bytes;
 	int mi = load ? 1 : 2;
-	bool has_mask = load ? in->attr.has_mask : in->n_args > 2;
+	bool has_mask = load || async ? in->attr.has_mask : in->n_args > 2;
 	if (has_mask && acc.proven) {
 		const TValue *mv = in->args[mi];
 		acc.proven = mv->type->kind != TY_TENSOR || axis[mv->id].cnst[d] >= acc.width;

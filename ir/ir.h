@@ -120,9 +120,24 @@ typedef enum TOp {
 	OP_SELECT,        /* where(cond, a, b) */
 	/* math on floats */
 	OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS,
+	OP_SIN, OP_COS, OP_ERF, OP_FLOOR, OP_CEIL,
+	OP_SQRT_RN,       /* IEEE square root, round to nearest even */
+	OP_DIV_RN,        /* IEEE division, round to nearest even */
+	OP_FDIV,          /* division, f32 approximate (div.full: 2 ulp) */
+	OP_FMA,           /* a * b + c, one rounding */
+	OP_CLAMP,         /* min(max(x, lo), hi); attr.propagate_nan */
+	OP_UMULHI,        /* high half of the unsigned product of integers */
 	OP_CDIV,          /* ceil division of integers */
 	/* conversions and shape */
-	OP_CAST,          /* to res type's dtype (int/float/width changes) */
+	OP_CAST,          /* to res type's dtype (int/float/width changes);
+	                     attr.round: a float downcast's rounding */
+	OP_BITCAST,       /* the same bits as res type's dtype (equal widths) */
+	/* hints: the operand itself, with a fact the axis analysis may use
+	 * (attr.hint, one value per dim; a scalar's in hint[0]) */
+	OP_MULTIPLE_OF,   /* every element (of a run) divisible by hint[d] */
+	OP_MAX_CONTIGUOUS,/* values consecutive in runs of hint[d] */
+	OP_MAX_CONSTANCY, /* values equal in runs of hint[d] */
+	OP_ASSUME,        /* operand: an i1 the program promises is true */
 	OP_SPLAT,         /* scalar -> tensor */
 	OP_BROADCAST,     /* tensor with size-1 dims -> larger shape, same layout
 	                     family (dims of size 1 in the operand) */
@@ -133,8 +148,9 @@ typedef enum TOp {
 	OP_ARANGE,        /* attr.lo .. attr.hi */
 	OP_FULL,          /* operand 0: the scalar value (a constant) */
 	/* global memory */
-	OP_LOAD,          /* ptrs [, mask [, other]]  (attr.has_mask, attr.has_other) */
-	OP_STORE,         /* ptrs, value [, mask] */
+	OP_LOAD,          /* ptrs [, mask [, other]]  (attr.has_mask, attr.has_other);
+	                     attr.cache, attr.evict, attr.is_volatile */
+	OP_STORE,         /* ptrs, value [, mask]; attr.cache, attr.evict */
 	/* shared memory */
 	OP_SMEM_ALLOC,    /* attr.alloc; optional operand: initial tensor */
 	OP_SMEM_VIEW,     /* base smem [, runtime index i]: res type is the view;
@@ -145,6 +161,14 @@ typedef enum TOp {
 	                     result's alike) */
 	OP_SMEM_LOAD,     /* smem -> tensor in res type's layout */
 	OP_SMEM_STORE,    /* smem, tensor */
+	/* Ampere's cp.async (global -> shared, also on Hopper) */
+	OP_ASYNC_COPY,    /* smem, ptrs [, mask]: each thread copies its
+	                     elements (masked ones are zero-filled); attr.cache,
+	                     attr.evict */
+	OP_ASYNC_COMMIT,  /* cp.async.commit_group */
+	OP_ASYNC_WAIT,    /* cp.async.wait_group attr.count */
+	OP_ASYNC_MBAR_ARRIVE, /* bar: arrives once this thread's copies land;
+	                         attr.count 1: counts as an arrival, 0: .noinc */
 	/* mbarriers */
 	OP_MBAR_INIT,     /* bar; attr.count */
 	OP_MBAR_INVALIDATE, /* bar */
@@ -171,6 +195,25 @@ typedef enum TOp {
 	/* synchronization */
 	OP_FENCE_ASYNC_SHARED,
 	OP_THREAD_BARRIER,
+	/* debugging */
+	OP_PRINT,         /* operands: printed with the program id and each
+	                     element's index; attr.text: the prefix, attr.hex */
+	OP_ASSERT,        /* cond [, mask]: traps where cond is false (and the
+	                     mask true); attr.text: the message. Lowered only
+	                     with -g or --debug (Triton's rule) */
+	/* elementwise escapes */
+	OP_INLINE_ASM,    /* operands: the arguments (one shape and layout, or
+	                     scalars); attr.text: the PTX, attr.text2: the
+	                     constraints, attr.pack elements per instance,
+	                     attr.is_pure; res: a tensor or a tuple of them */
+	OP_MAP,           /* operands: the arguments as for OP_INLINE_ASM; body:
+	                     the scalar function for attr.pack elements of each,
+	                     from OP_MAP_ARGs to an OP_MAP_YIELD; res likewise */
+	OP_MAP_ARG,       /* in an OP_MAP body: scalar attr.index, i.e. element
+	                     index % pack of argument index / pack */
+	OP_MAP_YIELD,     /* ends an OP_MAP body: its scalar results, result r's
+	                     element e at r * pack + e */
+	OP_EXTRACT,       /* element attr.index of a tuple value */
 	/* variables */
 	OP_VAR_READ,      /* var -> res */
 	OP_VAR_WRITE,     /* var := operand 0 */
@@ -184,6 +227,17 @@ typedef enum TOp {
 	                       the arguments were bound when inlining each part */
 	OP_COUNT
 } TOp;
+
+/* A float downcast's rounding (gl.cast's fp_downcast_rounding); the default
+ * rounds to nearest even as well. */
+typedef enum TRound { RND_DEFAULT, RND_RTNE, RND_RTZ } TRound;
+/* Cache operators of global accesses (PTX .ca .cg .cs .cv .wb .wt) and L2
+ * eviction priorities, as Triton spells them in cache_modifier and
+ * eviction_policy. */
+typedef enum TCache {
+	CACHE_NONE, CACHE_CA, CACHE_CG, CACHE_CS, CACHE_CV, CACHE_WB, CACHE_WT,
+} TCache;
+typedef enum TEvict { EVICT_NORMAL, EVICT_FIRST, EVICT_LAST } TEvict;
 
 /* "add", "convert_layout", ... (the printer's spelling). */
 const char *ir_op_name(TOp op);
@@ -217,6 +271,15 @@ struct TInst {
 		int n_coords;     /* TMA ops */
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
+		TRound round;            /* OP_CAST */
+		bool propagate_nan;      /* OP_MIN, OP_MAX, OP_CLAMP: NaN in, NaN out */
+		TCache cache;            /* OP_LOAD, OP_STORE, OP_ASYNC_COPY */
+		TEvict evict;
+		bool is_volatile;        /* OP_LOAD */
+		int64_t hint[LL_MAX_RANK];   /* OP_MULTIPLE_OF and the other hints */
+		const char *text, *text2;    /* OP_INLINE_ASM, OP_PRINT, OP_ASSERT */
+		int pack, index;         /* OP_INLINE_ASM, OP_MAP; OP_MAP_ARG, OP_EXTRACT */
+		bool is_pure, hex;       /* OP_INLINE_ASM; OP_PRINT */
 	} attr;
 	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE */
 	TBlock cond_block;               /* OP_WHILE */
@@ -328,7 +391,7 @@ typedef struct IrAxis {
  * params' divisibility lets it assume. */
 IrAxis *ir_axis_analyze(Arena *a, const TKernel *k);
 
-/* How a global load or store moves its registers: chunks of `width`
+/* How a global load, store or cp.async moves its registers: chunks of `width`
  * consecutive registers along tensor dim `dim` (1: one element each), each
  * one vector access. proven: every chunk's address is aligned to its size
  * and its mask is uniform, so no run-time check or scalar fallback is

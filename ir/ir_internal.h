@@ -30,7 +30,25 @@ typedef enum IrAttr {
 	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
 	                          when nonzero */
 	IA_TRIVIAL = 1 << 9,  /* the flag `trivial` (attr.trivial) */
+	IA_ROUND = 1 << 10,   /* rounding=rtne|rtz (absent: the default) */
+	IA_NAN = 1 << 11,     /* the flag `propagate_nan` */
+	IA_ACCESS = 1 << 12,  /* cache=ca|cg|cs|cv|wb|wt evict=first|last, the
+	                         flag `volatile` (each absent when not set) */
+	IA_HINT = 1 << 13,    /* values=[N, ...] (attr.hint, one per dim) */
+	IA_TEXT = 1 << 14,    /* KEY="..." (attr.text; KEY is ir_text_key) */
+	IA_ASM = 1 << 15,     /* constraints="..." (attr.text2), the flag `pure` */
+	IA_PACK = 1 << 16,    /* pack=N */
+	IA_INDEX = 1 << 17,   /* index=N */
+	IA_HEX = 1 << 18,     /* the flag `hex` */
 } IrAttr;
+
+/* "rtne" and "rtz" ("" for the default); cache operators without their
+ * dot, "ca" ... "wt" ("" for none). */
+const char *ir_round_name(TRound r);
+const char *ir_cache_name(TCache c);
+/* The key of op's attr.text in the text: "prefix" (device_print),
+ * "message" (device_assert) or "asm" (inline_asm). */
+const char *ir_text_key(TOp op);
 
 /* The operation spelled s[0..n-1], or OP_COUNT. */
 TOp ir_op_lookup(const char *s, size_t n);

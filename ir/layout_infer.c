@@ -292,6 +292,9 @@ equations(Infer *x, const TInst *in)
 	case OP_LOAD: case OP_STORE:
 		memory(x, in->args[0]->type);
 		break;
+	case OP_ASYNC_COPY:   /* cp.async: the pointers, and the mask */
+		memory(x, in->args[1]->type);
+		break;
 	case OP_SMEM_LOAD:
 		if (is_tensor(r))
 			memory(x, r->type);

@@ -222,6 +222,38 @@ print_attrs(Printer *p, const TInst *i)
 		if (i->attr.plan->kind == LL_CVT_SHARED)
 			buf_printf(out, " scratch=%lld", (long long)i->attr.plan->scratch_bytes);
 	}
+	if ((at & IA_ROUND) && i->attr.round)
+		buf_printf(out, " rounding=%s", ir_round_name(i->attr.round));
+	if ((at & IA_NAN) && i->attr.propagate_nan)
+		buf_puts(out, " propagate_nan");
+	if ((at & IA_ACCESS) && i->attr.cache)
+		buf_printf(out, " cache=%s", ir_cache_name(i->attr.cache));
+	if ((at & IA_ACCESS) && i->attr.evict)
+		buf_printf(out, " evict=%s", i->attr.evict == EVICT_FIRST ? "first" : "last");
+	if ((at & IA_ACCESS) && i->attr.is_volatile)
+		buf_puts(out, " volatile");
+	if (at & IA_HINT) {
+		const TType *t = i->n_args ? i->args[0]->type : NULL;
+		int rank = t && t->kind == TY_TENSOR ? t->rank : 1;
+		buf_puts(out, " values=");
+		ir_shape_print(i->attr.hint, rank, out);
+	}
+	if (at & IA_TEXT) {
+		buf_printf(out, " %s=", ir_text_key(i->op));
+		print_string(i->attr.text ? i->attr.text : "", out);
+	}
+	if (at & IA_ASM) {
+		buf_puts(out, " constraints=");
+		print_string(i->attr.text2 ? i->attr.text2 : "", out);
+		if (i->attr.is_pure)
+			buf_puts(out, " pure");
+	}
+	if (at & IA_PACK)
+		buf_printf(out, " pack=%d", i->attr.pack);
+	if (at & IA_INDEX)
+		buf_printf(out, " index=%d", i->attr.index);
+	if ((at & IA_HEX) && i->attr.hex)
+		buf_puts(out, " hex");
 }
 
 /* `%a, mask %b` ...; coordinates of TMA ops as one list `[%c, %d]`. */
@@ -256,6 +288,7 @@ print_nested(Printer *p, const TInst *i, int depth)
 	switch (i->op) {
 	case OP_FOR:
 	case OP_IF:
+	case OP_MAP:
 		buf_puts(out, " {\n");
 		print_block(p, &i->body, depth + 1);
 		indent(p, depth);

@@ -54,7 +54,78 @@ static const struct { const char *key; unsigned attr; } keys[] = {
 	{"axis", IA_AXIS}, {"combine", IA_COMBINE}, {"start", IA_RANGE}, {"end", IA_RANGE},
 	{"count", IA_COUNT}, {"alloc", IA_ALLOC}, {"offset", IA_VIEW}, {"stride", IA_VIEW},
 	{"plan", IA_PLAN}, {"scratch", IA_PLAN}, {"max_num_imprecise_acc", IA_IMPRECISE},
+	/* from here on: read by more_attr_value */
+	{"rounding", IA_ROUND}, {"cache", IA_ACCESS}, {"evict", IA_ACCESS}, {"values", IA_HINT},
+	{NULL, IA_TEXT}, {"constraints", IA_ASM}, {"pack", IA_PACK}, {"index", IA_INDEX},
 };
+enum { FIRST_MORE_KEY = 11 };
+
+/* The flags of the text and the IrAttr that allows each. */
+static const struct { const char *name; unsigned attr; } flag_words[] = {
+	{"async", IA_ASYNC}, {"trivial", IA_TRIVIAL}, {"propagate_nan", IA_NAN},
+	{"volatile", IA_ACCESS}, {"pure", IA_ASM}, {"hex", IA_HEX},
+};
+
+static void
+set_flag_attr(TInst *i, int k)
+{
+	bool *fields[] = {&i->attr.is_async, &i->attr.trivial, &i->attr.propagate_nan,
+	                  &i->attr.is_volatile, &i->attr.is_pure, &i->attr.hex};
+	*fields[k] = true;
+}
+
+/* The key spelled by the current word for op (IA_TEXT's depends on op). */
+static bool
+is_key(const Reader *r, TOp op, int k)
+{
+	return rd_is_word(r, keys[k].key ? keys[k].key : ir_text_key(op));
+}
+
+/* The values of the keys past the original ones. */
+static bool
+more_attr_value(Reader *r, TInst *i, int key)
+{
+	int64_t v;
+	int rank;
+	switch (key - FIRST_MORE_KEY) {
+	case 0:
+		for (TRound k = RND_RTNE; k <= RND_RTZ; k++)
+			if (rd_word(r, ir_round_name(k))) {
+				i->attr.round = k;
+				return true;
+			}
+		return rd_error(r, "rounding= takes rtne or rtz");
+	case 1:
+		for (TCache k = CACHE_CA; k <= CACHE_WT; k++)
+			if (rd_word(r, ir_cache_name(k))) {
+				i->attr.cache = k;
+				return true;
+			}
+		return rd_error(r, "cache= takes ca, cg, cs, cv, wb or wt");
+	case 2:
+		i->attr.evict = rd_word(r, "first") ? EVICT_FIRST : rd_word(r, "last") ? EVICT_LAST
+		                                                                        : EVICT_NORMAL;
+		return i->attr.evict || rd_error(r, "evict= takes first or last");
+	case 3:
+		return rd_shape(r, i->attr.hint, &rank);
+	case 4: case 5:
+		if (r->tok.kind != TK_STRING)
+			return rd_error(r, "expected a string, found %s", rd_found(r));
+		*(key - FIRST_MORE_KEY == 4 ? &i->attr.text : &i->attr.text2) = r->tok.str;
+		rd_next(r);
+		return true;
+	case 6:
+		if (!rd_int(r, 1, 64, "pack", &v))
+			return false;
+		i->attr.pack = (int)v;
+		return true;
+	default:
+		if (!rd_int(r, 0, 1 << 20, "index", &v))
+			return false;
+		i->attr.index = (int)v;
+		return true;
+	}
+}
 
 /* The value of attribute keys[key]; plan= and scratch= are read and dropped
  * (the cvt-plan pass computes the plan again). */
@@ -62,6 +133,8 @@ static bool
 attr_value(Reader *r, TInst *i, int key)
 {
 	int64_t v;
+	if (key >= FIRST_MORE_KEY)
+		return more_attr_value(r, i, key);
 	switch (key) {
 	case 0:
 		if (!rd_int(r, 0, LL_MAX_RANK, "axis", &v))
@@ -101,17 +174,15 @@ attrs(Reader *r, TInst *i)
 	unsigned allowed = ir_op_attrs(i->op), seen = 0;
 	for (;;) {
 		Token at = r->tok;
-		if (rd_is_word(r, "async")) {
-			if (!(allowed & IA_ASYNC))
-				return rd_error(r, "'%s' has no flag 'async'", ir_op_name(i->op));
-			i->attr.is_async = true;
-			rd_next(r);
-			continue;
-		}
-		if (rd_is_word(r, "trivial")) {
-			if (!(allowed & IA_TRIVIAL))
-				return rd_error(r, "'%s' has no flag 'trivial'", ir_op_name(i->op));
-			i->attr.trivial = true;
+		int flag = -1;
+		for (int k = 0; k < (int)(sizeof flag_words / sizeof *flag_words); k++)
+			if (rd_is_word(r, flag_words[k].name))
+				flag = k;
+		if (flag >= 0) {
+			if (!(allowed & flag_words[flag].attr))
+				return rd_error(r, "'%s' has no flag '%s'", ir_op_name(i->op),
+				                flag_words[flag].name);
+			set_flag_attr(i, flag);
 			rd_next(r);
 			continue;
 		}
@@ -119,13 +190,13 @@ attrs(Reader *r, TInst *i)
 			return true;
 		int key = -1;
 		for (int k = 0; k < (int)(sizeof keys / sizeof *keys); k++)
-			if (rd_is_word(r, keys[k].key))
+			if (is_key(r, i->op, k))
 				key = k;
 		if (key < 0 || !(allowed & keys[key].attr))
 			return rd_error(r, "'%s' has no attribute '%.*s'", ir_op_name(i->op),
 			                (int)at.n, at.s);
 		if (seen & (1u << key))
-			return rd_error(r, "'%s' is given twice", keys[key].key);
+			return rd_error(r, "'%.*s' is given twice", (int)at.n, at.s);
 		seen |= 1u << key;
 		rd_next(r);
 		if (!rd_expect_punct(r, '=') || !attr_value(r, i, key))
@@ -400,6 +471,7 @@ nested(Reader *r, TInst *i)
 	switch (i->op) {
 	case OP_FOR:
 	case OP_IF:
+	case OP_MAP:
 		if (!braced(r, &i->body, NULL))
 			return false;
 		if (i->op == OP_IF && rd_word(r, "else"))

@@ -14,15 +14,15 @@
 
 enum { SPEC_DIV = 16 };
 
-/* Summed widths of the accesses the analysis proves aligned and uniformly
- * masked. */
+/* Summed widths of the accesses (loads, stores, cp.async copies) the
+ * analysis proves aligned and uniformly masked. */
 static int64_t
 block_gain(const TBlock *blk, const IrAxis *axis)
 {
 	int64_t g = 0;
 	for (size_t i = 0; i < blk->n; i++) {
 		const TInst *in = blk->insts[i];
-		if (in->op == OP_LOAD || in->op == OP_STORE) {
+		if (in->op == OP_LOAD || in->op == OP_STORE || in->op == OP_ASYNC_COPY) {
 			IrAccess acc = ir_access_plan(in, axis);
 			g += acc.proven ? acc.width : 0;
 		}

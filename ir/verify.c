@@ -162,7 +162,7 @@ walk_partitions(Verifier *v)
 static void
 walk_nested(Verifier *v, const TInst *i, bool top)
 {
-	bool blocks = i->op == OP_FOR || i->op == OP_IF || i->op == OP_WHILE;
+	bool blocks = i->op == OP_FOR || i->op == OP_IF || i->op == OP_WHILE || i->op == OP_MAP;
 	if (!blocks && (i->body.n || i->else_body.n || i->cond_block.n)) {
 		vf_fail(v, i->at, "structure", "'%s' owns no blocks", ir_op_name(i->op));
 		return;
@@ -203,6 +203,19 @@ walk_nested(Verifier *v, const TInst *i, bool top)
 		else
 			walk_partitions(v);
 		break;
+	case OP_MAP: {
+		/* its body computes elements: scalars, its own loops */
+		const TInst *outer = v->map;
+		int loops = v->loops;
+		v->map = i;
+		v->loops = 0;
+		scoped(v, &i->body);
+		v->map = outer;
+		v->loops = loops;
+		if (v->ok && (!i->body.n || i->body.insts[i->body.n - 1]->op != OP_MAP_YIELD))
+			vf_fail(v, i->at, "structure", "a map's body ends in map_yield");
+		break;
+	}
 	case OP_BREAK:
 	case OP_CONTINUE:
 		if (!v->loops)
@@ -213,11 +226,25 @@ walk_nested(Verifier *v, const TInst *i, bool top)
 	}
 }
 
+/* In a map's body every value is one element: no tensor operands or
+ * results. */
+static bool
+in_map(Verifier *v, const TInst *i)
+{
+	if (!v->map)
+		return true;
+	bool tensor = i->res && i->res->type->kind == TY_TENSOR;
+	for (int k = 0; k < i->n_args; k++)
+		tensor |= i->args[k]->type->kind == TY_TENSOR;
+	return !tensor || vf_fail(v, i->at, "structure", "'%s' in a map's body uses or makes a "
+	                          "tensor; the body computes single elements", ir_op_name(i->op));
+}
+
 static void
 walk_inst(Verifier *v, const TInst *i, bool top)
 {
 	int n = v->n_inst++;
-	if (operands_visible(v, i) && check_var(v, i) && vf_op(v, i))
+	if (operands_visible(v, i) && check_var(v, i) && in_map(v, i) && vf_op(v, i))
 		vf_smem_inst(v, i, n);
 	if (i->res && i->res->type)
 		vf_type(v, i->at, i->res->type, v->warps);

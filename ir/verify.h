@@ -32,6 +32,7 @@ typedef struct Verifier {
 	int64_t *reach;       /* smem values: the furthest byte offset from the
 	                         allocation's start that the view's origin takes */
 	bool *created;        /* by allocation: its smem_alloc was met */
+	const TInst *map;     /* the map whose body is being walked, or NULL */
 } Verifier;
 
 /* Reports "rule: message" at `at` and marks the kernel invalid; false. */
@@ -45,6 +46,13 @@ const char *vf_type_str(Verifier *v, const TType *t);
 bool vf_type(Verifier *v, SrcSpan at, const TType *t, int warps);
 /* The operands, attributes and result of i against its operation. */
 bool vf_op(Verifier *v, const TInst *i);
+
+/* -- verify_ext.c -- */
+/* True for the operations verify_ext.c checks (fma, clamp, bitcast, the
+ * hints, assume, cp.async, device_print/assert, inline_asm, map, extract). */
+bool vf_is_ext(TOp op);
+/* Their operand counts, result, attributes and types. */
+bool vf_ext_op(Verifier *v, const TInst *i);
 
 /* -- verify_smem.c -- */
 /* The kernel's allocations: sizes and layouts; once planned also offsets,

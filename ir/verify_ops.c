@@ -139,7 +139,8 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 	case OP_SMEM_ALLOC: case OP_VAR_READ:
 		break;
 	case OP_NEG: case OP_NOT: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
-	case OP_SQRT: case OP_RSQRT: case OP_ABS: case OP_CAST: case OP_SPLAT: case OP_BROADCAST:
+	case OP_SQRT: case OP_RSQRT: case OP_ABS: case OP_SIN: case OP_COS: case OP_ERF:
+	case OP_FLOOR: case OP_CEIL: case OP_SQRT_RN: case OP_CAST: case OP_SPLAT: case OP_BROADCAST:
 	case OP_EXPAND_DIMS: case OP_CONVERT_LAYOUT: case OP_REDUCE: case OP_FULL:
 	case OP_SMEM_LOAD: case OP_DESC_SHAPE:
 		*lo = *hi = 1;
@@ -172,7 +173,7 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 static bool
 stray_flags(const TInst *i)
 {
-	bool mem = i->op == OP_LOAD || i->op == OP_STORE;
+	bool mem = i->op == OP_LOAD || i->op == OP_STORE;   /* (async_copy: verify_ext.c) */
 	bool pred = i->op == OP_MBAR_EXPECT || i->op == OP_MBAR_WAIT || i->op == OP_MBAR_ARRIVE ||
 	            i->op == OP_TMA_LOAD;
 	return (i->attr.has_mask && !mem) || (i->attr.has_other && i->op != OP_LOAD) ||
@@ -198,8 +199,9 @@ elementwise(Verifier *v, const TInst *i, const TType *r)
 		return vf_fail(v, i->at, "types", "'%s' of %s gives %s", ir_op_name(i->op),
 		               vf_type_str(v, a), vf_type_str(v, r));
 	bool is_bits = i->op == OP_AND || i->op == OP_OR || i->op == OP_XOR || i->op == OP_SHL ||
-	               i->op == OP_SHR || i->op == OP_CDIV;
-	if ((is_bits && !is_int(a)) || (i->op == OP_DIV && is_int(a)))
+	               i->op == OP_SHR || i->op == OP_CDIV || i->op == OP_UMULHI;
+	bool floats = i->op == OP_DIV || i->op == OP_DIV_RN || i->op == OP_FDIV;
+	if ((is_bits && !is_int(a)) || (floats && is_int(a)))
 		return vf_fail(v, i->at, "types", "'%s' is not defined on %s", ir_op_name(i->op),
 		               ir_dtype_name(a->dtype));
 	return true;
@@ -424,6 +426,8 @@ vf_op(Verifier *v, const TInst *i)
 	int lo, hi, res;
 	if (i->op >= OP_COUNT)
 		return vf_fail(v, i->at, "operands", "unknown operation %d", (int)i->op);
+	if (vf_is_ext(i->op))
+		return vf_ext_op(v, i);
 	arity(i, &lo, &hi, &res);
 	if ((i->n_args < lo || i->n_args > hi) && lo == hi)
 		return vf_fail(v, i->at, "operands", "'%s' takes %d operands here, not %d", op, lo,
@@ -457,7 +461,8 @@ vf_op(Verifier *v, const TInst *i)
 		       vf_fail(v, i->at, "types", "arange start=%lld end=%lld gives %s",
 		               (long long)i->attr.lo, (long long)i->attr.hi, vf_type_str(v, r));
 	case OP_NEG: case OP_NOT: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
-	case OP_SQRT: case OP_RSQRT: case OP_ABS:
+	case OP_SQRT: case OP_RSQRT: case OP_ABS: case OP_SIN: case OP_COS: case OP_ERF:
+	case OP_FLOOR: case OP_CEIL: case OP_SQRT_RN:
 		return unary(v, i, r);
 	case OP_CAST: case OP_SPLAT: case OP_BROADCAST: case OP_EXPAND_DIMS:
 	case OP_CONVERT_LAYOUT: case OP_REDUCE: case OP_FULL:
@@ -481,6 +486,7 @@ vf_op(Verifier *v, const TInst *i)
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_FLOORDIV: case OP_MOD:
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_MIN: case OP_MAX:
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: case OP_CDIV:
+	case OP_DIV_RN: case OP_FDIV: case OP_UMULHI:
 		return elementwise(v, i, r);
 	default:
 		return hopper(v, i, r);

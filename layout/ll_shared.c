@@ -32,8 +32,8 @@ build_nvmma_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out
 	if (bw != 8 && bw != 16 && bw != 32 && bw != 64)
 		return ll_fail(err, "NVMMASharedLayout: element_bitwidth = %d, expected 8, 16, 32 "
 		                    "or 64", bw);
-	if (d->rank < 2 || d->rank > LL_MAX_RANK)
-		return ll_fail(err, "NVMMASharedLayout: rank = %d, expected 2 to 5", d->rank);
+	if (d->rank < 1 || d->rank > LL_MAX_RANK)
+		return ll_fail(err, "NVMMASharedLayout: rank = %d, expected 1 to 5", d->rank);
 	if (d->rank != rank)
 		return ll_fail(err, "NVMMASharedLayout: rank = %d but the tensor has rank %d", d->rank,
 		               rank);

@@ -272,17 +272,9 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 	if (of_smem)
 		return sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a);
 	/* .to(dtype) on tensors and scalars */
-	TDType dt;
-	if (!sema_value_dtype(ck, a[0], "the dtype", &dt))
-		return NULL;
 	if (t->kind == TY_PTR || t->elem_is_ptr) {
 		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");
 		return NULL;
 	}
-	if (a[1] && !(a[1]->kind == VAL_BOOL && !a[1]->u.b)) {
-		diag_error(ck->d, a[1]->span, "bitcast=True is not supported");
-		return NULL;
-	}
-	TValue *r = sema_cast_to(ck, self->u.rt, dt, call->span);
-	return sema_rt_value(ck, r, call->span);
+	return sema_cast_call(ck, call, self, a[0], a[1], a[2]);
 }

@@ -17,6 +17,7 @@ enum {
 	/* reached only through imports of a .py file (sema_builtin_namespace) */
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
 	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
+	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768,
 	IN_LIBDEVICE = 1u << 19,
 	/* triton.runtime.driver.active.get_current_target() */
 	IN_RUNTIME = 1u << 20, IN_DRIVER = 1u << 21, IN_ACTIVE = 1u << 22, IN_TARGET = 1u << 23,
@@ -57,6 +58,10 @@ static const Builtin table[] = {
 	{"hopper", BI_NAMESPACE, 0, IN_HOPPER, BF_NONE, DT_VOID, {0}},
 	{"ampere", BI_NAMESPACE, 0, IN_AMPERE, BF_NONE, DT_VOID, {0}},
 	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
+	{"async_copy", BI_NAMESPACE, IN_GLOBAL | GL | IN_HOPPER | IN_AMPERE, IN_ASYNC_COPY, BF_NONE,
+	 DT_VOID, {0}},
+	{"PropagateNan", BI_NAMESPACE, IN_GLOBAL | GL | IN_TL_CORE, IN_PROPAGATE_NAN, BF_NONE,
+	 DT_VOID, {0}},
 	{"libdevice", BI_NAMESPACE, 0, IN_LIBDEVICE, BF_NONE, DT_VOID, {0}},
 	{"runtime", BI_NAMESPACE, IN_TRITON, IN_RUNTIME, BF_NONE, DT_VOID, {0}},
 	{"driver", BI_NAMESPACE, IN_RUNTIME, IN_DRIVER, BF_NONE, DT_VOID, {0}},
@@ -101,14 +106,16 @@ static const Builtin table[] = {
 	FN("arange", GL, BF_ARANGE, "start", "end", "layout?"),
 	FN("full", GL, BF_FULL, "shape", "value", "dtype", "layout?"),
 	FN("zeros", GL, BF_ZEROS, "shape", "dtype", "layout?"),
-	FN("load", GL, BF_LOAD, "pointer", "mask?", "other?"),
-	FN("store", GL, BF_STORE, "pointer", "value", "mask?"),
+	FN("load", GL, BF_LOAD, "pointer", "mask?", "other?", "boundary_check?", "padding_option?",
+	   "cache_modifier?", "eviction_policy?", "volatile?"),
+	FN("store", GL, BF_STORE, "pointer", "value", "mask?", "boundary_check?",
+	   "cache_modifier?", "eviction_policy?"),
 	FN("sum", GL, BF_SUM, "input", "axis", "keep_dims?"),
 	FN("max", GL, BF_MAX, "input", "axis", "keep_dims?"),
 	FN("min", GL, BF_MIN, "input", "axis", "keep_dims?"),
 	FN("where", GL, BF_WHERE, "condition", "x", "y"),
-	FN("maximum", GL, BF_MAXIMUM, "x", "y"),
-	FN("minimum", GL, BF_MINIMUM, "x", "y"),
+	FN("maximum", GL, BF_MAXIMUM, "x", "y", "propagate_nan?"),
+	FN("minimum", GL, BF_MINIMUM, "x", "y", "propagate_nan?"),
 	FN("exp", GL, BF_EXP, "x"),
 	FN("exp2", GL, BF_EXP2, "x"),
 	FN("log", GL, BF_LOG, "x"),
@@ -116,6 +123,29 @@ static const Builtin table[] = {
 	FN("sqrt", GL, BF_SQRT, "x"),
 	FN("rsqrt", GL, BF_RSQRT, "x"),
 	FN("abs", GL, BF_ABS, "x"),
+	FN("sin", GL, BF_SIN, "x"),
+	FN("cos", GL, BF_COS, "x"),
+	FN("erf", GL, BF_ERF, "x"),
+	FN("floor", GL, BF_FLOOR, "x"),
+	FN("ceil", GL, BF_CEIL, "x"),
+	FN("sqrt_rn", GL, BF_SQRT_RN, "x"),
+	FN("fdiv", GL, BF_FDIV, "x", "y", "ieee_rounding?"),
+	FN("div_rn", GL, BF_DIV_RN, "x", "y"),
+	FN("fma", GL, BF_FMA, "x", "y", "z"),
+	FN("umulhi", GL, BF_UMULHI, "x", "y"),
+	FN("clamp", GL, BF_CLAMP, "x", "min", "max", "propagate_nan?"),
+	FN("cast", GL, BF_CAST, "input", "dtype", "fp_downcast_rounding?", "bitcast?"),
+	FN("inline_asm_elementwise", GL, BF_INLINE_ASM, "asm", "constraints", "args", "dtype",
+	   "is_pure", "pack"),
+	FN("map_elementwise", GL, BF_MAP_ELEMENTWISE, "scalar_fn", "*args", "pack?"),
+	FN("multiple_of", GL, BF_MULTIPLE_OF, "input", "values"),
+	FN("max_contiguous", GL, BF_MAX_CONTIGUOUS, "input", "values"),
+	FN("max_constancy", GL, BF_MAX_CONSTANCY, "input", "values"),
+	FN("assume", GL, BF_ASSUME, "cond"),
+	FN("device_print", GL, BF_DEVICE_PRINT, "prefix", "*args", "hex?"),
+	FN("device_assert", GL, BF_DEVICE_ASSERT, "cond", "msg?", "mask?"),
+	FN("ALL", IN_PROPAGATE_NAN, BF_NAN_ALL),
+	FN("NONE", IN_PROPAGATE_NAN, BF_NAN_NONE),
 	FN("cdiv", GL | IN_TRITON, BF_CDIV, "x", "y"),
 	FN("convert_layout", GL, BF_CONVERT_LAYOUT, "value", "layout", "assert_trivial?"),
 	FN("expand_dims", GL, BF_EXPAND_DIMS, "input", "axis"),
@@ -139,6 +169,13 @@ static const Builtin table[] = {
 	FN("async_load", IN_TMA, BF_TMA_LOAD, "tensor_desc", "coord", "barrier", "result", "pred?"),
 	FN("async_store", IN_TMA, BF_TMA_STORE, "tensor_desc", "coord", "src"),
 	FN("store_wait", IN_TMA, BF_TMA_STORE_WAIT, "pendings"),
+	FN("async_copy_global_to_shared", IN_ASYNC_COPY, BF_ASYNC_COPY, "smem", "pointer", "mask?",
+	   "cache_modifier?", "eviction_policy?", "volatile?"),
+	FN("async_load", IN_ASYNC_COPY, BF_ASYNC_COPY, "smem", "pointer", "mask?",
+	   "cache_modifier?", "eviction_policy?", "volatile?"),
+	FN("mbarrier_arrive", IN_ASYNC_COPY, BF_ASYNC_MBAR_ARRIVE, "mbarrier", "increment_count?"),
+	FN("commit_group", IN_ASYNC_COPY, BF_ASYNC_COMMIT),
+	FN("wait_group", IN_ASYNC_COPY, BF_ASYNC_WAIT, "num_outstanding?"),
 	/* Python at compile time, and Gluon's decorators and queries */
 	FN("constexpr_function", IN_GLOBAL | GL | IN_GLUON | IN_TL_CORE, BF_CONSTEXPR_FUNCTION),
 	FN("_aggregate", IN_TL_CORE, BF_AGGREGATE),
@@ -158,12 +195,12 @@ static const Builtin table[] = {
 	FN("num_warps", GL, BF_NUM_WARPS),
 	FN("num_ctas", GL, BF_NUM_CTAS),
 	FN("to_tensor", GL, BF_TO_TENSOR, "x"),
-	FN("static_print", GL, BF_STATIC_PRINT),
+	FN("static_print", GL, BF_STATIC_PRINT, "*values", "sep?", "end?", "file?", "flush?"),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
 	FN("get_current_target", IN_ACTIVE, BF_CURRENT_TARGET),
-	/* libdevice's fast f32 approximations: gl.exp (ex2.approx) and division */
+	/* libdevice's fast f32 approximations: gl.exp (ex2.approx) and gl.fdiv */
 	FN("fast_expf", IN_LIBDEVICE, BF_EXP, "x"),
-	FN("fast_dividef", IN_LIBDEVICE, BF_FAST_DIVIDEF, "x", "y"),
+	FN("fast_dividef", IN_LIBDEVICE, BF_FDIV, "x", "y", "ieee_rounding?"),
 	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
 	   "transposed?", "fp4_padded?"),
 	/* methods of shared-memory descriptors and mbarriers */
@@ -176,7 +213,7 @@ static const Builtin table[] = {
 	FN("store", IN_SMEM_METHODS, BF_SMEM_STORE, "value"),
 	FN("_keep_alive", IN_SMEM_METHODS, BF_SMEM_KEEP_ALIVE),
 	/* methods of register tensors and scalars */
-	FN("to", IN_VALUE_METHODS, BF_TO, "dtype", "bitcast?"),
+	FN("to", IN_VALUE_METHODS, BF_TO, "dtype", "fp_downcast_rounding?", "bitcast?"),
 };
 #undef GL
 #define GL_SCOPES (IN_GL | IN_TTGL)
@@ -256,7 +293,8 @@ sema_builtin_qualname(Arena *a, const Builtin *b)
 {
 	unsigned in = b->visible_in;
 	const char *ns = in & IN_GLOBAL ? "" : in & GL_SCOPES ? "gl." : in & IN_MBARRIER ?
-	                 "mbarrier." : in & IN_TMA ? "tma." : ".";
+	                 "mbarrier." : in & IN_TMA ? "tma." : in & IN_ASYNC_COPY ? "async_copy." :
+	                 in & IN_PROPAGATE_NAN ? "PropagateNan." : ".";
 	return arena_printf(a, "%s%s", ns, b->name);
 }
 

@@ -9,16 +9,39 @@
 #include <math.h>
 #include <string.h>
 
+/* The positional arguments of call from index `from` on, evaluated into a
+ * tuple (the value of a '*' parameter); NULL after a diagnostic. */
+static Value *
+star_tuple(Check *ck, const Node *call, size_t from)
+{
+	const NodeList *pos = &call->u.call.args;
+	Value *t = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	size_t n = pos->len > from ? pos->len - from : 0;
+	t->u.list.items = arena_alloc(ck->a, (n + 1) * sizeof(Value *));
+	for (size_t i = 0; i < n; i++)
+		if (!(t->u.list.items[t->u.list.n++] = sema_eval_expr(&ck->ev, pos->data[from + i])))
+			return NULL;
+	return t;
+}
+
 bool
 sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const *params, int n,
                Value **out)
 {
 	const NodeList *pos = &call->u.call.args, *kw = &call->u.call.kwargs;
 	const Node *nodes[SEMA_MAX_CALL_ARGS] = {0};
+	const char *names[SEMA_MAX_CALL_ARGS] = {0};
 	bool ok = true;
-	for (int i = 0; i < n; i++)
+	int star = -1;
+	for (int i = 0; i < n; i++) {
 		out[i] = NULL;
-	if ((int)pos->len > n) {
+		if (params[i][0] == '*')
+			star = i;
+		const char *p = params[i] + (params[i][0] == '*');
+		names[i] = arena_strndup(ck->a, p, strcspn(p, "?"));
+	}
+	int n_pos = star >= 0 ? star : n;
+	if (star < 0 && (int)pos->len > n) {
 		if (n == 0)
 			diag_error(ck->d, pos->data[0]->span, "%s takes no arguments", fname);
 		else
@@ -26,18 +49,14 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 			           "%zu were given", fname, n, n == 1 ? "" : "s", pos->len);
 		return false;
 	}
-	for (size_t i = 0; i < pos->len; i++)
+	for (size_t i = 0; i < pos->len && (int)i < n_pos; i++)
 		nodes[i] = pos->data[i];
 	for (size_t i = 0; i < kw->len; i++) {
 		const Node *k = kw->data[i];
 		int p = -1;
-		const char *names[SEMA_MAX_CALL_ARGS] = {0};
-		for (int j = 0; j < n; j++) {
-			size_t len = strcspn(params[j], "?");
-			names[j] = arena_strndup(ck->a, params[j], len);
-			if (strcmp(names[j], k->u.keyword.name) == 0)
+		for (int j = 0; j < n; j++)
+			if (j != star && strcmp(names[j], k->u.keyword.name) == 0)
 				p = j;
-		}
 		if (p < 0) {
 			Diag *g = diag_error(ck->d, k->span, "%s has no parameter '%s'", fname,
 			                     k->u.keyword.name);
@@ -55,6 +74,10 @@ sema_bind_args(Check *ck, const Node *call, const char *fname, const char *const
 		nodes[p] = k->u.keyword.value;
 	}
 	for (int i = 0; i < n && ok; i++) {
+		if (i == star) {
+			ok = (out[i] = star_tuple(ck, call, (size_t)star)) != NULL;
+			continue;
+		}
 		if (!nodes[i]) {
 			if (!strchr(params[i], '?')) {
 				diag_error(ck->d, call->span, "%s is missing its argument '%s'", fname,
@@ -213,81 +236,6 @@ static Value *
 result(Check *ck, TInst *i, SrcSpan at)
 {
 	return sema_rt_value(ck, i->res, at);
-}
-
-/* Makes a memory operand (mask, other, value) match the pointer tensor. */
-static TValue *
-match_ptr(Check *ck, SrcSpan at, TValue *ptr, Value *v, TDType dt, const char *role)
-{
-	TValue *t = sema_materialize(ck, v, dt);
-	if (!t)
-		return NULL;
-	if (t->type->kind == TY_SCALAR)
-		t = sema_cast_to(ck, t, dt, at);
-	if (ptr->type->kind != TY_TENSOR) {
-		if (t->type->kind == TY_TENSOR) {
-			diag_error(ck->d, v->span, "%s is a tensor but the pointer is a scalar", role);
-			return NULL;
-		}
-		return t;
-	}
-	if (t->type->kind != TY_TENSOR)
-		return sema_splat_to(ck, t, ptr->type, at);
-	if (t->type->rank != ptr->type->rank ||
-	    memcmp(t->type->shape, ptr->type->shape, (size_t)t->type->rank * 8) != 0) {
-		diag_error(ck->d, v->span, "%s has shape %s but the pointer tensor has shape %s",
-		           role, sema_type_str(ck, t->type), sema_type_str(ck, ptr->type));
-		return NULL;
-	}
-	if (!sema_auto_unify(ck, at, ptr, t) && !ll_equal(&t->type->layout.ll, &ptr->type->layout.ll)) {
-		sema_layout_clash(ck, v->span, arena_printf(ck->a, "%s and pointer", role), ptr,
-		             "the pointer", t, role);
-		return NULL;
-	}
-	return sema_cast_to(ck, t, dt, at);
-}
-
-static Value *
-call_load(Check *ck, const Node *call, Value **a)
-{
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.load needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
-		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
-	if (a[1] && !(m = match_ptr(ck, call->span, p, a[1], DT_I1, "the mask")))
-		return NULL;
-	if (a[2] && !(o = match_ptr(ck, call->span, p, a[2], p->type->dtype, "'other'")))
-		return NULL;
-	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
-	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
-	i->attr.has_mask = m != NULL;
-	i->attr.has_other = o != NULL;
-	i->res->layout_at = p->layout_at;
-	return result(ck, i, call->span);
-}
-
-static Value *
-call_store(Check *ck, const Node *call, Value **a)
-{
-	if (a[0]->kind != VAL_RUNTIME || (a[0]->u.rt->type->kind != TY_PTR &&
-	    !(a[0]->u.rt->type->kind == TY_TENSOR && a[0]->u.rt->type->elem_is_ptr))) {
-		diag_error(ck->d, a[0]->span, "gl.store needs a pointer or a tensor of pointers, "
-		           "not %s", a[0]->kind == VAL_RUNTIME ? sema_type_str(ck, a[0]->u.rt->type)
-		                                               : sema_value_kind_phrase(a[0]));
-		return NULL;
-	}
-	TValue *p = a[0]->u.rt, *v, *m = NULL;
-	if (!(v = match_ptr(ck, call->span, p, a[1], p->type->dtype, "the value")))
-		return NULL;
-	if (a[2] && !(m = match_ptr(ck, call->span, p, a[2], DT_I1, "the mask")))
-		return NULL;
-	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
-	i->attr.has_mask = m != NULL;
-	return sema_new_value(&ck->ev, VAL_NONE, call->span);
 }
 
 static Value *
@@ -501,66 +449,6 @@ call_set_auto_layout(Check *ck, const Node *call, Value **a)
 }
 
 static Value *
-call_math(Check *ck, const Node *call, BuiltinFn fn, Value **a)
-{
-	static const struct { BuiltinFn fn; TOp op; const char *name; } map[] = {
-		{BF_EXP, OP_EXP, "gl.exp"}, {BF_EXP2, OP_EXP2, "gl.exp2"}, {BF_LOG, OP_LOG, "gl.log"},
-		{BF_LOG2, OP_LOG2, "gl.log2"}, {BF_SQRT, OP_SQRT, "gl.sqrt"},
-		{BF_RSQRT, OP_RSQRT, "gl.rsqrt"}, {BF_ABS, OP_ABS, "gl.abs"},
-	};
-	size_t k = 0;
-	while (map[k].fn != fn)
-		k++;
-	TValue *x = sema_materialize(ck, a[0], DT_VOID);
-	if (!x)
-		return NULL;
-	if (x->type->kind == TY_PTR || x->type->elem_is_ptr || x->type->kind > TY_TENSOR) {
-		diag_error(ck->d, a[0]->span, "%s needs a number, not %s", map[k].name,
-		           sema_type_str(ck, x->type));
-		return NULL;
-	}
-	if (fn != BF_ABS && !ir_dtype_is_float(x->type->dtype))
-		x = sema_cast_to(ck, x, DT_F32, call->span);
-	TInst *i = sema_emit(ck, map[k].op, call->span, x->type, 1, x);
-	i->res->layout_at = x->layout_at;
-	return result(ck, i, call->span);
-}
-
-static Value *
-call_binary(Check *ck, const Node *call, const char *name, TOp op, Value **a)
-{
-	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
-		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
-			if (a[1]->u.i == 0) {
-				diag_error(ck->d, call->span, "gl.cdiv by zero");
-				return NULL;
-			}
-			Value *v = sema_new_value(&ck->ev, VAL_INT, call->span);
-			int64_t q = a[0]->u.i / a[1]->u.i;
-			v->u.i = q + ((a[0]->u.i % a[1]->u.i != 0) && ((a[0]->u.i < 0) == (a[1]->u.i < 0)));
-			return v;
-		}
-		diag_error(ck->d, call->span, "%s of two compile-time values is not supported",
-		           name);
-		return NULL;
-	}
-	/* gl.maximum/gl.minimum (as Triton's core.maximum): Python numbers
-	 * become tensors of their own dtype first (no scalar rule), and bf16
-	 * computes in f32. */
-	Value *v[2] = {a[0], a[1]};
-	for (int k = 0; op != OP_CDIV && k < 2; k++) {
-		TValue *t = sema_materialize(ck, a[k], DT_VOID);
-		if (!t)
-			return NULL;
-		if (t->type->dtype == DT_BF16)
-			t = sema_cast_to(ck, t, DT_F32, call->span);
-		v[k] = sema_rt_value(ck, t, a[k]->span);
-	}
-	TValue *r = sema_arith(ck, call->span, op, v[0], v[1]);
-	return r ? sema_rt_value(ck, r, call->span) : NULL;
-}
-
-static Value *
 call_where(Check *ck, const Node *call, Value **a)
 {
 	TValue *c = sema_materialize(ck, a[0], DT_I1);
@@ -732,9 +620,11 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_FLOAT: case BF_INT: case BF_LEN:
 		return call_compile_time(ck, call, fn, a);
 	case BF_MIN_PY: case BF_MAX_PY:
-		if (a[0]->kind == VAL_RUNTIME || a[1]->kind == VAL_RUNTIME)
-			return call_binary(ck, call, fn == BF_MIN_PY ? "min" : "max",
-			                   fn == BF_MIN_PY ? OP_MIN : OP_MAX, a);
+		if (a[0]->kind == VAL_RUNTIME || a[1]->kind == VAL_RUNTIME) {
+			TValue *r = sema_arith(ck, call->span, fn == BF_MIN_PY ? OP_MIN : OP_MAX, a[0],
+			                       a[1]);
+			return r ? sema_rt_value(ck, r, call->span) : NULL;
+		}
 		return call_compile_time(ck, call, fn, a);
 	case BF_STATIC_ASSERT: return call_static_assert(ck, call, a);
 	case BF_CONSTEXPR: return sema_check_py_call(ck, call, fn, a);
@@ -742,16 +632,23 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 	case BF_ARANGE: return call_arange(ck, call, a);
 	case BF_FULL: return call_full(ck, call, false, a);
 	case BF_ZEROS: return call_full(ck, call, true, a);
-	case BF_LOAD: return call_load(ck, call, a);
-	case BF_STORE: return call_store(ck, call, a);
+	case BF_LOAD: case BF_STORE: case BF_MULTIPLE_OF: case BF_MAX_CONTIGUOUS:
+	case BF_MAX_CONSTANCY: case BF_ASSUME: case BF_ASYNC_COPY: case BF_ASYNC_COMMIT:
+	case BF_ASYNC_WAIT: case BF_ASYNC_MBAR_ARRIVE:
+		return sema_check_memory_call(ck, call, fn, a);
 	case BF_SUM: case BF_MAX: case BF_MIN: return call_reduce(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
-	case BF_MAXIMUM: return call_binary(ck, call, "gl.maximum", OP_MAX, a);
-	case BF_MINIMUM: return call_binary(ck, call, "gl.minimum", OP_MIN, a);
-	case BF_CDIV: return call_binary(ck, call, "gl.cdiv", OP_CDIV, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
-	case BF_ABS:
-		return call_math(ck, call, fn, a);
+	case BF_ABS: case BF_SIN: case BF_COS: case BF_ERF: case BF_FLOOR: case BF_CEIL:
+	case BF_SQRT_RN: case BF_FDIV: case BF_DIV_RN: case BF_FMA: case BF_UMULHI: case BF_CLAMP:
+	case BF_MAXIMUM: case BF_MINIMUM: case BF_CDIV:
+		return sema_check_math_call(ck, call, fn, a);
+	case BF_CAST:
+		return sema_cast_call(ck, call, a[0], a[1], a[2], a[3]);
+	case BF_STATIC_PRINT: case BF_DEVICE_PRINT: case BF_DEVICE_ASSERT:
+		return sema_check_debug_call(ck, call, fn, a);
+	case BF_INLINE_ASM: case BF_MAP_ELEMENTWISE:
+		return sema_check_elementwise_call(ck, call, fn, a);
 	case BF_CONVERT_LAYOUT: return call_convert(ck, call, a);
 	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call, a);
 	case BF_EXPAND_DIMS: {

@@ -48,6 +48,14 @@ struct SemaClass {
 /* What a def is, from its decorators. */
 typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
 
+/* A return inside a runtime if (returns.c): its value and the block it
+ * ends. */
+typedef struct ReturnSite {
+	TBlock *blk;
+	Value *v;
+	SrcSpan at;
+} ReturnSite;
+
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
@@ -56,6 +64,9 @@ struct Frame {
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
 	int rt_depth;         /* runtime control flow nesting inside this frame */
+	int capture;          /* runtime ifs that return around the code checked;
+	                         -1 in a runtime loop, which return cannot leave */
+	VEC(ReturnSite) sites;    /* the returns met in them */
 	SrcSpan call_at;      /* an inlined function: the call that inlined it */
 	Frame *up;
 };
@@ -132,6 +143,9 @@ void sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a,
 /* Brings a and b to one shape and layout (splat, broadcast) for an
  * elementwise op; false after a diagnostic. */
 bool sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b);
+/* The same, naming the operands a_role and b_role in a layout clash. */
+bool sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char *a_role,
+                      TValue **b, const char *b_role);
 
 /* -- arith.c: operators on runtime values -- */
 Value *sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
@@ -190,6 +204,31 @@ bool sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
  * a new one, which the pass relates to x's; NULL when x's is not. */
 const LLDesc *sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
                           const int64_t *shape, int rank);
+
+/* -- math.c: Gluon's math set and casts -- */
+/* The math builtins (gl.exp ... gl.clamp, gl.maximum, gl.minimum,
+ * gl.cdiv) with arguments a bound by the builtin table. */
+Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
+ * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
+ * bool (reinterpret bits of the same width). gl.cast and x.to(). */
+Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
+                      Value *bitcast);
+
+/* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
+Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- memory.c: global loads and stores, axis hints, cp.async -- */
+/* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
+ * with arguments a bound by the builtin table. */
+Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- debug.c: static_print, device_print, device_assert -- */
+Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* A device assertion at `at`: cond (a boolean scalar or tensor) must hold
+ * where mask (NULL: everywhere) does; msg is its message. False after a
+ * diagnostic. */
+bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Value *mask);
 
 /* -- hopper.c -- */
 /* The Hopper and shared-memory builtins, with arguments a bound by the
@@ -334,6 +373,16 @@ Value *sema_py_method_call(Check *ck, const Node *call, Value *m);
 /* list(), tuple(), sum(), zip(), enumerate(), any(), all(), sorted() and
  * reversed() with arguments a bound by the builtin table. */
 Value *sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- returns.c: return inside runtime ifs -- */
+/* Whether runtime if s holds a return (outside loops and functions). */
+bool sema_if_returns(const Node *s);
+/* Checks runtime if s (condition cond) whose branches return; rest are
+ * the statements after it in its block, which run where a branch does not
+ * return. Sets the frame's result once every path returned. */
+void sema_check_returning_if(Check *ck, const Node *s, TValue *cond, const NodeList *rest);
+/* A return of v inside such an if: recorded with the block it ends. */
+void sema_return_site(Check *ck, SrcSpan at, Value *v);
 
 /* -- stmt.c: statements -- */
 void sema_check_stmt(Check *ck, const Node *s);

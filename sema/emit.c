@@ -144,6 +144,13 @@ broadcast(Check *ck, TValue *v, const int64_t *shape, int rank, SrcSpan at)
 bool
 sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **b)
 {
+	return sema_unify_roles(ck, at, what, a, "the left operand", b, "the right operand");
+}
+
+bool
+sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char *a_role,
+                 TValue **b, const char *b_role)
+{
 	const TType *ta = (*a)->type, *tb = (*b)->type;
 	bool ia = ta->kind == TY_TENSOR, ib = tb->kind == TY_TENSOR;
 	if (!ia && !ib)
@@ -182,7 +189,7 @@ sema_unify_shapes(Check *ck, SrcSpan at, const char *what, TValue **a, TValue **
 		return false;
 	if (!sema_auto_unify(ck, at, *a, *b) &&
 	    !ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
-		sema_layout_clash(ck, at, what, *a, "the left operand", *b, "the right operand");
+		sema_layout_clash(ck, at, what, *a, a_role, *b, b_role);
 		return false;
 	}
 	return true;

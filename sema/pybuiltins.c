@@ -2,10 +2,9 @@
  * Python's builtins at compile time (isinstance, abs; the iteration ones are
  * pymethods.c's) and the names that only a Gluon .py file needs:
  * gl.constexpr(v), gl.num_warps(), gl.num_ctas(), gl.to_tensor,
- * warpgroup_mma_init, gl.static_print, libdevice.fast_dividef, the target
- * (triton.runtime.driver.active.get_current_target()), and the decorators
- * (constexpr_function, aggregate, staticmethod), which are not callable in
- * a kernel.
+ * warpgroup_mma_init, the target (triton.runtime.driver.active.
+ * get_current_target()), and the decorators (constexpr_function, aggregate,
+ * staticmethod), which are not callable in a kernel.
  */
 #include "sema/check.h"
 
@@ -70,22 +69,11 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return int_value(ck, ck->k->num_warps, call->span);
 	case BF_NUM_CTAS:
 		return int_value(ck, 1, call->span);
-	case BF_STATIC_PRINT:
-		return sema_new_value(&ck->ev, VAL_NONE, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
 	case BF_LIST_PY: case BF_TUPLE_PY: case BF_SUM_PY: case BF_ZIP: case BF_ENUMERATE:
 	case BF_ANY: case BF_ALL: case BF_SORTED: case BF_REVERSED:
 		return sema_py_iter_call(ck, call, fn, a);
-	case BF_FAST_DIVIDEF: {
-		/* libdevice.fast_dividef(x, y): a division, at least as exact */
-		if (!ck->k) {
-			diag_error(ck->d, call->span, "fast_dividef can only be called inside a kernel");
-			return NULL;
-		}
-		TValue *q = sema_arith(ck, call->span, OP_DIV, a[0], a[1]);
-		return q ? sema_rt_value(ck, q, call->span) : NULL;
-	}
 	case BF_CURRENT_TARGET:
 		v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
 		v->u.builtin = sema_builtin_namespace("target");

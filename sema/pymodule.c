@@ -27,6 +27,8 @@ static const struct { const char *path, *ns; } known[] = {
 	{"triton.experimental.gluon.language.nvidia.hopper.mbarrier", "mbarrier"},
 	{"triton.experimental.gluon.language.nvidia.ampere", "ampere"},
 	{"triton.experimental.gluon.language.nvidia.ampere.mbarrier", "mbarrier"},
+	{"triton.experimental.gluon.language.nvidia.ampere.async_copy", "async_copy"},
+	{"triton.experimental.gluon.language.nvidia.hopper.async_copy", "async_copy"},
 	{"triton.experimental.gluon.language.extra.libdevice", "libdevice"},
 	{"triton.language.extra.libdevice", "libdevice"},
 };

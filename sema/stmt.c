@@ -42,21 +42,39 @@ runtime_cond(Check *ck, Value *c)
 	return r ? r->u.rt : NULL;
 }
 
-static void
-check_if(Check *ck, const Node *s)
+/* An if; rest are the statements after it in its block. Returns true when
+ * it checked them too (a branch that may return: rest runs on the paths
+ * that do not). */
+static bool
+check_if(Check *ck, const Node *s, const NodeList *rest)
 {
 	Value *c = sema_eval_expr(&ck->ev, s->u.if_.cond);
 	if (!c)
-		return;
+		return false;
 	if (c->kind != VAL_RUNTIME) {
 		bool t;
-		if (sema_value_truth(&ck->ev, c, &t))
-			sema_check_block(ck, t ? &s->u.if_.then : &s->u.if_.else_);
-		return;
+		if (!sema_value_truth(&ck->ev, c, &t))
+			return false;
+		const NodeList *b = t ? &s->u.if_.then : &s->u.if_.else_;
+		if (!sema_if_returns(s) || !rest->len) {
+			sema_check_block(ck, b);
+			return false;
+		}
+		NodeList all = {0};
+		for (size_t i = 0; i < b->len; i++)
+			vec_push(ck->a, &all, b->data[i]);
+		for (size_t i = 0; i < rest->len; i++)
+			vec_push(ck->a, &all, rest->data[i]);
+		sema_check_block(ck, &all);
+		return true;
 	}
 	TValue *cond = runtime_cond(ck, c);
 	if (!cond)
-		return;
+		return false;
+	if (sema_if_returns(s) && ck->fr->capture >= 0) {
+		sema_check_returning_if(ck, s, cond, rest);
+		return true;
+	}
 	sema_prepare_vars(ck, &s->u.if_.then, &s->u.if_.else_, s->span);
 	TInst *i = sema_emit(ck, OP_IF, s->span, NULL, 1, cond);
 	TBlock *saved = enter(ck, &i->body);
@@ -64,6 +82,7 @@ check_if(Check *ck, const Node *s)
 	ck->blk = &i->else_body;
 	sema_check_block(ck, &s->u.if_.else_);
 	leave(ck, saved);
+	return false;
 }
 
 static void
@@ -139,9 +158,12 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 	const char *name = s->u.for_.target->u.name.id;
 	i->var = sema_new_var(ck, name, sema_type_scalar(ck, dt));
 	TBlock *saved = enter(ck, &i->body);
+	int capture = ck->fr->capture;
+	ck->fr->capture = -1;   /* a return cannot leave the loop */
 	sema_scope_bind(ck, name, sema_var_value(ck, i->var, s->u.for_.target->span), false,
 	                s->u.for_.target->span);
 	sema_check_block(ck, &s->u.for_.body);
+	ck->fr->capture = capture;
 	leave(ck, saved);
 }
 
@@ -180,7 +202,10 @@ check_while(Check *ck, const Node *s)
 	else if (c)
 		i->cond_value = runtime_cond(ck, c);
 	ck->blk = &i->body;
+	int capture = ck->fr->capture;
+	ck->fr->capture = -1;
 	sema_check_block(ck, &s->u.while_.body);
+	ck->fr->capture = capture;
 	leave(ck, saved);
 }
 
@@ -211,16 +236,28 @@ sema_check_stmt(Check *ck, const Node *s)
 	case N_IMPORT:
 	case N_PASS:
 		return;
-	case N_ASSERT:
+	case N_ASSERT: {
 		/* A compile-time condition is checked now. A runtime one is a
-		 * device assertion, which Triton compiles out unless debugging is
-		 * on; glc has no debug build of kernels, so it is dropped too. */
-		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)) || v->kind == VAL_RUNTIME)
+		 * device assertion, which code generation keeps only with -g or
+		 * --debug (Triton compiles it out unless debugging). */
+		if (!(v = sema_eval_expr(&ck->ev, s->u.assert_.cond)))
 			return;
 		Value *msg = s->u.assert_.msg ? sema_eval_expr(&ck->ev, s->u.assert_.msg) : NULL;
-		if (!s->u.assert_.msg || msg)
+		if (s->u.assert_.msg && !msg)
+			return;
+		if (v->kind != VAL_RUNTIME) {
 			sema_assert_now(ck, s->span, v, msg, "assertion");
+			return;
+		}
+		StrBuf b = {0};
+		if (msg && msg->kind == VAL_STR)
+			buf_putn(&b, msg->u.str.s, msg->u.str.len);
+		else if (msg)
+			sema_value_print(msg, &b);
+		sema_device_assert(ck, s->span, v, arena_strndup(ck->a, b.s ? b.s : "", b.len), NULL);
+		buf_free(&b);
 		return;
+	}
 	case N_EXPR_STMT:
 		sema_eval_expr(&ck->ev, s->u.expr_stmt.expr);
 		return;
@@ -251,7 +288,7 @@ sema_check_stmt(Check *ck, const Node *s)
 		check_aug(ck, s);
 		return;
 	case N_IF:
-		check_if(ck, s);
+		check_if(ck, s, &(NodeList){0});
 		return;
 	case N_FOR:
 		check_for(ck, s);
@@ -269,9 +306,9 @@ sema_check_stmt(Check *ck, const Node *s)
 		sema_emit(ck, s->kind == N_BREAK ? OP_BREAK : OP_CONTINUE, s->span, NULL, 0);
 		return;
 	case N_RETURN:
-		if (ck->fr->rt_depth > 0) {
-			diag_error(ck->d, s->span, "'return' inside runtime control flow is not "
-			           "supported; assign a variable and return it at the end");
+		if (ck->fr->rt_depth > 0 && ck->fr->capture <= 0) {
+			diag_error(ck->d, s->span, "'return' inside a runtime loop is not supported; "
+			           "assign a variable, break, and return it after the loop");
 			return;
 		}
 		if (s->u.ret.value && !ck->fr->up) {
@@ -279,8 +316,15 @@ sema_check_stmt(Check *ck, const Node *s)
 			           "store results through a pointer or a tensor descriptor");
 			return;
 		}
-		ck->fr->ret = s->u.ret.value ? sema_eval_expr(&ck->ev, s->u.ret.value)
-		                             : sema_new_value(&ck->ev, VAL_NONE, s->span);
+		v = s->u.ret.value ? sema_eval_expr(&ck->ev, s->u.ret.value)
+		                   : sema_new_value(&ck->ev, VAL_NONE, s->span);
+		if (ck->fr->rt_depth > 0) {
+			if (v)
+				sema_return_site(ck, s->span, v);
+			ck->fr->returned = true;
+			return;
+		}
+		ck->fr->ret = v;
 		ck->fr->returned = true;
 		return;
 	case N_FUNC: {
@@ -301,6 +345,15 @@ sema_check_block(Check *ck, const NodeList *stmts)
 	for (size_t i = 0; i < stmts->len && !(ck->fr && ck->fr->returned); i++) {
 		if (ck->d->truncated)
 			return;
-		sema_check_stmt(ck, stmts->data[i]);
+		const Node *s = stmts->data[i];
+		if (s->kind == N_IF && ck->fr) {
+			/* the statements after an if whose branches return run on the
+			 * branch that does not */
+			NodeList rest = {stmts->data + i + 1, stmts->len - i - 1, stmts->len - i - 1};
+			if (check_if(ck, s, &rest))
+				return;
+			continue;
+		}
+		sema_check_stmt(ck, s);
 	}
 }

@@ -122,8 +122,9 @@ const char *sema_builtin_name(const Builtin *b);
 /* The method `name` of a shared-memory descriptor (of_smem) or of a
  * register tensor or scalar; NULL when there is none. */
 const Builtin *sema_builtin_method(bool of_smem, const char *name);
-/* A callable builtin's parameters in order (optional ones end in '?'):
- * *params receives them; returns their count. */
+/* A callable builtin's parameters in order (optional ones end in '?'; one
+ * that starts with '*' takes the remaining positional arguments as a
+ * tuple): *params receives them; returns their count. */
 enum { SEMA_MAX_BUILTIN_PARAMS = 8 };
 int sema_builtin_params(const Builtin *b, const char *const **params);
 /* The name as the user spells it in messages: "gl.load", "mbarrier.init",
@@ -148,6 +149,12 @@ typedef enum BuiltinFn {
 	BF_DOT_FMA, BF_MMA_V2, BF_MBAR_ALLOC,
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
+	/* math and elementwise escapes (sema/math.c, sema/elementwise.c) */
+	BF_SIN, BF_COS, BF_ERF, BF_FLOOR, BF_CEIL, BF_SQRT_RN, BF_FDIV, BF_DIV_RN, BF_FMA,
+	BF_UMULHI, BF_CLAMP, BF_CAST, BF_INLINE_ASM, BF_MAP_ELEMENTWISE, BF_NAN_ALL, BF_NAN_NONE,
+	/* hints and cp.async (sema/memory.c); debugging (sema/debug.c) */
+	BF_MULTIPLE_OF, BF_MAX_CONTIGUOUS, BF_MAX_CONSTANCY, BF_ASSUME, BF_ASYNC_COPY,
+	BF_ASYNC_MBAR_ARRIVE, BF_ASYNC_COMMIT, BF_ASYNC_WAIT, BF_DEVICE_PRINT, BF_DEVICE_ASSERT,
 	/* methods */
 	BF_SMEM_INDEX, BF_SMEM_SLICE, BF_SMEM_PERMUTE, BF_SMEM_RESHAPE, BF_SMEM_REINTERPRET,
 	BF_SMEM_LOAD, BF_SMEM_STORE, BF_SMEM_KEEP_ALIVE, BF_TO,
@@ -155,7 +162,7 @@ typedef enum BuiltinFn {
 	BF_PY_FIRST_,
 	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
 	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
-	BF_NVMMA_DEFAULT, BF_CURRENT_TARGET, BF_FAST_DIVIDEF,
+	BF_NVMMA_DEFAULT, BF_CURRENT_TARGET,
 	/* Python's iteration builtins (sema/pymethods.c) */
 	BF_LIST_PY, BF_TUPLE_PY, BF_SUM_PY, BF_ZIP, BF_ENUMERATE, BF_ANY, BF_ALL, BF_SORTED,
 	BF_REVERSED,

@@ -73,7 +73,7 @@ add_top(Diags *d, DiagKind kind, SrcSpan at, const char *fmt, va_list ap)
 			return NULL;
 		}
 		d->errors++;
-	} else {
+	} else if (kind == DIAG_WARNING) {
 		d->warnings++;
 	}
 	Diag *g = make(d, kind, at, fmt, ap);
@@ -115,6 +115,16 @@ diag_warning(Diags *d, SrcSpan at, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	Diag *g = add_top(d, DIAG_WARNING, at, fmt, ap);
+	va_end(ap);
+	return g;
+}
+
+Diag *
+diag_remark(Diags *d, SrcSpan at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	Diag *g = add_top(d, DIAG_NOTE, at, fmt, ap);
 	va_end(ap);
 	return g;
 }

@@ -143,6 +143,9 @@ void diag_init(Diags *d, Arena *a, const Sources *src);
 Diag *diag_error(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 Diag *diag_warning(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 Diag *diag_verror(Diags *d, SrcSpan at, const char *fmt, va_list ap);
+/* A note of its own, neither error nor warning (what gl.static_print
+ * prints); a repeat at the same place is listed once. */
+Diag *diag_remark(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 /* Attaches a note to parent (which may be NULL when the parent was dropped:
  * the note is dropped too); a note equal to one parent has is not added
  * again. Returns the note or NULL. */

@@ -30,7 +30,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	Arena *a = arena_new();
 	Diags d;
 	diag_init(&d, a, src_new(a));
-	CgOptions o = {"sm_90a", 3, false};
+	CgOptions o = {"sm_90a", 3, false, false};
 	target = cg_target_new(&o, &d);
 	if (!target) {
 		StrBuf msg = {0};

@@ -80,6 +80,31 @@ for ex in gemm gemm_ws gemm_pp; do
 	done
 done
 
+# test_math.c and test_memory.c run kernels of their own (memory.gl with
+# --debug, so that its device_assert stays in).
+echo "test/gpu/math.gl, memory.gl:"
+compile "$ROOT/test/gpu/math.gl" math
+compile "$ROOT/test/gpu/memory.gl" memory --debug
+
+# test_rowwise.c: gemv.gl and online_softmax.gl as they are, layernorm.gl
+# and rmsnorm.gl once per BLOCK_N with the launchers renamed KERNEL_BLOCKN
+# (no headers: the driver declares them).
+echo "gemv.gl, online_softmax.gl, layernorm.gl, rmsnorm.gl:"
+compile "$ROOT/examples/gemv.gl" rowwise.gemv
+compile "$ROOT/examples/online_softmax.gl" rowwise.online_softmax
+for ex in layernorm rmsnorm; do
+	for bn in 1024 2048 4096 8192; do
+		o="$OUT/kernels/rowwise.${ex}_$bn.o"
+		if "$GLC" "$ROOT/examples/$ex.gl" -D BLOCK_N=$bn -c -o "$o.tmp" 2>"$o.err" &&
+			objcopy --redefine-sym "${ex}_f16=${ex}_f16_$bn" \
+				--redefine-sym "${ex}_bf16=${ex}_bf16_$bn" "$o.tmp" "$o"; then
+			echo "  ok   ${ex}_$bn"
+		else
+			echo "  skip ${ex}_$bn: $(head -n 1 "$o.err")"
+		fi
+		rm -f "$o.tmp" "$o.err"
+	done
+done
 # The fp8 GEMM of test_gemm_fp8.c: examples/gemm_fp8.gl as
 # kernels/gemm_fp8.NAME.o with the launcher renamed gemm_fp8_NAME (bf16 and
 # f16 output; per-K-tile f32 accumulation on 128 x 64 tiles).

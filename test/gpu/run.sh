@@ -5,10 +5,11 @@
 # Builds libglrt from the bundled sources, every test driver with gcc
 # against the bundled kernel objects, and work/lib<example>.so (kernels +
 # libglrt, for Python: bench/bandwidth.py --libs work), then runs: the example
-# drivers (gemm_fp8 included) and the tensor-core forms of test_mma.c (one
-# PASS/FAIL line per check), the C and C++ host examples and the
-# Python ctypes example. Prints `N passed, N failed, N skipped` last and exits
-# 1 on any failure, 77 when everything was skipped (no GPU), else 0.
+# drivers (gemm_fp8 included), the tensor-core forms of test_mma.c and the
+# math, memory and row-wise tests (one PASS/FAIL line per check), the C and
+# C++ host examples and the Python ctypes example. Prints `N passed, N
+# failed, N skipped` last and exits 1 on any failure, 77 when everything was
+# skipped (no GPU), else 0.
 # Logs and binaries go to $GPU_WORK (default: BUNDLE/work).
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
@@ -44,7 +45,7 @@ tally() {
 # The example drivers, each linked with whatever its example compiled to
 # (the whole file, or single kernels); every header found is included so
 # the compiler checks the driver's launcher prototypes against glc's.
-for t in vector_add softmax reduce transpose gemm gemm_fp8 mma; do
+for t in vector_add softmax reduce transpose gemm gemm_fp8 mma math memory rowwise; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

@@ -46,7 +46,7 @@ contains(CgBlob b, const char *needle)
 static CgTarget *
 target(int opt, bool g)
 {
-	CgOptions o = {"sm_90a", opt, g};
+	CgOptions o = {"sm_90a", opt, g, g};
 	return cg_target_new(&o, &D);
 }
 
@@ -110,11 +110,11 @@ static void
 test_target_validation(void)
 {
 	reset();
-	CgOptions bad = {"sm_80", 2, false};
+	CgOptions bad = {"sm_80", 2, false, false};
 	CHECK(cg_target_new(&bad, &D) == NULL);
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "unsupported target architecture 'sm_80'") != NULL);
-	CgOptions olev = {"sm_90a", 4, false};
+	CgOptions olev = {"sm_90a", 4, false, false};
 	CHECK(cg_target_new(&olev, &D) == NULL);
 	CHECK_EQ(2, D.errors);
 	CgTarget *t = target(3, false);

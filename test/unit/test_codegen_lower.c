@@ -150,7 +150,7 @@ begin(K *k, const char *name, const TParam *params, int n)
 static CgResult
 compile(K *k)
 {
-	CgOptions o = {"sm_90a", 3, false};
+	CgOptions o = {"sm_90a", 3, false, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k->k;
 	TProgram prog = {&kp, 1};
@@ -334,7 +334,7 @@ test_loop_and_errors(void)
 	begin(&k, "bad", ps, 2);
 	op(&k, OP_WARP_SPECIALIZE, NULL, 0);   /* no partitions */
 	last(&k)->at = (SrcSpan){1, 7, 3, 5};
-	CgOptions o = {"sm_90a", 2, false};
+	CgOptions o = {"sm_90a", 2, false, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k.k;
 	TProgram prog = {&kp, 1};
@@ -353,12 +353,15 @@ accepts(TOp o, TDType t)
 	bool in = !f8 && !fl;
 	switch (o) {
 	case OP_SELECT: return true;
-	case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
-		return fl && t != DT_F64;
-	case OP_DIV: case OP_SQRT: case OP_RSQRT: return fl;
+	case OP_DIV: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT:
+	case OP_RSQRT: case OP_SIN: case OP_COS: case OP_ERF: case OP_FLOOR: case OP_CEIL:
+	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP:
+		return fl;
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
 	case OP_CDIV:
 		return in;
+	case OP_UMULHI:
+		return t == DT_I32 || t == DT_I64 || t == DT_U32 || t == DT_U64;
 	default: return !f8;
 	}
 }
@@ -367,10 +370,13 @@ static const TOp every_op[] = {
 	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_AND, OP_OR, OP_XOR, OP_SHL,
 	OP_SHR, OP_MIN, OP_MAX, OP_NEG, OP_NOT, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
 	OP_SELECT, OP_EXP, OP_EXP2, OP_LOG, OP_LOG2, OP_SQRT, OP_RSQRT, OP_ABS, OP_CDIV,
+	OP_SIN, OP_COS, OP_ERF, OP_FLOOR, OP_CEIL, OP_SQRT_RN, OP_DIV_RN, OP_FDIV, OP_FMA,
+	OP_CLAMP, OP_UMULHI,
 };
 
 /* One kernel: out[0] = op(a[0], b[0]) (where: c[0] ? a[0] : b[0]; casts
- * and unary ops: of a[0]) with operands of dtype t and result dtype rt. */
+ * and unary ops: of a[0]; fma and clamp: of a[0], b[0], b[0]) with operands
+ * of dtype t and result dtype rt. */
 static TKernel *
 op_kernel(TOp o, TDType t, TDType rt)
 {
@@ -385,10 +391,12 @@ op_kernel(TOp o, TDType t, TDType rt)
 	TValue *a = op(k, OP_LOAD, scalar(t), 1, param(k, 0));
 	TValue *b = op(k, OP_LOAD, scalar(t), 1, param(k, 1));
 	TValue *c = op(k, OP_LOAD, scalar(DT_I1), 1, param(k, 2));
-	bool unary = o == OP_NEG || o == OP_NOT || o == OP_CAST || (o >= OP_EXP && o <= OP_ABS);
-	TValue *r = o == OP_SELECT ? op(k, o, scalar(rt), 3, c, a, b)
-	          : unary          ? op(k, o, scalar(rt), 1, a)
-	                           : op(k, o, scalar(rt), 2, a, b);
+	bool unary = o == OP_NEG || o == OP_NOT || o == OP_CAST ||
+	             (o >= OP_EXP && o <= OP_SQRT_RN);
+	TValue *r = o == OP_SELECT                   ? op(k, o, scalar(rt), 3, c, a, b)
+	          : o == OP_FMA || o == OP_CLAMP     ? op(k, o, scalar(rt), 3, a, b, b)
+	          : unary                            ? op(k, o, scalar(rt), 1, a)
+	                                             : op(k, o, scalar(rt), 2, a, b);
 	last(k)->at = (SrcSpan){1, (uint32_t)o + 1, 1, 1};
 	op(k, OP_STORE, NULL, 2, param(k, 3), r);
 	return &k->k;
@@ -421,7 +429,7 @@ test_every_op(void)
 		for (TDType u = DT_I1; u < DT_COUNT; u++)
 			ok[n_ok++] = op_kernel(OP_CAST, t, u);
 	}
-	CgOptions o = {"sm_90a", 2, false};
+	CgOptions o = {"sm_90a", 2, false, false};
 	CgTarget *tgt = cg_target_new(&o, &D);
 	TProgram prog = {ok, n_ok};
 	CgResult r = {0};
@@ -443,9 +451,10 @@ test_every_op(void)
 	prog = (TProgram){bad, n_bad};
 	CHECK(!cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
 	CHECK_EQ(n_bad, D.errors);
-	/* f8: all but where; f64: 4 approximations; floats: 7 integer-only
-	 * ops; the 9 integer types: true division and 6 math functions. */
-	CHECK_EQ(2 * (n_ops - 1) + 4 + 4 * 7 + 9 * 7, n_bad);
+	/* f8: all but where; the 4 float types: 8 integer-only ops; the 9
+	 * integer types: 17 float-only ones (true division and the math
+	 * functions); umulhi on the 5 integer types under 32 bits. */
+	CHECK_EQ(2 * (n_ops - 1) + 4 * 8 + 9 * 17 + 5, n_bad);
 	cg_target_free(tgt);
 }
 
@@ -455,7 +464,7 @@ static void
 test_bad_intrinsics(void)
 {
 	reset();
-	CgOptions o = {"sm_90a", 0, false};
+	CgOptions o = {"sm_90a", 0, false, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	CgModule m;
 	cg_module_init(&m, t, "bad", NULL, 0, A, &D);

@@ -1,9 +1,9 @@
 # libdevice's fast f32 functions, imported from Gluon's extra namespace as
 # Triton's tests import them: fast_expf is gl.exp (ex2.approx of x*log2(e)),
-# fast_dividef a division (at least as exact as the approximation).
+# fast_dividef gl.fdiv (div.full, the non-IEEE division).
 # RUN: %glc %s -n fast -s "*fp32, *fp32, *fp32" --emit=ptx | FileCheck %s
 # CHECK: ex2.approx
-# CHECK: div.rn.f32
+# CHECK: div.full.f32
 from triton.experimental import gluon
 from triton.experimental.gluon import language as ttgl
 from triton.experimental.gluon.language.extra import libdevice

@@ -1,0 +1,304 @@
+/*
+ * Gluon's math set and casts: the elementwise functions of gl (exp ... erf,
+ * floor, ceil, sqrt_rn, fdiv, div_rn, fma, umulhi, clamp, maximum,
+ * minimum) and gl.cast / x.to() with a rounding mode or as a bitcast.
+ * Operands follow Triton's promotion (Python numbers take the other
+ * operand's dtype) and broadcast to one shape and layout.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+/* The IR op and the user's spelling of each math builtin. */
+static const struct {
+	BuiltinFn fn;
+	TOp op;
+	const char *name;
+} ops[] = {
+	{BF_EXP, OP_EXP, "gl.exp"}, {BF_EXP2, OP_EXP2, "gl.exp2"}, {BF_LOG, OP_LOG, "gl.log"},
+	{BF_LOG2, OP_LOG2, "gl.log2"}, {BF_SQRT, OP_SQRT, "gl.sqrt"},
+	{BF_RSQRT, OP_RSQRT, "gl.rsqrt"}, {BF_ABS, OP_ABS, "gl.abs"}, {BF_SIN, OP_SIN, "gl.sin"},
+	{BF_COS, OP_COS, "gl.cos"}, {BF_ERF, OP_ERF, "gl.erf"}, {BF_FLOOR, OP_FLOOR, "gl.floor"},
+	{BF_CEIL, OP_CEIL, "gl.ceil"}, {BF_SQRT_RN, OP_SQRT_RN, "gl.sqrt_rn"},
+	{BF_FDIV, OP_FDIV, "gl.fdiv"}, {BF_DIV_RN, OP_DIV_RN, "gl.div_rn"},
+	{BF_FMA, OP_FMA, "gl.fma"}, {BF_UMULHI, OP_UMULHI, "gl.umulhi"},
+	{BF_CLAMP, OP_CLAMP, "gl.clamp"}, {BF_MAXIMUM, OP_MAX, "gl.maximum"},
+	{BF_MINIMUM, OP_MIN, "gl.minimum"}, {BF_CDIV, OP_CDIV, "gl.cdiv"},
+};
+
+static Value *
+result(Check *ck, TValue *v, SrcSpan at)
+{
+	return sema_rt_value(ck, v, at);
+}
+
+/* A number operand (register tensor or scalar of numbers, or a Python
+ * number); a diagnostic naming fname otherwise. */
+static bool
+number_arg(Check *ck, const Value *v, const char *fname)
+{
+	if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL)
+		return true;
+	const TType *t = v->kind == VAL_RUNTIME ? v->u.rt->type : NULL;
+	if (t && (t->kind == TY_SCALAR || (t->kind == TY_TENSOR && !t->elem_is_ptr)))
+		return true;
+	diag_error(ck->d, v->span, "%s needs numbers, not %s", fname,
+	           t ? sema_type_str(ck, t) : sema_value_kind_phrase(v));
+	return false;
+}
+
+/* The dtype of a runtime operand, or DT_VOID for a Python number. */
+static TDType
+dtype_of(const Value *v)
+{
+	return v->kind == VAL_RUNTIME ? v->u.rt->type->dtype : DT_VOID;
+}
+
+/* True when v holds floats (a Python float counts), after a diagnostic
+ * naming fname otherwise. */
+static bool
+want_float(Check *ck, const Value *v, const char *fname)
+{
+	TDType t = dtype_of(v);
+	if (t == DT_VOID ? v->kind == VAL_FLOAT : ir_dtype_is_float(t))
+		return true;
+	diag_error(ck->d, v->span, "%s needs floating-point operands, not %s", fname,
+	           t == DT_VOID ? sema_value_kind_phrase(v) : ir_dtype_name(t));
+	return false;
+}
+
+/* Reads a PropagateNan argument: PropagateNan.ALL or .NONE (or a bool). */
+static bool
+propagate_nan_arg(Check *ck, const Value *v, bool *out)
+{
+	*out = false;
+	if (!v)
+		return true;
+	BuiltinFn f = v->kind == VAL_BUILTIN ? sema_builtin_fn(v->u.builtin) : BF_NONE;
+	if (f == BF_NAN_ALL || f == BF_NAN_NONE || v->kind == VAL_BOOL) {
+		*out = f == BF_NAN_ALL || (v->kind == VAL_BOOL && v->u.b);
+		return true;
+	}
+	diag_error(ck->d, v->span, "propagate_nan must be PropagateNan.ALL or PropagateNan.NONE, "
+	           "not %s", sema_value_kind_phrase(v));
+	return false;
+}
+
+/* One-operand functions: floats as they are (f16 and bf16 compute in
+ * f32), other numbers converted to f32; abs keeps integers. */
+static Value *
+unary(Check *ck, const Node *call, TOp op, const char *name, Value *x0)
+{
+	if (!number_arg(ck, x0, name))
+		return NULL;
+	TValue *x = sema_materialize(ck, x0, DT_VOID);
+	if (!x)
+		return NULL;
+	if (op != OP_ABS && !ir_dtype_is_float(x->type->dtype))
+		x = sema_cast_to(ck, x, DT_F32, call->span);
+	TInst *i = sema_emit(ck, op, call->span, x->type, 1, x);
+	i->res->layout_at = x->layout_at;
+	return result(ck, i->res, call->span);
+}
+
+/* Two-operand functions through the operators' promotion. */
+static Value *
+binary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
+{
+	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
+		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
+			if (a[1]->u.i == 0) {
+				diag_error(ck->d, call->span, "gl.cdiv by zero");
+				return NULL;
+			}
+			Value *v = sema_new_value(&ck->ev, VAL_INT, call->span);
+			int64_t q = a[0]->u.i / a[1]->u.i;
+			v->u.i = q + ((a[0]->u.i % a[1]->u.i != 0) && ((a[0]->u.i < 0) == (a[1]->u.i < 0)));
+			return v;
+		}
+		diag_error(ck->d, call->span, "%s of two compile-time values is not supported", name);
+		return NULL;
+	}
+	if (!number_arg(ck, a[0], name) || !number_arg(ck, a[1], name))
+		return NULL;
+	if ((op == OP_FDIV || op == OP_DIV_RN) &&
+	    (!want_float(ck, a[0], name) || !want_float(ck, a[1], name)))
+		return NULL;
+	if (op == OP_UMULHI)
+		for (int k = 0; k < 2; k++) {
+			TDType t = dtype_of(a[k]);
+			if (t == DT_VOID ? a[k]->kind == VAL_INT : t == DT_I32 || t == DT_I64 ||
+			    t == DT_U32 || t == DT_U64)
+				continue;
+			diag_error(ck->d, a[k]->span, "gl.umulhi needs 32- or 64-bit integers, not %s",
+			           t == DT_VOID ? sema_value_kind_phrase(a[k]) : ir_dtype_name(t));
+			return NULL;
+		}
+	/* gl.maximum/gl.minimum (as Triton's core.maximum): Python numbers
+	 * become tensors of their own dtype first (no scalar rule), and bf16
+	 * computes in f32. */
+	Value *v[2] = {a[0], a[1]};
+	for (int k = 0; (op == OP_MAX || op == OP_MIN) && k < 2; k++) {
+		TValue *t = sema_materialize(ck, a[k], DT_VOID);
+		if (!t)
+			return NULL;
+		if (t->type->dtype == DT_BF16)
+			t = sema_cast_to(ck, t, DT_F32, call->span);
+		v[k] = sema_rt_value(ck, t, a[k]->span);
+	}
+	TValue *r = sema_arith(ck, call->span, op, v[0], v[1]);
+	return r ? result(ck, r, call->span) : NULL;
+}
+
+/* fma(x, y, z) and clamp(x, lo, hi): three operands promoted to one float
+ * dtype and broadcast to one shape. */
+static Value *
+ternary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
+{
+	TDType dt = DT_VOID;
+	for (int k = 0; k < 3; k++) {
+		if (!number_arg(ck, a[k], name) || !want_float(ck, a[k], name))
+			return NULL;
+		TDType t = dtype_of(a[k]);
+		if (t != DT_VOID)
+			dt = dt == DT_VOID ? t : sema_computation_type(dt, false, t, false, false);
+	}
+	if (dt == DT_VOID) {
+		diag_error(ck->d, call->span, "%s of compile-time values is not supported", name);
+		return NULL;
+	}
+	TValue *v[3];
+	for (int k = 0; k < 3; k++) {
+		if (!(v[k] = sema_materialize(ck, a[k], dt)))
+			return NULL;
+		v[k] = sema_cast_to(ck, v[k], dt, call->span);
+	}
+	if (!sema_unify_shapes(ck, call->span, name, &v[0], &v[1]) ||
+	    !sema_unify_shapes(ck, call->span, name, &v[0], &v[2]) ||
+	    !sema_unify_shapes(ck, call->span, name, &v[0], &v[1]))
+		return NULL;
+	TInst *i = sema_emit(ck, op, call->span, v[0]->type, 3, v[0], v[1], v[2]);
+	i->res->layout_at = v[0]->layout_at;
+	return result(ck, i->res, call->span);
+}
+
+/* The instruction just emitted, which made v (the op sema_arith,
+ * ternary or sema_cast_to built last). */
+static TInst *
+made_last(Check *ck, const TValue *v)
+{
+	TInst *i = ck->blk->insts[ck->blk->n - 1];
+	return i->res == v ? i : NULL;
+}
+
+Value *
+sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	size_t k = 0;
+	while (ops[k].fn != fn)
+		k++;
+	TOp op = ops[k].op;
+	const char *name = ops[k].name;
+	bool nan = false;
+	switch (fn) {
+	case BF_FDIV: {
+		bool ieee = false;
+		if (a[2] && a[2]->kind != VAL_BOOL) {
+			diag_error(ck->d, a[2]->span, "ieee_rounding must be True or False at compile "
+			           "time, not %s", sema_value_kind_phrase(a[2]));
+			return NULL;
+		}
+		ieee = a[2] && a[2]->u.b;
+		return binary(ck, call, ieee ? OP_DIV_RN : OP_FDIV, name, a);
+	}
+	case BF_DIV_RN: case BF_UMULHI: case BF_CDIV:
+		return binary(ck, call, op, name, a);
+	case BF_MAXIMUM: case BF_MINIMUM: {
+		if (!propagate_nan_arg(ck, a[2], &nan))
+			return NULL;
+		Value *r = binary(ck, call, op, name, a);
+		TInst *i = r ? made_last(ck, r->u.rt) : NULL;
+		if (i)
+			i->attr.propagate_nan = nan && ir_dtype_is_float(r->u.rt->type->dtype);
+		return r;
+	}
+	case BF_FMA:
+		return ternary(ck, call, op, name, a);
+	case BF_CLAMP: {
+		if (!propagate_nan_arg(ck, a[3], &nan))
+			return NULL;
+		Value *r = ternary(ck, call, op, name, a);
+		if (r)
+			made_last(ck, r->u.rt)->attr.propagate_nan = nan;
+		return r;
+	}
+	default:
+		return unary(ck, call, op, name, a[0]);
+	}
+}
+
+/* -- casts --------------------------------------------------------------- */
+
+Value *
+sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
+               Value *bitcast)
+{
+	TDType to;
+	if (!sema_value_dtype(ck, dtype, "the dtype", &to))
+		return NULL;
+	if (!number_arg(ck, x, "a cast"))
+		return NULL;
+	TValue *v = sema_materialize(ck, x, DT_VOID);
+	if (!v)
+		return NULL;
+	TDType from = v->type->dtype;
+	if (bitcast && bitcast->kind != VAL_BOOL) {
+		diag_error(ck->d, bitcast->span, "bitcast must be True or False at compile time, not "
+		           "%s", sema_value_kind_phrase(bitcast));
+		return NULL;
+	}
+	if (bitcast && bitcast->u.b) {
+		if (ir_dtype_bits(from) != ir_dtype_bits(to)) {
+			diag_error(ck->d, call->span, "cannot bitcast %s (%d bits) to %s (%d bits): the "
+			           "widths must be equal", ir_dtype_name(from), ir_dtype_bits(from),
+			           ir_dtype_name(to), ir_dtype_bits(to));
+			return NULL;
+		}
+		if (from == to)
+			return result(ck, v, call->span);
+		TType *t = sema_type_with_elem(ck, v->type, sema_type_scalar(ck, to));
+		TInst *i = sema_emit(ck, OP_BITCAST, call->span, t, 1, v);
+		i->res->layout_at = v->layout_at;
+		return result(ck, i->res, call->span);
+	}
+	TRound rnd = RND_DEFAULT;
+	if (rounding && rounding->kind != VAL_NONE) {
+		const char *s = rounding->kind == VAL_STR ? rounding->u.str.s : "";
+		size_t n = rounding->kind == VAL_STR ? rounding->u.str.len : 0;
+		if (n == 4 && memcmp(s, "rtne", 4) == 0)
+			rnd = RND_RTNE;
+		else if (n == 3 && memcmp(s, "rtz", 3) == 0)
+			rnd = RND_RTZ;
+		else {
+			diag_error(ck->d, rounding->span, "fp_downcast_rounding must be \"rtne\" or "
+			           "\"rtz\"");
+			return NULL;
+		}
+		if (!ir_dtype_is_float(from) || !ir_dtype_is_float(to) ||
+		    ir_dtype_bits(to) >= ir_dtype_bits(from)) {
+			diag_error(ck->d, rounding->span, "fp_downcast_rounding applies only to float "
+			           "conversions that narrow, not %s to %s", ir_dtype_name(from),
+			           ir_dtype_name(to));
+			return NULL;
+		}
+		if (rnd == RND_RTZ && to == DT_F8E4M3) {
+			diag_error(ck->d, rounding->span, "rounding toward zero to f8e4m3 is not "
+			           "supported (Hopper converts to it with rtne only)");
+			return NULL;
+		}
+	}
+	TValue *r = sema_cast_to(ck, v, to, call->span);
+	if (rnd != RND_DEFAULT && r != v)
+		made_last(ck, r)->attr.round = rnd;
+	return result(ck, r, call->span);
+}
