@@ -42,16 +42,33 @@ def _plain(text, kind, rank):
     return Layout(text, kind, rank, None, None)
 
 
+# Registers per thread a generated BlockedLayout may need for its shape. Lanes
+# and warps split at random over the dims can leave a thread most of a big
+# tensor (a [2, 128, 4] tile with 1024 registers gave 74k lines of PTX and a
+# minute of ptxas); real kernels stay far below this.
+MAX_REGS = 128
+
+
+def _blocked_regs(shape, spt, tpw, wpc):
+    regs = 1
+    for d, n in enumerate(shape):
+        regs *= spt[d] * max(1, n // (spt[d] * tpw[d] * wpc[d]))
+    return regs
+
+
 def blocked(rng, shape, warps):
     rank = len(shape)
-    spt = []
-    budget = rng.choice([0, 1, 2, 2, 3, 3, 4])
-    for d in range(rank):
-        e = min(rng.randint(0, budget), _log2(shape[d]) if rng.random() < 0.9 else 3)
-        budget -= e
-        spt.append(1 << max(e, 0))
-    tpw = [1 << e for e in _split_bits(rng, 5, rank)]
-    wpc = [1 << e for e in _split_bits(rng, _log2(warps), rank)]
+    for _ in range(16):
+        spt = []
+        budget = rng.choice([0, 1, 2, 2, 3, 3, 4])
+        for d in range(rank):
+            e = min(rng.randint(0, budget), _log2(shape[d]) if rng.random() < 0.9 else 3)
+            budget -= e
+            spt.append(1 << max(e, 0))
+        tpw = [1 << e for e in _split_bits(rng, 5, rank)]
+        wpc = [1 << e for e in _split_bits(rng, _log2(warps), rank)]
+        if _blocked_regs(shape, spt, tpw, wpc) <= MAX_REGS:
+            break
     text = f"gl.BlockedLayout({spt}, {tpw}, {wpc}, {_order(rng, rank)})"
     return _plain(text, "blocked", rank)
 
