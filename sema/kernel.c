@@ -266,6 +266,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	for (size_t i = 0; i < body->len; i++)
 		check_module_stmt(&ck, body->data[i]);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
 	KernelList kernels = {0};
 	bool *used = arena_alloc(a, n_defs + 1);
 	bool found = false;
@@ -306,6 +307,7 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	int errors = d->errors;
 	sema_module_bind(&ck, m);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
 	KernelList kernels = {0};
 	Binding *b = sema_local_find(&ck, intern(in, g->kernel, strlen(g->kernel)));
 	const Node *f = b && b->v && b->v->kind == VAL_FUNC ? b->v->u.func : NULL;
