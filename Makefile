@@ -99,8 +99,12 @@ layering:
 	@python3 test/layering.py
 
 # Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
-# to FUZZ_TARGETS. `make check` runs each for FUZZ_SECONDS (60 in all),
-# `make fuzz` for 10 minutes each on the accumulated corpus in build/fuzz/.
+# to FUZZ_TARGETS. Every target starts from its corpus in build/fuzz/, the
+# checked-in corpus test/fuzz/corpus (reproducers of what fuzzing found, so
+# that every run replays them), the examples and every .gl input of the
+# tests. `make check` runs each for FUZZ_SECONDS (60 in all); `make fuzz`
+# for FUZZ_SECONDS each (default 3600) and prints libFuzzer's final stats
+# (execs, coverage), as recorded in bench/RESULTS.md.
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -I. -I$(B)/gen \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = $(B)/fuzz/fuzz_front
@@ -118,8 +122,7 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SEMA_SRCS) -lm
 
-# Code generation links LLVM; its sources see LLVM's headers. The corpus is
-# seeded with the lit inputs that type-check (no `not` in their RUN line).
+# Code generation links LLVM; its sources see LLVM's headers.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
 	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS) driver/passes.c driver/timer.c
@@ -127,8 +130,6 @@ FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FR
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LLVM_CFLAGS) -o $@ $(FUZZ_CODEGEN_SRCS) $(LLVM_LIBS) -lm
-	@cp $$(grep -L '^# RUN: not' test/lit/sema/*.gl test/lit/codegen/*.gl \
-		test/lit/robust/*.gl) $(@D)/corpus-fuzz_codegen/
 
 # The IR reader and verifier; the corpus is seeded with the IR lit tests and
 # the examples' IR.
@@ -148,14 +149,21 @@ COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*
                               codegen/*.h) $(B)/gen/parser/grammar.h
 $(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
-fuzz-build: $(FUZZ_TARGETS)
+# The seeds every target starts from besides its own corpus: each .gl file
+# of the examples and of the tests, copied flat into one folder.
+$(B)/fuzz/seeds: $(wildcard examples/*.gl test/lit/*/*.gl test/lit/*/Inputs/*.gl)
+	@rm -rf $@ && mkdir -p $@
+	@for f in $^; do cp "$$f" "$@/$$(echo "$$f" | tr / _)"; done
+
+fuzz-build: $(FUZZ_TARGETS) $(B)/fuzz/seeds
 
 fuzz: deps
 	@$(MAKE) -s B=$(B) fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(B)/fuzz/corpus-$${t##*/}; \
-		$$t -max_total_time=$${FUZZ_SECONDS:-600} -timeout=10 \
-			$(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus examples || exit 1; \
+		$$t -max_total_time=$${FUZZ_SECONDS:-3600} -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=1 $(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus \
+			$(B)/fuzz/seeds || exit 1; \
 	done
 	@$(MAKE) -s $(B)/glc
 	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}

@@ -26,7 +26,7 @@ if [ ! -f "$W/built" ]; then
 	gcc $CFLAGS -c "$D/gemm_shim.c" -o "$W/gemm_shim.o" || exit 1
 	for k in "$D"/kernels/*.o; do
 		gcc -shared -o "$W/lib$(basename "$k" .o).so" "$k" "$W/gemm_shim.o" "$W"/error.o \
-			"$W"/driver.o "$W"/module.o "$W"/launch.o "$W"/tensor_map.o "$W"/memory.o \
+			"$W"/driver.o "$W"/module.o "$W"/launch.o "$W"/tensor_map.o "$W"/memory.o "$W"/image.o \
 			-ldl -pthread || exit 1
 	done
 	echo "== SASS (cuobjdump --dump-sass): opcode counts"

@@ -10,6 +10,7 @@
 #include "codegen/codegen.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -30,6 +31,7 @@ struct CgTarget {
 	int opt_level;
 	bool debug_info;
 	bool asserts;
+	Limits limits;
 };
 
 /* One LLVM module under construction. */
@@ -91,6 +93,13 @@ LLVMTypeRef cg_dtype_type(CgModule *m, TDType t);
 /* The C type the launcher uses for a parameter ("glrt_devptr", "int32_t",
  * "float", "uint16_t" for f16/bf16 bit patterns, ...). */
 const char *cg_param_ctype(const CgParam *p);
+
+/* -- C names (c_names.c) --------------------------------------------------- */
+
+/* What goes before a parameter's name in the generated C: "" for most,
+ * "glc_arg_" for a name C cannot take there (a keyword, a reserved
+ * identifier, a launcher parameter such as stream or grid_x). */
+const char *cg_c_arg_prefix(const CgParam *p);
 
 /* -- Kernels (kernel.c) -------------------------------------------------------- */
 
@@ -239,6 +248,21 @@ int cg_entry_index(const CgPackage *p, int i, bool fast);
  * generic entry requires (the launcher tests it to pick the variant). */
 bool cg_param_specialized(const CgKernelSig *k, int j);
 
+/* The rank of the descriptor whose extents are the parameters with this
+ * map_param. */
+int cg_map_rank(const CgKernelSig *k, int map_param);
+
+/* What a launcher checks of a parameter before launching. */
+typedef enum CgArgCheck {
+	CG_CHECK_RULE,   /* its alignment, divisibility, or a map not NULL */
+	CG_CHECK_RANK,   /* a tensor map has the rank of the kernel's descriptor */
+	CG_CHECK_I32,    /* a descriptor extent from a map fits the kernel's i32 */
+} CgArgCheck;
+
+/* Appends the message a launcher of k records (glrt_invalid_argument) when
+ * parameter q fails `check`: "k: x must be 16-byte aligned". */
+void cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *out);
+
 /* -- Lowering the IR (lower*.c) ------------------------------------------------ */
 
 /* The LLVM values of one IR value: one per register of this thread for a
@@ -274,7 +298,8 @@ typedef struct Lower {
 	bool failed;
 } Lower;
 
-/* Reports an operation codegen cannot lower and marks the kernel failed. */
+/* Reports an operation codegen cannot lower (sema approved it, so this is an
+ * internal compiler error) and marks the kernel failed. */
 void cg_unsupported(Lower *l, const TInst *in, const char *what);
 /* The value of IR value v (registers or the scalar). */
 CgVal cg_val(Lower *l, const TValue *v);

@@ -5,9 +5,12 @@
  * the driver includes it without llvm-c; the IR builders live in
  * codegen/cg_internal.h.
  *
- * Every failure (unsupported target, invalid IR, ptxas rejecting the PTX,
- * ptxas or the host compiler missing) is a diagnostic and a false/NULL
- * return; LLVM's fatal errors are prevented by validating first.
+ * Every failure (unsupported target, ptxas missing) is a diagnostic and a
+ * false/NULL return. Failures that mean glc itself is wrong (invalid IR, an
+ * operation sema approved that lowering cannot handle, ptxas rejecting the
+ * PTX) are internal compiler errors (diag_internal). LLVM's fatal errors
+ * are prevented by validating first; one that still happens goes to
+ * fatal_error(FATAL_INTERNAL, ...).
  */
 #ifndef CODEGEN_H
 #define CODEGEN_H
@@ -68,8 +71,9 @@ typedef struct CgBlob {
 typedef struct CgOptions {
 	const char *arch;      /* "sm_90a" (the only target for now) */
 	int opt_level;         /* 0..3: LLVM's default<On> pipeline */
-	bool debug_info;       /* -g: line tables, PTX .loc at .gl lines */
+	bool debug_info;       /* -g: PTX .loc at .gl lines (line information only) */
 	bool asserts;          /* -g or --debug: device assertions are kept */
+	const Limits *limits;  /* elements per thread lowered; NULL: the defaults */
 } CgOptions;
 
 /* The NVPTX target machine for o->arch. Initializes LLVM's NVPTX backend
@@ -124,6 +128,13 @@ typedef struct CgPackage {
  * non-identifier bytes replaced by '_' (allocated in a). */
 const char *cg_unit_name(Arena *a, const char *path);
 
+/* Checks that every kernel's name can be its launcher's exported C symbol:
+ * a C/C++ identifier that is not reserved, not glc's or glrt's, not a C
+ * library or POSIX function, and not another kernel's. Reports each that
+ * cannot at the kernel's definition; false if any. Run it before the three
+ * emitters below. */
+bool cg_check_symbols(const CgPackage *p, Arena *a, Diags *d);
+
 /* `--emit=header`: include guard, #include "glrt.h", and per kernel the
  * prototype of its launcher with a comment on launch shape and the
  * alignment/divisibility each argument must have. */
@@ -135,7 +146,8 @@ void cg_emit_launcher_c(const CgPackage *p, StrBuf *out);
 
 /* `-c`: the same launchers and images as an ELF object for the host
  * (x86-64), emitted through LLVM's host backend; byte-identical across
- * runs. The object references glrt_lazy_kernel_get and glrt_launch. */
+ * runs. The object references glrt_lazy_kernel_get, glrt_launch and
+ * glrt_invalid_argument. */
 bool cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj);
 
 #endif

@@ -87,6 +87,18 @@ cg_unit_name(Arena *a, const char *path)
 	return s;
 }
 
+int
+cg_map_rank(const CgKernelSig *k, int map_param)
+{
+	int rank = 0;
+	for (int j = 0; j < k->n_params; j++)
+		rank += k->params[j].map_param == map_param;
+	return rank;
+}
+
+/* A parameter's name in the generated C (cg_c_arg_prefix). */
+#define C_ARG(q) cg_c_arg_prefix(q), (q)->name
+
 static void
 prototype(const CgKernelSig *k, StrBuf *out)
 {
@@ -97,7 +109,8 @@ prototype(const CgKernelSig *k, StrBuf *out)
 			continue;
 		const char *ct = cg_param_ctype(&k->params[i]);
 		size_t n = strlen(ct);
-		buf_printf(out, ",\n\t%s%s%s", ct, ct[n - 1] == '*' ? "" : " ", k->params[i].name);
+		buf_printf(out, ",\n\t%s%s%s%s", ct, ct[n - 1] == '*' ? "" : " ",
+		           C_ARG(&k->params[i]));
 	}
 	buf_puts(out, ")");
 }
@@ -114,14 +127,36 @@ static void
 requirement(const CgKernelSig *k, const CgParam *p, StrBuf *out)
 {
 	if (p->kind == CG_PARAM_TENSOR_MAP)
-		buf_printf(out, "%s: a tensor map (not NULL)", p->name);
+		buf_printf(out, "%s%s: a tensor map (not NULL)", C_ARG(p));
 	else if (p->kind == CG_PARAM_PTR)
-		buf_printf(out, "%s: %u-byte aligned", p->name, p->divisibility);
+		buf_printf(out, "%s%s: %u-byte aligned", C_ARG(p), p->divisibility);
 	else if (p->map_param)
-		buf_printf(out, "dim %d of the shape of %s: a multiple of %u", p->map_dim,
-		           map_of(k, p)->name, p->divisibility);
+		buf_printf(out, "dim %d of the shape of %s%s: a multiple of %u", p->map_dim,
+		           C_ARG(map_of(k, p)), p->divisibility);
 	else
-		buf_printf(out, "%s: a multiple of %u", p->name, p->divisibility);
+		buf_printf(out, "%s%s: a multiple of %u", C_ARG(p), p->divisibility);
+}
+
+void
+cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *out)
+{
+	buf_printf(out, "%s: ", k->name);
+	if (check == CG_CHECK_RANK)
+		buf_printf(out, "%s%s must be a tensor map of rank %d from "
+		           "glrt_tensor_map_encode_nvmma (a failed encoding leaves rank 0)",
+		           C_ARG(map_of(k, q)), cg_map_rank(k, q->map_param));
+	else if (check == CG_CHECK_I32)
+		buf_printf(out, "dim %d of the shape of %s%s must fit in an i32", q->map_dim,
+		           C_ARG(map_of(k, q)));
+	else if (q->kind == CG_PARAM_TENSOR_MAP)
+		buf_printf(out, "%s%s must not be NULL", C_ARG(q));
+	else if (q->kind == CG_PARAM_PTR)
+		buf_printf(out, "%s%s must be %u-byte aligned", C_ARG(q), q->divisibility);
+	else if (q->map_param)
+		buf_printf(out, "dim %d of the shape of %s%s must be a multiple of %u", q->map_dim,
+		           C_ARG(map_of(k, q)), q->divisibility);
+	else
+		buf_printf(out, "%s%s must be a multiple of %u", C_ARG(q), q->divisibility);
 }
 
 void
@@ -181,89 +216,111 @@ byte_array(const char *decl, CgBlob blob, bool nul, StrBuf *out)
 	buf_puts(out, nul ? "\n\t0\n};\n" : "\n};\n");
 }
 
+/* if (cond) return glrt_invalid_argument("message"); */
+static void
+reject_if(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *cond, StrBuf *out)
+{
+	buf_printf(out, "\tif (%s)\n\t\treturn glrt_invalid_argument(\"", cond->s);
+	cg_arg_error(k, q, check, out);
+	buf_puts(out, "\");\n");
+	buf_clear(cond);
+}
+
 /* Reads each descriptor's extents out of its tensor map, after checking
  * that the map was encoded with the rank the kernel expects and that the
- * extents fit the kernel's i32. */
+ * extents fit the kernel's i32. Extent j is the local glc_extent<j>. */
 static void
-extents(const CgKernelSig *k, StrBuf *out)
+extents(const CgKernelSig *k, StrBuf *cond, StrBuf *out)
 {
 	for (int j = 0; j < k->n_params; j++) {
 		const CgParam *q = &k->params[j];
 		if (!q->map_param)
 			continue;
-		const char *map = map_of(k, q)->name;
+		const CgParam *map = map_of(k, q);
 		if (q->map_dim == 0) {
-			int rank = 0;
-			while (j + rank < k->n_params && k->params[j + rank].map_param == q->map_param)
-				rank++;
-			buf_printf(out, "\tif (%s->rank != %d)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n",
-			           map, rank);
+			buf_printf(cond, "%s%s->rank != %d", C_ARG(map),
+			           cg_map_rank(k, q->map_param));
+			reject_if(k, q, CG_CHECK_RANK, cond, out);
 		}
-		buf_printf(out, "\tif (%s->shape[%d] > 2147483647u)\n\t\treturn "
-		           "GLRT_ERROR_INVALID_ARGUMENT;\n", map, q->map_dim);
-		buf_printf(out, "\tint32_t %s = (int32_t)%s->shape[%d];\n", q->name, map, q->map_dim);
-		if (cg_param_checked(q))
-			buf_printf(out, "\tif (%s %% %u != 0)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n",
-			           q->name, q->divisibility);
+		buf_printf(cond, "%s%s->shape[%d] > 2147483647u", C_ARG(map), q->map_dim);
+		reject_if(k, q, CG_CHECK_I32, cond, out);
+		buf_printf(out, "\tint32_t glc_extent%d = (int32_t)%s%s->shape[%d];\n", j,
+		           C_ARG(map), q->map_dim);
+		if (cg_param_checked(q)) {
+			buf_printf(cond, "glc_extent%d %% %u != 0", j, q->divisibility);
+			reject_if(k, q, CG_CHECK_RULE, cond, out);
+		}
 	}
 }
 
+/* The C expression of parameter j's value in the launcher. */
+static void
+arg_value(const CgKernelSig *k, int j, StrBuf *out)
+{
+	if (k->params[j].map_param)
+		buf_printf(out, "glc_extent%d", j);
+	else
+		buf_printf(out, "%s%s", C_ARG(&k->params[j]));
+}
+
+/* The launcher's locals are glc_*, which no parameter's C name can be. */
 static void
 launcher(const CgPackage *p, int index, StrBuf *out)
 {
 	const CgKernelSig *k = &p->kernels[index];
+	StrBuf cond = {0};
 	buf_putc(out, '\n');
 	prototype(k, out);
-	buf_printf(out, "\n{\n\tunsigned grid[3] = {grid_x, grid_y, grid_z};\n"
-	           "\tstatic const unsigned block[3] = {%d, 1, 1};\n", cg_block_threads(k));
+	buf_printf(out, "\n{\n\tunsigned glc_grid[3] = {grid_x, grid_y, grid_z};\n"
+	           "\tstatic const unsigned glc_block[3] = {%d, 1, 1};\n", cg_block_threads(k));
 	bool cluster = k->cluster[0] > 0;
 	if (cluster)
-		buf_printf(out, "\tstatic const unsigned cluster[3] = {%d, %d, %d};\n",
+		buf_printf(out, "\tstatic const unsigned glc_cluster[3] = {%d, %d, %d};\n",
 		           k->cluster[0], k->cluster[1], k->cluster[2]);
 	if (k->n_params)
-		buf_printf(out, "\tvoid *args[%d];\n", k->n_params);
-	buf_puts(out, "\tglrt_kernel *kernel;\n\tglrt_status status;\n");
+		buf_printf(out, "\tvoid *glc_args[%d];\n", k->n_params);
+	buf_puts(out, "\tglrt_kernel *glc_kernel;\n\tglrt_status glc_status;\n");
 	if (k->fast)
-		buf_puts(out, "\tint fast;\n");
+		buf_puts(out, "\tint glc_fast;\n");
 	buf_putc(out, '\n');
 	for (int j = 0; j < k->n_params; j++) {
 		const CgParam *q = &k->params[j];
-		if (!cg_param_checked(q))
-			continue;
-		if (q->map_param)
+		if (!cg_param_checked(q) || q->map_param)
 			continue;
 		if (q->kind == CG_PARAM_TENSOR_MAP)
-			buf_printf(out, "\tif (!%s)\n", q->name);
+			buf_printf(&cond, "!%s%s", C_ARG(q));
 		else
-			buf_printf(out, "\tif (%s %% %u != 0)\n", q->name, q->divisibility);
-		buf_puts(out, "\t\treturn GLRT_ERROR_INVALID_ARGUMENT;\n");
+			buf_printf(&cond, "%s%s %% %u != 0", C_ARG(q), q->divisibility);
+		reject_if(k, q, CG_CHECK_RULE, &cond, out);
 	}
-	extents(k, out);
+	extents(k, &cond, out);
+	buf_free(&cond);
 	int entry = cg_entry_index(p, index, false);
 	if (k->fast) {
-		const char *sep = "\tfast = ";
+		const char *sep = "\tglc_fast = ";
 		for (int j = 0; j < k->n_params; j++)
 			if (cg_param_specialized(k, j)) {
-				buf_printf(out, "%s%s %% %u == 0", sep, k->params[j].name,
-				           k->fast->params[j].divisibility);
-				sep = " &&\n\t       ";
+				buf_puts(out, sep);
+				arg_value(k, j, out);
+				buf_printf(out, " %% %u == 0", k->fast->params[j].divisibility);
+				sep = " &&\n\t           ";
 			}
-		buf_printf(out, ";\n\tstatus = glrt_lazy_kernel_get(&kernel, "
-		           "&glc_%s_kernels[fast ? %d : %d]);\n", p->unit, entry + 1, entry);
+		buf_printf(out, ";\n\tglc_status = glrt_lazy_kernel_get(&glc_kernel, "
+		           "&glc_%s_kernels[glc_fast ? %d : %d]);\n", p->unit, entry + 1, entry);
 	} else {
-		buf_printf(out, "\tstatus = glrt_lazy_kernel_get(&kernel, &glc_%s_kernels[%d]);\n",
-		           p->unit, entry);
+		buf_printf(out, "\tglc_status = glrt_lazy_kernel_get(&glc_kernel, "
+		           "&glc_%s_kernels[%d]);\n", p->unit, entry);
 	}
-	buf_puts(out, "\tif (status != GLRT_SUCCESS)\n\t\treturn status;\n");
+	buf_puts(out, "\tif (glc_status != GLRT_SUCCESS)\n\t\treturn glc_status;\n");
 	for (int j = 0; j < k->n_params; j++) {
-		const CgParam *q = &k->params[j];
-		if (q->kind == CG_PARAM_TENSOR_MAP)
-			buf_printf(out, "\targs[%d] = (void *)%s;\n", j, q->name);
-		else
-			buf_printf(out, "\targs[%d] = &%s;\n", j, q->name);
+		buf_printf(out, "\tglc_args[%d] = %s", j,
+		           k->params[j].kind == CG_PARAM_TENSOR_MAP ? "(void *)" : "&");
+		arg_value(k, j, out);
+		buf_puts(out, ";\n");
 	}
-	buf_printf(out, "\treturn glrt_launch(kernel, grid, block, %s, %uu, stream, %s);\n}\n",
-	           cluster ? "cluster" : "NULL", k->smem_bytes, k->n_params ? "args" : "NULL");
+	buf_printf(out, "\treturn glrt_launch(glc_kernel, glc_grid, glc_block, %s, %uu, stream, "
+	           "%s);\n}\n", cluster ? "glc_cluster" : "NULL", k->smem_bytes,
+	           k->n_params ? "glc_args" : "NULL");
 }
 
 void

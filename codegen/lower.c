@@ -16,7 +16,7 @@ static bool lower_block(Lower *l, const TBlock *b);
 void
 cg_unsupported(Lower *l, const TInst *in, const char *what)
 {
-	diag_error(l->m->diags, in->at, "code generation does not support %s yet", what);
+	diag_internal(l->m->diags, in->at, "code generation does not support %s yet", what);
 	l->failed = true;
 }
 
@@ -287,30 +287,29 @@ lower_desc_param(Lower *l, const TInst *in, LLVMValueRef map)
 	return true;
 }
 
-/* Every register tensor is unrolled into one LLVM value per element a
- * thread holds; past this many (16x the register file) compile time grows
- * without bound and the result could not run anyway. */
-enum { MAX_REG_BITS = 12 };
-
 /* Reports the first result tensor in b (and the blocks it nests) that holds
- * more elements per thread than the lowering unrolls. */
+ * more elements per thread than the lowering unrolls: every register
+ * tensor becomes one LLVM value per element a thread holds, and compile
+ * time and memory (LLVM's and ptxas's) grow faster than that count (4096 a
+ * thread took ptxas 80 s and 3.8 GB), for code that could not run well
+ * anyway (the register file holds 255). */
 static bool
-fits_registers(Diags *d, const TBlock *b)
+fits_registers(Diags *d, const Limits *lim, const TBlock *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		const TInst *in = b->insts[i];
 		const TType *t = in->res ? in->res->type : NULL;
 		int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
-		if (bits > MAX_REG_BITS) {
-			Diag *e = diag_error(d, in->at,
-			                     "this tensor holds 2^%d elements per thread; code "
-			                     "generation supports at most %d", bits, 1 << MAX_REG_BITS);
+		if (bits > 0 && (bits >= 63 || 1ull << bits > lim->max[LIM_ELEMS_PER_THREAD])) {
+			Diag *e = diag_error(d, in->at, "this tensor holds 2^%d elements per thread, "
+			                     "more than code generation takes", bits);
+			diag_limit_note(d, e, lim, LIM_ELEMS_PER_THREAD);
 			diag_note(d, e, in->res->layout_at,
 			          "a smaller shape or more warps spread it over more threads");
 			return false;
 		}
-		if (!fits_registers(d, &in->body) || !fits_registers(d, &in->else_body) ||
-		    !fits_registers(d, &in->cond_block))
+		if (!fits_registers(d, lim, &in->body) || !fits_registers(d, lim, &in->else_body) ||
+		    !fits_registers(d, lim, &in->cond_block))
 			return false;
 	}
 	return true;
@@ -456,9 +455,10 @@ signature(Arena *a, const TKernel *k)
 static bool
 lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
-	bool fits = fits_registers(m->diags, &k->body);
+	const Limits *lim = &m->target->limits;
+	bool fits = fits_registers(m->diags, lim, &k->body);
 	for (int i = 0; fits && i < k->n_parts; i++)
-		fits = fits_registers(m->diags, &k->parts[i].body);
+		fits = fits_registers(m->diags, lim, &k->parts[i].body);
 	if (!fits)
 		return false;
 	cg_kernel_begin(m, sig);

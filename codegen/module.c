@@ -9,6 +9,14 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
 
+/* DICompileUnit::DebugDirectivesOnly, which LLVM-C's LLVMDWARFEmissionKind
+ * does not name (its values are the C++ enum's; the C API casts). With it
+ * the NVPTX backend emits .file/.loc but no DWARF sections and no ", debug"
+ * on .target: line information like nvcc -lineinfo. Line tables or full
+ * debug info would mark the PTX as a debug target, for which ptxas ignores
+ * setmaxnreg and serializes WGMMA. */
+enum { DEBUG_DIRECTIVES_ONLY = 3 };
+
 static void
 init_debug_info(CgModule *m, const Sources *src, uint32_t file)
 {
@@ -20,7 +28,7 @@ init_debug_info(CgModule *m, const Sources *src, uint32_t file)
 	static const char producer[] = "glc";
 	m->di_cu = LLVMDIBuilderCreateCompileUnit(
 		m->dib, LLVMDWARFSourceLanguageC, m->di_file, producer, sizeof producer - 1,
-		m->target->opt_level > 0, "", 0, 0, "", 0, LLVMDWARFEmissionLineTablesOnly, 0,
+		m->target->opt_level > 0, "", 0, 0, "", 0, (LLVMDWARFEmissionKind)DEBUG_DIRECTIVES_ONLY, 0,
 		false, false, "", 0, "", 0);
 	LLVMAddModuleFlag(m->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version",
 	                  strlen("Debug Info Version"),
@@ -92,7 +100,7 @@ cg_module_verify(CgModule *m)
 		LLVMDIBuilderFinalize(m->dib);
 	char *msg = NULL;
 	if (LLVMVerifyModule(m->mod, LLVMReturnStatusAction, &msg)) {
-		diag_error(m->diags, (SrcSpan){0}, "internal error: glc built invalid LLVM IR:\n%s",
+		diag_internal(m->diags, (SrcSpan){0}, "glc built invalid LLVM IR:\n%s",
 		           msg ? msg : "");
 		LLVMDisposeMessage(msg);
 		return false;
@@ -113,7 +121,7 @@ cg_module_optimize(CgModule *m)
 	LLVMDisposePassBuilderOptions(opts);
 	if (err) {
 		char *msg = LLVMGetErrorMessage(err);
-		diag_error(m->diags, (SrcSpan){0}, "internal error: LLVM's optimizer failed: %s", msg);
+		diag_internal(m->diags, (SrcSpan){0}, "LLVM's optimizer failed: %s", msg);
 		LLVMDisposeErrorMessage(msg);
 		return false;
 	}
@@ -139,7 +147,7 @@ cg_module_ptx(CgModule *m, CgBlob *ptx)
 	if (!tm)
 		return false;
 	if (LLVMTargetMachineEmitToMemoryBuffer(tm, m->mod, LLVMAssemblyFile, &msg, &mb)) {
-		diag_error(m->diags, (SrcSpan){0}, "internal error: the NVPTX backend failed: %s",
+		diag_internal(m->diags, (SrcSpan){0}, "the NVPTX backend failed: %s",
 		           msg ? msg : "");
 		LLVMDisposeMessage(msg);
 		return false;

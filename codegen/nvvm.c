@@ -49,7 +49,7 @@ cg_intrinsic(CgModule *m, const char *name, LLVMTypeRef ret, LLVMTypeRef *over, 
 		why = intrinsic_mismatch(id, name, ret, args, n_args, fty);
 	}
 	if (why) {
-		diag_error(m->diags, m->at, "internal error: LLVM intrinsic %s %s", name, why);
+		diag_internal(m->diags, m->at, "LLVM intrinsic %s %s", name, why);
 		return ret == m->void_t ? NULL : LLVMGetPoison(ret);
 	}
 	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(m->mod, id, over, (size_t)n_over);

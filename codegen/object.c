@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-enum { STATUS_INVALID_ARGUMENT = 1 };  /* GLRT_ERROR_INVALID_ARGUMENT */
 /* Byte offsets in runtime/glrt.h's glrt_tensor_map (the runtime asserts
  * them): the recorded rank and shape after the 128-byte CUtensorMap. */
 enum { MAP_RANK_OFFSET = 128, MAP_SHAPE_OFFSET = 132 };
@@ -21,6 +20,9 @@ typedef struct Host {
 	LLVMValueRef kernels;      /* [n x glrt_lazy_kernel] */
 	LLVMValueRef get, launch;  /* glrt_lazy_kernel_get, glrt_launch */
 	LLVMTypeRef get_t, launch_t;
+	LLVMValueRef invalid;      /* glrt_invalid_argument */
+	LLVMTypeRef invalid_t;
+	StrBuf text;               /* scratch for messages */
 } Host;
 
 static LLVMValueRef
@@ -95,6 +97,8 @@ images(Host *h, const CgPackage *p)
 	LLVMTypeRef launch_args[] = {m->ptr, m->ptr, m->ptr, m->ptr, m->i32, m->ptr, m->ptr};
 	h->launch_t = LLVMFunctionType(m->i32, launch_args, 7, false);
 	h->launch = LLVMAddFunction(m->mod, "glrt_launch", h->launch_t);
+	h->invalid_t = LLVMFunctionType(m->i32, &m->ptr, 1, false);
+	h->invalid = LLVMAddFunction(m->mod, "glrt_invalid_argument", h->invalid_t);
 }
 
 /* The host type of a launcher parameter (what cg_param_ctype names). */
@@ -131,6 +135,25 @@ return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
 	LLVMPositionBuilderAtEnd(m->b, next);
 }
 
+/* if (fail) return glrt_invalid_argument("<cg_arg_error's message>"); */
+static void
+reject_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, const CgKernelSig *k, const CgParam *q,
+          CgArgCheck check)
+{
+	CgModule *m = &h->m;
+	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(m->ctx, fn, "invalid");
+	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, fn, "ok");
+	LLVMBuildCondBr(m->b, fail, bad, next);
+	LLVMPositionBuilderAtEnd(m->b, bad);
+	buf_clear(&h->text);
+	cg_arg_error(k, q, check, &h->text);
+	LLVMValueRef msg = bytes_global(h, "glc.why", (CgBlob){(const unsigned char *)h->text.s,
+	                                h->text.len}, true);
+	LLVMSetAlignment(msg, 1);
+	LLVMBuildRet(m->b, LLVMBuildCall2(m->b, h->invalid_t, h->invalid, &msg, 1, ""));
+	LLVMPositionBuilderAtEnd(m->b, next);
+}
+
 /* i1: v % q->divisibility == 0 (signed remainder for signed scalars). */
 static LLVMValueRef
 divisible(Host *h, const CgParam *q, LLVMValueRef v)
@@ -152,25 +175,26 @@ table_entry(Host *h, int e)
 	return LLVMConstInBoundsGEP2(LLVMGlobalGetValueType(h->kernels), h->kernels, idx, 2);
 }
 
-/* A descriptor's extent, read from the glrt_tensor_map `map` (see
- * launcher.c's extents()): fails the launch when the map's recorded rank is
- * not `rank` (checked at dim 0) or the extent does not fit an i32. */
+/* Extent q of k, read from the glrt_tensor_map `map` (see launcher.c's
+ * extents()): fails the launch when the map's recorded rank is not the
+ * descriptor's (checked at dim 0) or the extent does not fit an i32. */
 static LLVMValueRef
-map_extent(Host *h, LLVMValueRef fn, LLVMValueRef map, int dim, int rank)
+map_extent(Host *h, LLVMValueRef fn, LLVMValueRef map, const CgKernelSig *k, const CgParam *q)
 {
 	CgModule *m = &h->m;
-	LLVMValueRef invalid = LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0);
-	if (dim == 0) {
+	if (q->map_dim == 0) {
 		LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
 		        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_RANK_OFFSET, 0)}, 1, "");
 		LLVMValueRef r = LLVMBuildLoad2(m->b, m->i32, at, "rank");
-		return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, r, LLVMConstInt(m->i32, (uint64_t)rank, 0),
-		          ""), invalid);
+		LLVMValueRef rank = LLVMConstInt(m->i32, (uint64_t)cg_map_rank(k, q->map_param), 0);
+		reject_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, r, rank, ""), k, q, CG_CHECK_RANK);
 	}
 	LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
-	        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_SHAPE_OFFSET + 4 * (uint64_t)dim, 0)}, 1, "");
+	        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_SHAPE_OFFSET + 4 * (uint64_t)q->map_dim,
+	                                      0)}, 1, "");
 	LLVMValueRef v = LLVMBuildLoad2(m->b, m->i32, at, "extent");
-	return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntSLT, v, LLVMConstInt(m->i32, 0, 0), ""), invalid);
+	reject_if(h, fn, LLVMBuildICmp(m->b, LLVMIntSLT, v, LLVMConstInt(m->i32, 0, 0), ""), k, q,
+	          CG_CHECK_I32);
 	return v;
 }
 
@@ -218,20 +242,15 @@ launcher(Host *h, const CgPackage *p, int index)
 			const CgParam *q = &k->params[i];
 			if ((q->map_param != 0) != (pass == 1))
 				continue;
-			if (q->map_param) {
-				int rank = 0;
-				while (i + rank < n && k->params[i + rank].map_param == q->map_param)
-					rank++;
-				vals[i] = map_extent(h, fn, vals[q->map_param - 1], q->map_dim,
-				                     q->map_dim == 0 ? rank : 0);
-			}
+			if (q->map_param)
+				vals[i] = map_extent(h, fn, vals[q->map_param - 1], k, q);
 			if (!cg_param_checked(q))
 				continue;
 			LLVMValueRef v = vals[i];
 			LLVMValueRef fail = q->kind == CG_PARAM_TENSOR_MAP
 			                            ? LLVMBuildIsNull(m->b, v, "")
 			                            : LLVMBuildNot(m->b, divisible(h, q, v), "");
-			return_if(h, fn, fail, LLVMConstInt(m->i32, STATUS_INVALID_ARGUMENT, 0));
+			reject_if(h, fn, fail, k, q, CG_CHECK_RULE);
 		}
 
 	LLVMValueRef entry = table_entry(h, cg_entry_index(p, index, false));
@@ -300,11 +319,12 @@ cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
 	images(&h, p);
 	for (int i = 0; i < p->n_kernels; i++)
 		launcher(&h, p, i);
+	buf_free(&h.text);
 	bool ok = cg_module_verify(&h.m);
 	LLVMMemoryBufferRef mb = NULL;
 	if (ok && LLVMTargetMachineEmitToMemoryBuffer(host.tm, h.m.mod, LLVMObjectFile, &msg,
 	                                              &mb)) {
-		diag_error(d, (SrcSpan){0}, "internal error: LLVM could not emit the object: %s",
+		diag_internal(d, (SrcSpan){0}, "LLVM could not emit the object: %s",
 		           msg ? msg : "");
 		LLVMDisposeMessage(msg);
 		ok = false;

@@ -67,8 +67,8 @@ read_file(const char *path, Arena *a, CgBlob *out)
 	return got == len;
 }
 
-/* Runs argv with stdout and stderr into *text; *status is the exit status
- * (or -1 when killed). Returns the spawn error (0 when it ran). */
+/* Runs argv with stdout and stderr into *text; *status is its wait status.
+ * Returns the spawn error (0 when it ran). */
 static int
 run(char *const argv[], bool search, StrBuf *text, int *status)
 {
@@ -105,7 +105,7 @@ run(char *const argv[], bool search, StrBuf *text, int *status)
 	while (waitpid(pid, &ws, 0) < 0)
 		if (errno != EINTR)
 			return errno;
-	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+	*status = ws;
 	return 0;
 }
 
@@ -160,9 +160,15 @@ cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {
-			if (status != 0) {
-				Diag *e = diag_error(d, (SrcSpan){0}, "ptxas rejected the generated PTX "
-				                     "(exit status %d)", status);
+			if (WIFSIGNALED(status)) {
+				int sig = WTERMSIG(status);
+				Diag *e = diag_error(d, (SrcSpan){0}, "ptxas was killed by signal %d (%s)",
+				                     sig, strsignal(sig));
+				if (text.len)
+					diag_note(d, e, (SrcSpan){0}, "ptxas says:\n%s", text.s);
+			} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+				Diag *e = diag_internal(d, (SrcSpan){0}, "ptxas rejected the PTX that glc "
+				                        "generated (exit status %d)", WEXITSTATUS(status));
 				diag_note(d, e, (SrcSpan){0}, "ptxas says:\n%s", text.s ? text.s : "");
 			} else if (!read_file(out, a, cubin)) {
 				diag_error(d, (SrcSpan){0}, "cannot read ptxas's output %s", out);

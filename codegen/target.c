@@ -21,6 +21,14 @@ static const struct {
 	{"sm_90a", "+ptx80"},
 };
 
+/* LLVM's fatal errors (report_fatal_error) end the process; this makes them
+ * an internal compiler error through support's fatal hook. */
+static void
+on_llvm_fatal(const char *reason)
+{
+	fatal_error(FATAL_INTERNAL, reason);
+}
+
 CgTarget *
 cg_target_new(const CgOptions *o, Diags *d)
 {
@@ -43,6 +51,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	LLVMInitializeNVPTXTarget();
 	LLVMInitializeNVPTXTargetMC();
 	LLVMInitializeNVPTXAsmPrinter();
+	LLVMInstallFatalErrorHandler(on_llvm_fatal);
 
 	LLVMTargetRef target;
 	char *msg = NULL;
@@ -72,6 +81,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	t->opt_level = o->opt_level;
 	t->debug_info = o->debug_info;
 	t->asserts = o->asserts;
+	t->limits = o->limits ? *o->limits : limits_default();
 	return t;
 }
 

@@ -32,6 +32,17 @@ default_output(Arena *a, Diags *d, const char *input, const char *ext)
 	return arena_printf(a, "%.*s%s", (int)n, base, ext);
 }
 
+/* A file without a @gl.kernel compiles to nothing, which is rarely what was
+ * meant. */
+static void
+no_kernel(Diags *d, const char *path)
+{
+	Diag *w = diag_warning(d, (SrcSpan){0}, "'%s' has no @gl.kernel: the output holds no "
+	                       "kernel", path);
+	diag_note(d, w, (SrcSpan){0}, "@gl.jit functions are compiled only when a kernel "
+	          "calls them");
+}
+
 /* True when the input's name ends in ext (".py", ".ir"). */
 static bool
 input_is(const Options *o, const char *ext)
@@ -61,7 +72,7 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
-	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel);
+	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
 }
 
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
@@ -69,7 +80,8 @@ static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
          const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
 {
-	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug};
+	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug,
+	                &o->limits};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;
@@ -81,8 +93,10 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
 		drv_timer_lap(tm, "ptxas");
 	}
+	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
+		ok = cg_check_symbols(&pk, a, d);
 	if (ok) {
-		CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 		CgBlob obj;
 		switch (o->emit) {
 		case EMIT_LLVM: buf_putn(out, (const char *)r.llvm_ir.data, r.llvm_ir.len); break;
@@ -152,7 +166,7 @@ from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32
 		           o->defines.data[0].name);
 		return NULL;
 	}
-	IrLoader load = {drv_load_source, NULL};
+	IrLoader load = {drv_load_source, (void *)&o->limits};
 	TProgram *p = ir_read(a, in, src, file, &load, d, origin);
 	if (!*origin)
 		*origin = file;
@@ -182,6 +196,8 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
 	                                 : from_source(o, a, in, src, d, file, out, tm);
 	if (!p || d->errors != errors)
 		return;
+	if (p->n_kernels == 0)
+		no_kernel(d, src_path(src, origin));
 	/* The passes run on either; after them the program holds everything code
 	 * generation reads (a failure is glc's bug). */
 	if (!drv_run_passes(o, p, src, origin, a, d, tm) || !ir_verify(p, true, d))
@@ -197,9 +213,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 {
 	DrvTimer tm = {o->time_passes, {0}, {0}};
 	drv_timer_lap(&tm, NULL);
-	uint32_t file = drv_read_source(src, d, o->input);
+	uint32_t file = drv_read_source(src, d, o->input, &o->limits);
 	if (!file)
 		return EXIT_INPUT;
+	out->limit = o->limits.max[LIM_OUTPUT_BYTES];
 	const char *path = o->output;
 	if (o->verify_diags)
 		d->max_errors = 0;
@@ -223,7 +240,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 		drv_verify_diagnostics(d, src, file);
 	if (d->errors)
 		return EXIT_INPUT;
-	if (!drv_write_output(d, path, out->s ? out->s : "", out->len))
+	if (!drv_write_output(a, d, path, o->input, out, &o->limits))
 		return EXIT_INPUT;
 	if (o->depfile && !drv_write_depfile(o, a, src, d, path && strcmp(path, "-") != 0
 	                                                  ? path : cg_unit_name(a, o->input)))

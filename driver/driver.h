@@ -12,9 +12,12 @@
 #include <time.h>
 
 enum {
-	EXIT_OK = 0,     /* success */
-	EXIT_INPUT = 1,  /* errors in the input (source, layout text, files) */
-	EXIT_USAGE = 2,  /* bad command line */
+	EXIT_OK = 0,        /* success */
+	EXIT_INPUT = 1,     /* errors in the input (source, layout text, files, a
+	                       limit passed) */
+	EXIT_USAGE = 2,     /* bad command line */
+	EXIT_INTERNAL = 3,  /* internal compiler error: a bug in glc */
+	EXIT_NO_MEMORY = 4, /* the host ran out of memory */
 };
 
 typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
@@ -35,6 +38,7 @@ typedef struct Options {
 	Command cmd;
 	DiagFormat diag_format;
 	int max_errors;            /* --max-errors=N (0: unlimited) */
+	Limits limits;             /* --max-input-bytes=N and the other limits */
 	/* glc FILE.gl ... */
 	const char *input;         /* source path */
 	const char *output;        /* -o; NULL: stdout or a derived name */
@@ -48,7 +52,6 @@ typedef struct Options {
 	VEC(const char *) includes;     /* -I DIR: where imported files are found */
 	bool depfile;              /* -MD: write a make/ninja depfile */
 	const char *depfile_path;  /* -MF FILE (default: the output with .d) */
-	int64_t max_steps;         /* --constexpr-steps=N */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
 	bool debug_info;           /* -g */
@@ -110,17 +113,23 @@ bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
 
-/* Reads the file at path into the source table; reports a diagnostic (no
- * location) and returns 0 when it cannot be read. */
-uint32_t drv_read_source(Sources *src, Diags *d, const char *path);
+/* Reads the file at path ("-": standard input) into the source table;
+ * reports a diagnostic (no location) and returns 0 when it cannot be read
+ * or is larger than the input limit. */
+uint32_t drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim);
 
-/* An IrLoader's load (ctx unused): registers the regular file at path with
- * its text; 0, without a diagnostic, when it cannot be read. */
+/* An IrLoader's load (ctx: the Limits): registers the regular file at path
+ * with its text; 0, without a diagnostic, when it cannot be read or is
+ * larger than the input limit. */
 uint32_t drv_load_source(void *ctx, Sources *src, const char *path);
 
-/* Writes text to path, or to stdout when path is NULL or "-". Reports a
- * diagnostic and returns false on failure. */
-bool drv_write_output(Diags *d, const char *path, const char *data, size_t len);
+/* Writes out to path, or to stdout when path is NULL or "-". A regular file
+ * is replaced whole (a temporary in its folder, renamed over it), so that a
+ * failed write leaves the old file; a path that names the file `input` is
+ * refused. An output that passed its limit (out->over) is an error. Reports
+ * a diagnostic and returns false on failure. */
+bool drv_write_output(Arena *a, Diags *d, const char *path, const char *input,
+                      const StrBuf *out, const Limits *lim);
 
 /* -- MLIR-style test files (driver/cases.c) ------------------------------------ */
 

@@ -41,7 +41,7 @@ import_file(void *ctx, const char *name, const char *from, uint32_t *file)
 		const char *path = candidate(im->a, dir, len, name);
 		if (access(path, R_OK) != 0)
 			continue;
-		*file = drv_read_source(im->src, im->d, path);
+		*file = drv_read_source(im->src, im->d, path, &im->o->limits);
 		if (!*file)
 			return NULL;
 		return parse_module(im->a, im->in, im->src, *file, im->d);
@@ -70,8 +70,28 @@ drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d
 	}
 	Importer im = {o, a, in, src, d};
 	SemaGluon g = {o->kernel, o->signatures.data, o->signatures.len,
-	               o->num_warps ? o->num_warps : 4, o->max_steps, import_file, &im};
-	return sema_check_gluon(a, in, src, d, m, file, &g);
+	               o->num_warps ? o->num_warps : 4, import_file, &im};
+	return sema_check_gluon(a, in, src, d, m, file, &g, &o->limits);
+}
+
+/* A file name in make's syntax: spaces and '#' escaped with '\', '$' as
+ * "$$". A newline cannot be written: false after an error. */
+static bool
+put_make_name(StrBuf *b, Diags *d, const char *name)
+{
+	if (strpbrk(name, "\n\r")) {
+		diag_error(d, (SrcSpan){0}, "cannot write a depfile naming '%s': make has no way "
+		           "to write a newline in a file name", name);
+		return false;
+	}
+	for (const char *c = name; *c; c++) {
+		if (*c == ' ' || *c == '\t' || *c == '#')
+			buf_putc(b, '\\');
+		if (*c == '$')
+			buf_putc(b, '$');
+		buf_putc(b, *c);
+	}
+	return true;
 }
 
 bool
@@ -84,17 +104,20 @@ drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d, cons
 		path = arena_printf(a, "%.*s.d", (int)n, target);
 	}
 	StrBuf b = {0};
-	buf_printf(&b, "%s:", target);
+	bool ok = put_make_name(&b, d, target);
+	buf_putc(&b, ':');
 	/* every file read: pseudo-files (<-s ...>, <-D ...>) are in angle brackets */
-	for (uint32_t f = 1;; f++) {
+	for (uint32_t f = 1; ok; f++) {
 		const char *p = src_path(src, f);
 		if (strcmp(p, "<unknown>") == 0)
 			break;
-		if (p[0] != '<')
-			buf_printf(&b, " \\\n  %s", p);
+		if (p[0] != '<') {
+			buf_puts(&b, " \\\n  ");
+			ok = put_make_name(&b, d, p);
+		}
 	}
 	buf_putc(&b, '\n');
-	bool ok = drv_write_output(d, path, b.s, b.len);
+	ok = ok && drv_write_output(a, d, path, o->input, &b, &o->limits);
 	buf_free(&b);
 	return ok;
 }

@@ -1,43 +1,60 @@
-/* Reading sources and writing outputs for the driver. */
+/*
+ * Reading sources and writing outputs for the driver. Inputs are read up to
+ * a size limit (so /dev/zero ends); an output file is written to a
+ * temporary in its folder and renamed over the old one, so that a failed
+ * write (a full disk) leaves the old file as it was, and it is never the
+ * input file itself.
+ */
 #include "driver/driver.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-/* Everything f holds into b; false on a read error. */
+/* What f holds into b, up to max bytes and one more (so that passing max
+ * shows); false on a read error. */
 static bool
-slurp(FILE *f, StrBuf *b)
+slurp(FILE *f, StrBuf *b, uint64_t max)
 {
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while (b->len <= max && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		buf_putn(b, chunk, n);
 	return !ferror(f);
 }
 
 uint32_t
-drv_read_source(Sources *src, Diags *d, const char *path)
+drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
 		diag_error(d, (SrcSpan){0}, "cannot open '%s': %s", path, strerror(errno));
 		return 0;
 	}
+	const char *name = f == stdin ? "<stdin>" : path;
+	uint64_t max = lim->max[LIM_INPUT_BYTES];
 	StrBuf b = {0};
-	bool failed = !slurp(f, &b);
+	bool failed = !slurp(f, &b, max);
 	int err = errno;
 	if (f != stdin)
 		fclose(f);
 	if (failed) {
-		diag_error(d, (SrcSpan){0}, "cannot read '%s': %s", path, strerror(err));
+		diag_error(d, (SrcSpan){0}, "cannot read '%s': %s", name, strerror(err));
 		buf_free(&b);
 		return 0;
 	}
-	uint32_t id = src_add(src, strcmp(path, "-") == 0 ? "<stdin>" : path,
-	                      b.s ? b.s : "", b.len);
+	if (b.len > max) {
+		Diag *e = diag_error(d, (SrcSpan){0}, "'%s' is larger than %llu bytes", name,
+		                     (unsigned long long)max);
+		diag_limit_note(d, e, lim, LIM_INPUT_BYTES);
+		buf_free(&b);
+		return 0;
+	}
+	uint32_t id = src_add(src, name, b.s ? b.s : "", b.len);
 	buf_free(&b);
 	return id;
 }
@@ -45,32 +62,111 @@ drv_read_source(Sources *src, Diags *d, const char *path)
 uint32_t
 drv_load_source(void *ctx, Sources *src, const char *path)
 {
-	(void)ctx;
+	const Limits *lim = ctx;
 	struct stat st;
 	FILE *f;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fopen(path, "rb")))
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size > lim->max[LIM_INPUT_BYTES] || !(f = fopen(path, "rb")))
 		return 0;
 	StrBuf b = {0};
-	bool ok = slurp(f, &b);
+	bool ok = slurp(f, &b, lim->max[LIM_INPUT_BYTES]) && b.len <= lim->max[LIM_INPUT_BYTES];
 	fclose(f);
 	uint32_t id = ok ? src_add(src, path, b.s ? b.s : "", b.len) : 0;
 	buf_free(&b);
 	return id;
 }
 
-bool
-drv_write_output(Diags *d, const char *path, const char *data, size_t len)
+/* Writes all len bytes to fd; false with errno set on failure. */
+static bool
+write_all(int fd, const char *data, size_t len)
 {
-	bool to_stdout = !path || strcmp(path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(path, "wb");
-	if (!f) {
-		diag_error(d, (SrcSpan){0}, "cannot write '%s': %s", path, strerror(errno));
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/* Writes over path in place (a device, a pipe: something that is not a
+ * regular file and cannot be replaced). */
+static bool
+write_in_place(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		return false;
+	bool ok = write_all(fd, data, len);
+	int err = errno;
+	ok &= close(fd) == 0;
+	if (!ok && err)
+		errno = err;
+	return ok;
+}
+
+/* Writes a temporary file next to path, then renames it over path. On
+ * failure the temporary is removed and path is untouched. */
+static bool
+write_replace(Arena *a, const char *path, const char *data, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char *tmp = slash ? arena_printf(a, "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1)
+	                  : arena_printf(a, ".%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM ? write_in_place(path, data, len) : false;
+	mode_t mask = umask(0);
+	umask(mask);
+	bool ok = fchmod(fd, 0666 & ~mask) == 0 && write_all(fd, data, len);
+	int err = errno;
+	ok &= close(fd) == 0;
+	if (ok)
+		ok = rename(tmp, path) == 0;
+	else if (err)
+		errno = err;
+	if (!ok) {
+		err = errno;
+		unlink(tmp);
+		errno = err;
+	}
+	return ok;
+}
+
+bool
+drv_write_output(Arena *a, Diags *d, const char *path, const char *input, const StrBuf *out,
+                 const Limits *lim)
+{
+	if (out->over) {
+		Diag *e = diag_error(d, (SrcSpan){0}, "the output is larger than %llu bytes",
+		                     (unsigned long long)lim->max[LIM_OUTPUT_BYTES]);
+		diag_limit_note(d, e, lim, LIM_OUTPUT_BYTES);
 		return false;
 	}
-	bool ok = fwrite(data, 1, len, f) == len;
-	ok &= fflush(f) == 0;
-	if (!to_stdout)
-		ok &= fclose(f) == 0;
+	const char *data = out->s ? out->s : "";
+	bool to_stdout = !path || strcmp(path, "-") == 0;
+	bool ok;
+	if (to_stdout) {
+		ok = fwrite(data, 1, out->len, stdout) == out->len;
+		ok &= fflush(stdout) == 0;
+	} else {
+		struct stat os, is;
+		bool exists = stat(path, &os) == 0;
+		if (exists && input && strcmp(input, "-") != 0 && stat(input, &is) == 0 &&
+		    is.st_dev == os.st_dev && is.st_ino == os.st_ino) {
+			diag_error(d, (SrcSpan){0}, "the output '%s' is the input file; refusing "
+			           "to overwrite it (give another name with -o)", path);
+			return false;
+		}
+		ok = exists && !S_ISREG(os.st_mode) ? write_in_place(path, data, out->len)
+		                                    : write_replace(a, path, data, out->len);
+	}
 	if (!ok)
 		diag_error(d, (SrcSpan){0}, "cannot write '%s': %s",
 		           to_stdout ? "<stdout>" : path, strerror(errno));

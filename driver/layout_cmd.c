@@ -68,12 +68,39 @@ convert(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf
 		ll_plan_report_json(&plan, out);
 	else
 		ll_plan_report_text(&plan, out);
-	return drv_write_output(d, NULL, out->s, out->len) ? EXIT_OK : EXIT_INPUT;
+	return drv_write_output(a, d, NULL, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
+}
+
+/* The owner table and the picture have an entry per element (of the last
+ * two dims, for the picture): refuse before printing them when even their
+ * smallest size (2 bytes an entry in text, 150 in SVG) passes the output
+ * limit, so that a huge shape neither runs long nor fills memory. */
+static bool
+fits_output(const Options *o, Diags *d)
+{
+	if (o->layout_format != LFMT_TEXT && o->layout_format != LFMT_SVG)
+		return true;
+	bool svg = o->layout_format == LFMT_SVG;
+	int bits = 0;
+	for (int i = svg && o->rank > 2 ? o->rank - 2 : 0; i < o->rank; i++)
+		bits += __builtin_ctz(o->shape[i]);
+	uint64_t max = o->limits.max[LIM_OUTPUT_BYTES];
+	uint64_t per = svg ? 150 : 2;
+	if (bits < 48 && (1ull << bits) <= max / per)
+		return true;
+	Diag *e = diag_error(d, (SrcSpan){0}, "the %s of a layout with 2^%d elements would be "
+	                     "larger than %llu bytes", svg ? "picture" : "owner table", bits,
+	                     (unsigned long long)max);
+	diag_limit_note(d, e, &o->limits, LIM_OUTPUT_BYTES);
+	diag_note(d, e, (SrcSpan){0}, "--format=json or --format=matrix print the bases, "
+	          "whose size does not grow with the shape");
+	return false;
 }
 
 int
 drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out)
 {
+	out->limit = o->limits.max[LIM_OUTPUT_BYTES];
 	if (o->layout_dst)
 		return convert(o, a, in, src, d, out);
 	const LLDesc *desc;
@@ -82,7 +109,7 @@ drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags
 		return EXIT_INPUT;
 	int fallback = desc->kind == LL_NVMMA_SHARED ? desc->element_bitwidth : 16;
 	int bits = dtype_bits(o, d, fallback);
-	if (!bits)
+	if (!bits || !fits_output(o, d))
 		return EXIT_INPUT;
 	switch (o->layout_format) {
 	case LFMT_JSON: ll_format_json(&l, out); break;
@@ -93,5 +120,5 @@ drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags
 		ll_format_text(&l, out);
 		break;
 	}
-	return drv_write_output(d, NULL, out->s ? out->s : "", out->len) ? EXIT_OK : EXIT_INPUT;
+	return drv_write_output(a, d, NULL, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
 }

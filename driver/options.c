@@ -1,6 +1,7 @@
 /* The command line of DESIGN.md, parsed into Options. */
 #include "driver/driver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,7 @@ drv_usage(StrBuf *out)
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
 	    "                   [--diag-format=text|json]\n"
-	    "                   [--max-errors=N] [--verbose] [--time-passes]\n"
+	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
 	    "                   [--split-input-file] [--verify-diagnostics]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
@@ -42,11 +43,11 @@ drv_usage(StrBuf *out)
 	    "  -w N               number of warps of a .py kernel (default 4; --num-warps)\n"
 	    "  -I DIR             look for imported .py files in DIR too\n"
 	    "  -MD, -MF FILE      write a make/ninja depfile of every file read\n"
-	    "  --constexpr-steps=N  statements compile-time code may run (default 1000000)\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
 	    "  -O0..-O3           LLVM optimization level (default -O3)\n"
-	    "  -g                 line information (.loc) pointing at .gl lines; keeps device\n"
-	    "                     assertions as --debug does\n"
+	    "  -g                 line information (.loc) pointing at .gl lines, as\n"
+	    "                     nvcc -lineinfo (the code is optimized as without -g);\n"
+	    "                     keeps device assertions as --debug does\n"
 	    "  --debug            keep device assertions (gl.device_assert, assert on runtime\n"
 	    "                     values), which are compiled out otherwise, as in Triton\n"
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
@@ -63,12 +64,23 @@ drv_usage(StrBuf *out)
 	    "  --verify-diagnostics  succeed iff the diagnostics are exactly those the\n"
 	    "                     input expects in comments (expected-error@+1 {{text}})\n"
 	    "\n"
+	    "Limits (passing one is an error that names it; see docs/limits.md):\n");
+	Limits def = limits_default();
+	for (int i = 0; i < LIM_COUNT_; i++) {
+		char opt[40];
+		snprintf(opt, sizeof opt, "--%s=N", limit_name((LimitId)i));
+		buf_printf(out, "  %-24s %s (default %llu)\n", opt, limit_what((LimitId)i),
+		           (unsigned long long)def.max[i]);
+	}
+	buf_puts(out,
+	    "\n"
 	    "glc layout prints a layout (Gluon constructor syntax, e.g.\n"
 	    "'BlockedLayout([1,4],[8,4],[4,1],[1,0])') fitted to --shape: its owner table\n"
 	    "(text), bases (json), F2 matrix (matrix) or a picture (svg). With --convert it\n"
 	    "prints the conversion map from SRC to DST and how it is lowered.\n"
 	    "\n"
-	    "Exit status: 0 success, 1 errors in the input, 2 bad usage.\n");
+	    "Exit status: 0 success, 1 errors in the input (a limit passed included),\n"
+	    "2 bad usage, 3 internal compiler error (a bug in glc), 4 out of memory.\n");
 }
 
 static int
@@ -156,6 +168,22 @@ parse_define(Arena *a, Diags *d, const char *s, Options *o)
 		}
 	}
 	vec_push(a, &o->defines, def);
+	return true;
+}
+
+/* --max-NAME=N: a number from 1 to the limit's ceiling. */
+static bool
+parse_limit(Diags *d, const char *name, const char *v, LimitId id, Options *o)
+{
+	char *end;
+	unsigned long long n = strtoull(v, &end, 10);
+	uint64_t ceiling = limit_ceiling(id);
+	if (*v < '0' || *v > '9' || *end || n == 0 || n > ceiling) {
+		diag_error(d, (SrcSpan){0}, "%s '%s': expected a number from 1 to %llu", name, v,
+		           (unsigned long long)ceiling);
+		return false;
+	}
+	o->limits.max[id] = n;
 	return true;
 }
 
@@ -254,6 +282,14 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		}
 		o->max_errors = (int)n;
 		return true;
+	}
+	for (int k = 0; k < LIM_COUNT_; k++) {
+		char name[40];
+		snprintf(name, sizeof name, "--%s", limit_name((LimitId)k));
+		if ((v = option_value(argc, argv, i, name, d, &missing)))
+			return parse_limit(d, name, v, (LimitId)k, o);
+		if (missing)
+			return false;
 	}
 	if (layout) {
 		if (strcmp(arg, "--convert") == 0) {
@@ -382,17 +418,6 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	if ((v = option_value(argc, argv, i, "--num-stages", d, &missing)) ||
 	    (v = short_value(argc, argv, i, "-ns", d, &missing)))
 		return true;   /* compile.py's; Gluon kernels pipeline by hand */
-	if ((v = option_value(argc, argv, i, "--constexpr-steps", d, &missing))) {
-		char *end;
-		long long n = strtoll(v, &end, 10);
-		if (*end || n < 1) {
-			diag_error(d, (SrcSpan){0}, "--constexpr-steps '%s': expected a positive "
-			           "number", v);
-			return false;
-		}
-		o->max_steps = n;
-		return true;
-	}
 	if ((v = short_value(argc, argv, i, "-I", d, &missing))) {
 		vec_push(a, &o->includes, v);
 		return true;
@@ -428,6 +453,7 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->arch = "sm_90a";
 	o->opt_level = 3;
 	o->max_errors = 50;
+	o->limits = limits_default();
 	int first = 1;
 	/* `glc layout ...`; --verify-each, which every command takes, may come
 	 * first (tests put it there) */
@@ -463,6 +489,12 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		}
 		if (o->layout_dst && !*o->layout_dst) {
 			diag_error(d, (SrcSpan){0}, "--convert needs two layouts: SRC and DST");
+			return false;
+		}
+		if (o->layout_dst && o->layout_format != LFMT_TEXT && o->layout_format != LFMT_JSON) {
+			diag_error(d, (SrcSpan){0}, "--convert prints its report as text or json, not "
+			           "--format=%s (which draws one layout)",
+			           layout_format_names[o->layout_format]);
 			return false;
 		}
 		if (!o->rank) {

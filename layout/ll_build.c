@@ -35,8 +35,11 @@ pow2_list(const LLDesc *d, const char *what, const LLInts *v, int rank, int *bit
 		return ll_fail(err, "%s: %s has %d entries but the tensor has rank %d",
 		               kind_name(d->kind), what, v->n, rank);
 	for (int i = 0; i < rank; i++) {
-		if (!ll_is_pow2(v->v[i]) || v->v[i] > (1 << 30))
+		if (!ll_is_pow2(v->v[i]))
 			return ll_fail(err, "%s: %s[%d] = %lld is not a power of two",
+			               kind_name(d->kind), what, i, (long long)v->v[i]);
+		if (v->v[i] > (1 << 30))
+			return ll_fail(err, "%s: %s[%d] = %lld is larger than 2^30",
 			               kind_name(d->kind), what, i, (long long)v->v[i]);
 		bits[i] = ll_log2((uint64_t)v->v[i]);
 	}
@@ -437,8 +440,11 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 		               kind_name(d->kind), rank, LL_MAX_RANK);
 	int total = 0;
 	for (int i = 0; i < rank; i++) {
-		if (!ll_is_pow2(shape[i]) || shape[i] > (1ll << 30))
+		if (!ll_is_pow2(shape[i]))
 			return ll_fail(err, "%s: tensor dim%d = %lld is not a power of two",
+			               kind_name(d->kind), i, (long long)shape[i]);
+		if (shape[i] > (1ll << 30))
+			return ll_fail(err, "%s: tensor dim%d = %lld is larger than 2^30",
 			               kind_name(d->kind), i, (long long)shape[i]);
 		total += ll_log2((uint64_t)shape[i]);
 	}

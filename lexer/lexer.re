@@ -88,7 +88,14 @@ count_lines(Lexer *L, const char *p, const char *q)
 static const char *
 triple_end(Lexer *L, const char *p, char q, const char *start)
 {
+	bool nul = false;
 	while (p < L->end) {
+		if (*p == 0 && !nul) {
+			error_at(L, span_at(L, p, 1),
+			         "NUL byte in a string literal (write it as \\0)");
+			L->poison |= TOKF_BAD;
+			nul = true;
+		}
 		if (*p == '\\' && p + 1 < L->end) {
 			p += 2;
 		} else if (p[0] == q && p[1] == q && p[2] == q) {
@@ -99,6 +106,29 @@ triple_end(Lexer *L, const char *p, char q, const char *start)
 	}
 	error_at(L, span_at(L, start, 3), "unterminated triple-quoted string literal");
 	L->poison |= TOKF_BAD;
+	return p;
+}
+
+/* A NUL byte at p inside the string literal that starts at tok: reported,
+ * then the rest of the literal is scanned (NULs included) to its closing
+ * quote, or to the end of the line when there is none (unterminated).
+ * Returns the end of the literal. */
+static const char *
+string_past_nul(Lexer *L, const char *tok, const char *p)
+{
+	error_at(L, span_at(L, p, 1), "NUL byte in a string literal (write it as \\0)");
+	L->poison |= TOKF_BAD;
+	const char *q = tok;   /* the opening quote, after any prefix (r, b, f) */
+	while (*q != '\'' && *q != '"')
+		q++;
+	while (p < L->end && *p != *q && *p != '\n' && *p != '\r') {
+		if (*p == '\\' && p + 1 < L->end && p[1] != '\n' && p[1] != '\r')
+			p++;
+		p++;
+	}
+	if (p < L->end && *p == *q)
+		return p + 1;
+	error_at(L, span_at(L, tok, 1), "unterminated string literal");
 	return p;
 }
 
@@ -184,6 +214,11 @@ scan(Lexer *L, const char **start)
 
 	prefix? ("'" sqitem* "'" | "\"" dqitem* "\"") { k = TOK_STRING; break; }
 	prefix? ("'" sqitem* | "\"" dqitem*) {
+		if (cur < L->end && *cur == 0) {
+			cur = string_past_nul(L, tok, cur);
+			k = TOK_STRING;
+			break;
+		}
 		error_at(L, span_at(L, tok, 1), "unterminated string literal");
 		L->poison |= TOKF_BAD;
 		k = TOK_STRING;

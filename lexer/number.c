@@ -30,22 +30,22 @@ misplaced_underscore(const char *s, size_t n, size_t from, int base)
 static const char *
 prefixed_problem(Arena *a, const char *s, size_t n, int base, const char *what)
 {
-	int w = (int)n;
+	const char *q = diag_quote(a, s, n);
 	if (n == 2)
-		return arena_printf(a, "%s literal '%.*s' has no digits", what, w, s);
+		return arena_printf(a, "%s literal '%s' has no digits", what, q);
 	for (size_t i = 2; i < n; i++)
 		if (s[i] != '_' && !is_digit_of(s[i], base))
-			return arena_printf(a, "invalid digit '%c' in %s literal '%.*s'",
-			                    s[i], what, w, s);
+			return arena_printf(a, "invalid digit '%c' in %s literal '%s'",
+			                    s[i], what, q);
 	if (misplaced_underscore(s, n, 2, base))
-		return arena_printf(a, "misplaced '_' in number literal '%.*s'", w, s);
-	return arena_printf(a, "malformed %s literal '%.*s'", what, w, s);
+		return arena_printf(a, "misplaced '_' in number literal '%s'", q);
+	return arena_printf(a, "malformed %s literal '%s'", what, q);
 }
 
 const char *
 lex_number_problem(Arena *a, const char *s, size_t n)
 {
-	int w = (int)n;
+	const char *q = diag_quote(a, s, n);
 	if (n >= 2 && s[0] == '0') {
 		switch (s[1]) {
 		case 'x': case 'X': return prefixed_problem(a, s, n, 16, "hexadecimal");
@@ -63,15 +63,13 @@ lex_number_problem(Arena *a, const char *s, size_t n)
 		if (c == '.')
 			continue;
 		if ((c == 'e' || c == 'E') && (i + 1 >= n || s[i + 1] < '0' || s[i + 1] > '9'))
-			return arena_printf(a, "exponent without digits in number literal '%.*s'",
-			                    w, s);
-		return arena_printf(a, "invalid character '%c' in number literal '%.*s'",
-		                    c, w, s);
+			return arena_printf(a, "exponent without digits in number literal '%s'", q);
+		return arena_printf(a, "invalid character '%c' in number literal '%s'", c, q);
 	}
 	if (misplaced_underscore(s, n, 0, 10))
-		return arena_printf(a, "misplaced '_' in number literal '%.*s'", w, s);
+		return arena_printf(a, "misplaced '_' in number literal '%s'", q);
 	if (only_digits && s[0] == '0')
 		return arena_printf(a, "leading zeros are not allowed in decimal literal "
-		                    "'%.*s' (use 0o for octal)", w, s);
-	return arena_printf(a, "malformed number literal '%.*s'", w, s);
+		                    "'%s' (use 0o for octal)", q);
+	return arena_printf(a, "malformed number literal '%s'", q);
 }

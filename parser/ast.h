@@ -114,7 +114,8 @@ struct Node {
 		struct { const char *id; } name;
 		struct { uint64_t value; } int_;
 		struct { double value; } float_;
-		struct { const char *value; size_t len; } str;
+		struct { const char *value; size_t len, cap; } str;  /* cap: bytes
+		                                                        allocated (joining) */
 		struct { bool value; } boolean;
 		struct { UnOp op; Node *operand; } unary;
 		struct { BinOp op; Node *lhs, *rhs; } binary;

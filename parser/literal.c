@@ -40,7 +40,7 @@ parse_int_literal(Parser *p, const Token *t)
 		unsigned dv = (unsigned)digit_value(*s);
 		if (v > (UINT64_MAX - dv) / base) {
 			diag_error(p->d, t->span, "integer literal '%s' does not fit in 64 bits",
-			           t->text);
+			           diag_quote(p->arena, t->text, strlen(t->text)));
 			return n;
 		}
 		v = v * base + dv;
@@ -61,7 +61,8 @@ parse_float_literal(Parser *p, const Token *t)
 	errno = 0;
 	double v = strtod(buf, NULL);
 	if (errno == ERANGE && isinf(v))
-		diag_error(p->d, t->span, "float literal '%s' is out of range", t->text);
+		diag_error(p->d, t->span, "float literal '%s' is out of range",
+		           diag_quote(p->arena, t->text, len));
 	n->u.float_.value = v;
 	return n;
 }
@@ -140,18 +141,27 @@ parse_string_literal(Parser *p, Node *s, const Token *t, SrcSpan at)
 	size_t body_len = (t->flags & TOKF_BAD) ? n - q : n - 2 * q;
 	if (n < 2 * q)
 		body_len = n > q ? n - q : 0;
+	/* Adjacent literals append to one buffer that doubles when full, so
+	 * joining n of them takes time and memory linear in their length. */
 	size_t old = s ? s->u.str.len : 0;
-	char *buf = arena_alloc(p->arena, old + body_len + 1);
-	if (s)
-		memcpy(buf, s->u.str.value, old);
+	char *buf = s ? (char *)s->u.str.value : NULL;
+	if (!s || old + body_len + 1 > s->u.str.cap) {
+		size_t cap = s ? 2 * s->u.str.cap : 0;
+		if (cap < old + body_len + 1)
+			cap = old + body_len + 1;
+		buf = arena_alloc(p->arena, cap);
+		if (s)
+			memcpy(buf, s->u.str.value, old);
+		if (!s)
+			s = parse_node(p, N_STRING, at);
+		s->u.str.cap = cap;
+	}
 	size_t len = old + body_len;
 	if (raw)
 		memcpy(buf + old, text + q, body_len);
 	else
 		len = old + decode(p, t, text + q, body_len, buf + old);
 	buf[len] = '\0';
-	if (!s)
-		s = parse_node(p, N_STRING, at);
 	s->span = at;
 	s->u.str.value = buf;
 	s->u.str.len = len;

@@ -7,6 +7,8 @@
  */
 #include "parser/parser_internal.h"
 
+#include <string.h>
+
 static bool
 has(const TokKind *exp, int n, TokKind k)
 {
@@ -39,8 +41,11 @@ found(Parser *p, const Token *t)
 	case TOK_EOF: return "end of file";
 	case TOK_DEDENT: return "end of block";
 	case TOK_INDENT: return "an indented block";
-	case TOK_NAME: return arena_printf(p->arena, "identifier '%s'", t->text);
-	case TOK_INT: case TOK_FLOAT: return arena_printf(p->arena, "number %s", t->text);
+	case TOK_NAME: return arena_printf(p->arena, "identifier '%s'",
+	                                   diag_quote(p->arena, t->text, strlen(t->text)));
+	case TOK_INT: case TOK_FLOAT:
+		return arena_printf(p->arena, "number %s", diag_quote(p->arena, t->text,
+		                                                       strlen(t->text)));
 	case TOK_STRING: return "a string";
 	default: return arena_printf(p->arena, "'%s'", lex_kind_spelling(t->kind));
 	}

@@ -77,6 +77,16 @@ glrt_fail(glrt_status status, const char *fmt, ...)
 }
 
 /*
+ * glrt_invalid_argument: a generated launcher's rejection.
+ */
+glrt_status
+glrt_invalid_argument(const char *message)
+{
+	return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT, "%s",
+	                 message ? message : "invalid argument");
+}
+
+/*
  * glrt_fail_driver: "<what> failed: NAME (text)".
  */
 glrt_status

@@ -130,6 +130,12 @@ glrt_status glrt_lazy_module_get(glrt_module **out, glrt_lazy_module *lazy);
 /* Loads the module and resolves the kernel if not yet done. */
 glrt_status glrt_lazy_kernel_get(glrt_kernel **out, glrt_lazy_kernel *lazy);
 
+/* Records `message` as the calling thread's last error and returns
+ * GLRT_ERROR_INVALID_ARGUMENT: what a generated launcher calls when an
+ * argument breaks what its kernel requires ("k: x must be 16-byte
+ * aligned"). */
+glrt_status glrt_invalid_argument(const char *message);
+
 /* -- Launch -- */
 
 typedef void *glrt_stream;  /* a CUstream; NULL is the default stream */

@@ -67,6 +67,10 @@ glrt_status glrt_fail_driver(const GlrtDriver *drv, CUresult res,
                              const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Checks an image against its size and kind before any driver call (see
+ * image.c); on failure the error is set. */
+glrt_status glrt_check_image(const void *image, size_t size, glrt_image_kind kind);
+
 /* Appends formatted text to the thread's last error (truncating). */
 void glrt_error_append(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -15,36 +15,6 @@ enum { JIT_LOG_BYTES = 8192 };
 /* Serializes first loads of lazy modules. */
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Checks that the image looks like its kind. */
-static glrt_status
-check_image(const void *image, size_t size, glrt_image_kind kind)
-{
-	static const unsigned char elf[4] = { 0x7f, 'E', 'L', 'F' };
-	static const unsigned char fatbin[4] = { 0x50, 0xed, 0x55, 0xba };
-
-	if (!image)
-		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
-		                 "glrt_module_load: image is NULL");
-	if (kind == GLRT_IMAGE_CUBIN) {
-		if (size < 4 || (memcmp(image, elf, 4) != 0 &&
-		                 memcmp(image, fatbin, 4) != 0))
-			return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
-			                 "glrt_module_load: the %zu-byte image "
-			                 "is not an ELF cubin or a fatbin", size);
-		return GLRT_SUCCESS;
-	}
-	if (kind == GLRT_IMAGE_PTX) {
-		if (size && !memchr(image, 0, size))
-			return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
-			                 "glrt_module_load: the PTX is not "
-			                 "NUL-terminated within its %zu bytes",
-			                 size);
-		return GLRT_SUCCESS;
-	}
-	return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
-	                 "glrt_module_load: unknown image kind %d", (int)kind);
-}
-
 /* The driver status of a failed load, as GLRT_ERROR_MODULE_LOAD unless it
  * is a more specific one (out of memory, no device). */
 static glrt_status
@@ -95,7 +65,7 @@ glrt_module_load(glrt_module **out, const void *image, size_t size,
 		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
 		                 "glrt_module_load: out is NULL");
 	*out = NULL;
-	st = check_image(image, size, kind);
+	st = glrt_check_image(image, size, kind);
 	if (st != GLRT_SUCCESS)
 		return st;
 	st = glrt_ready(&rt);

@@ -2,7 +2,8 @@
 # headers; objects are position-independent so the archive can go into a
 # shared library.
 RUNTIME_SRCS := runtime/error.c runtime/driver.c runtime/module.c \
-                runtime/launch.c runtime/tensor_map.c runtime/memory.c
+                runtime/launch.c runtime/tensor_map.c runtime/memory.c \
+                runtime/image.c
 RUNTIME_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(RUNTIME_SRCS))
 
 $(B)/obj/runtime/%.o: runtime/%.c

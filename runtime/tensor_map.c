@@ -151,6 +151,16 @@ check_box(glrt_tma_dtype dtype, unsigned rank, const uint32_t *box,
 	return GLRT_SUCCESS;
 }
 
+/* Marks map as not encoded (rank 0) before an encoding that may fail, so
+ * that a launcher never takes the map of an earlier success for this one.
+ * A misaligned map is not touched: check_global refuses it. */
+static void
+forget(glrt_tensor_map *map)
+{
+	if (map && ((uintptr_t)map & 63) == 0)
+		map->rank = 0;
+}
+
 /*
  * glrt_tensor_map_encode_tiled: check, then encode.
  */
@@ -167,10 +177,7 @@ glrt_tensor_map_encode_tiled(
 	glrt_status st;
 	CUresult res;
 
-	/* A failed encode leaves no usable map (a misaligned one is not
-	 * touched: check_global refuses it). */
-	if (map && ((uintptr_t)map & 63) == 0)
-		map->rank = 0;
+	forget(map);
 	st = check_global(map, dtype, rank, global_address, global_dims,
 	                  global_strides);
 	if (st == GLRT_SUCCESS)
@@ -249,6 +256,7 @@ glrt_tensor_map_encode_nvmma(
 	unsigned esize, i, d, row;
 	glrt_status st;
 
+	forget(map);
 	st = check_nvmma(dtype, rank, shape, strides, block_shape, layout);
 	if (st != GLRT_SUCCESS)
 		return st;

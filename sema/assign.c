@@ -310,7 +310,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		if (tree) {
 			sema_scope_bind(ck, name, tree, false,
 			                tree->kind == VAL_VAR ? tree->span : t->span);
-			ck->fr->locals->born_in = ck->blk;
+			ck->fr->locals.first->born_in = ck->blk;
 			return;
 		}
 	}

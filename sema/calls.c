@@ -108,6 +108,9 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 		           MAX_INLINE_DEPTH, func->u.func.name);
 		return NULL;
 	}
+	if (!sema_spend(ck, at, LIM_INLINE, &ck->inlined, 1, "this call of '%s' is inlined",
+	                func->u.func.name))
+		return NULL;
 	Frame fr = {.func = func, .call_at = at, .up = ck->fr};
 	Frame *saved = ck->fr;
 	SemaModule *saved_mod = ck->mod;
@@ -245,8 +248,13 @@ call_arange(Check *ck, const Node *call, Value **a)
 	if (!sema_value_int(ck, a[0], "gl.arange's start", &lo) ||
 	    !sema_value_int(ck, a[1], "gl.arange's end", &hi))
 		return NULL;
+	if (lo < INT32_MIN || hi > INT32_MAX) {
+		diag_error(ck->d, call->span, "gl.arange(%lld, %lld): its values must fit in i32",
+		           (long long)lo, (long long)hi);
+		return NULL;
+	}
 	int64_t n = hi - lo;
-	if (n <= 0 || (n & (n - 1)) || lo < INT32_MIN || hi > INT32_MAX) {
+	if (n <= 0 || (n & (n - 1))) {
 		diag_error(ck->d, call->span, "gl.arange(%lld, %lld) has %lld elements; the count "
 		           "must be a positive power of two", (long long)lo, (long long)hi,
 		           (long long)n);

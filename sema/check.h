@@ -22,6 +22,15 @@ struct Binding {
 	Binding *next;
 };
 
+/* The bindings of one scope, newest first, with a hash index from name to
+ * the newest binding of it once there are more than a few, so that looking
+ * up a name costs the same however many there are. */
+typedef struct Scope {
+	Binding *first;
+	Binding **index;      /* open addressing on the interned name; NULL: none */
+	size_t cap, n;        /* slots of index (a power of two), bindings */
+} Scope;
+
 /* A source file whose top-level names are in scope: the file compiled, or
  * a Gluon file it imports. */
 struct SemaModule {
@@ -29,7 +38,7 @@ struct SemaModule {
 	const Node *ast;      /* N_MODULE */
 	uint32_t file;
 	bool python;          /* a .py file: lazy globals, decorators say what a def is */
-	Binding *globals;
+	Scope globals;
 	/* a def's scope (its local names, for the functions defined in it):
 	 * names it lacks are looked up in this enclosing scope */
 	SemaModule *enclosing;
@@ -59,7 +68,7 @@ typedef struct ReturnSite {
 /* One inlined function (or the kernel itself). */
 typedef struct Frame Frame;
 struct Frame {
-	Binding *locals;
+	Scope locals;
 	const Node *func;
 	Value *ret;           /* the returned value once `return` ran */
 	bool returned;
@@ -94,6 +103,9 @@ struct Check {
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
 	int inline_depth;
+	const Limits *lim;    /* --max-unroll, --max-inline, ... */
+	uint64_t unrolled;    /* static_range bodies unrolled in this kernel pass */
+	uint64_t inlined;     /* @gl.jit calls inlined in this kernel pass */
 	VEC(TVar *) vars;
 	VEC(TSmemAlloc) smem;
 	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
@@ -257,6 +269,9 @@ Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *
  * when unknown. sema_local_find looks only in the current frame. */
 Binding *sema_scope_find(Check *ck, const char *name);
 Binding *sema_local_find(Check *ck, const char *name);
+/* The bindings of s as they are now (read in order, without the index):
+ * what a closure sees, unchanged by later bindings in s. */
+Scope sema_scope_snapshot(const Scope *s);
 /* Binds name in the current frame (or module scope outside a function). */
 void sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
 /* Names visible now (locals, then globals), for "did you mean". */
@@ -264,6 +279,18 @@ size_t sema_check_visible_names(Check *ck, const char **out, size_t max);
 /* Eval's name lookup callback (ctx is the Check): the value bound to name,
  * reading a variable's current value; NULL when unknown. */
 const Value *sema_lookup(void *ctx, const char *name);
+
+/* The number of items of range(lo, hi, step) (step not 0), and item k:
+ * exact for any int64 values. */
+uint64_t sema_range_len(int64_t lo, int64_t hi, int64_t step);
+int64_t sema_range_at(int64_t lo, int64_t step, uint64_t k);
+
+/* Takes n units of limit id from the kernel's *spent (static_range bodies,
+ * inlined calls). Past the limit, reports at `at` what asked ("fmt": "this
+ * call of 'f' is inlined") with the limit and the option that raises it,
+ * and returns false; later requests fail without a second report. */
+bool sema_spend(Check *ck, SrcSpan at, LimitId id, uint64_t *spent, uint64_t n, const char *fmt,
+                ...) GL_PRINTF(6, 7);
 
 bool sema_value_is_rt(const Value *v);
 bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);

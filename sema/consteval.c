@@ -77,6 +77,15 @@ eval_sequence(Eval *e, const Node *n, ValueKind k)
 static Value *
 eval_unary(Eval *e, const Node *n)
 {
+	/* -9223372036854775808: the literal alone does not fit, its negation
+	 * is INT64_MIN. */
+	const Node *lit = n->u.unary.operand;
+	if (n->u.unary.op == UN_NEG && lit->kind == N_INT &&
+	    lit->u.int_.value == (uint64_t)INT64_MAX + 1) {
+		Value *v = sema_new_value(e, VAL_INT, n->span);
+		v->u.i = INT64_MIN;
+		return v;
+	}
 	Value *x = sema_eval_expr(e, n->u.unary.operand);
 	if (!x)
 		return NULL;
@@ -247,6 +256,8 @@ sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
 {
 	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", sema_builtin_name(ns), name)
 	             : diag_error(e->diags, at, "unknown name '%s'", name);
+	if (!g)
+		return;   /* dropped (--max-errors): no suggestion to compute */
 	enum { MAX_NAMES = 256 };
 	const char *names[MAX_NAMES];
 	size_t n = sema_builtin_names(ns, names, MAX_NAMES);

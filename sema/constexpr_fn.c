@@ -3,14 +3,12 @@
  * compile-time values (ints, floats, bools, strings, None, lists, tuples,
  * dicts, layouts, dtypes, aggregates), with if/for/while/return, break and
  * continue, and comprehensions. Every statement run counts against a step
- * limit (SemaGluon.max_steps), so a helper that loops forever stops with an
- * error at the statement it was running.
+ * limit (--constexpr-steps, LIM_CONSTEXPR_STEPS), so a helper that loops
+ * forever stops with an error at the statement it was running.
  */
 #include "sema/check.h"
 
 #include <string.h>
-
-enum { DEFAULT_MAX_STEPS = 1000000 };
 
 typedef VEC(Value *) ValueVec;
 
@@ -20,7 +18,7 @@ typedef enum Flow { FLOW_NEXT, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_ERRO
 static bool
 step(Check *ck, const Node *s)
 {
-	int64_t max = ck->gluon && ck->gluon->max_steps ? ck->gluon->max_steps : DEFAULT_MAX_STEPS;
+	int64_t max = (int64_t)ck->lim->max[LIM_CONSTEXPR_STEPS];
 	if (++ck->steps <= max && !ck->step_limit_hit)
 		return true;
 	if (!ck->step_limit_hit)
@@ -58,19 +56,18 @@ sema_py_range(Check *ck, const Node *call, const Builtin *b)
 		diag_error(ck->d, call->span, "range() step must not be zero");
 		return NULL;
 	}
-	int64_t count = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0)
-	                       : (lo > hi ? (lo - hi - st - 1) / -st : 0);
+	uint64_t count = sema_range_len(lo, hi, st);
 	if (count > 1000000) {
-		diag_error(ck->d, call->span, "range() of %lld items is too long for compile-time "
-		           "evaluation", (long long)count);
+		diag_error(ck->d, call->span, "range() of %llu items is too long for compile-time "
+		           "evaluation", (unsigned long long)count);
 		return NULL;
 	}
 	Value *r = list_value(ck, VAL_LIST, NULL, 0, call->span);
 	r->u.list.items = arena_alloc(ck->a, ((size_t)count + 1) * sizeof(Value *));
 	r->u.list.n = (size_t)count;
-	for (int64_t i = 0; i < count; i++) {
+	for (uint64_t i = 0; i < count; i++) {
 		Value *x = sema_new_value(&ck->ev, VAL_INT, call->span);
-		x->u.i = lo + i * st;
+		x->u.i = sema_range_at(lo, st, i);
 		r->u.list.items[i] = x;
 	}
 	return r;
@@ -301,7 +298,8 @@ run_stmt(Check *ck, const Node *s)
 		v = sema_new_value(&ck->ev, VAL_CLASS, s->span);
 		v->u.cls = c;
 		sema_scope_bind(ck, s->u.class_.name, v, false, s->span);
-		c->mod->globals = ck->fr->locals;   /* its methods name the class too */
+		/* its methods name the class too */
+		c->mod->globals = sema_scope_snapshot(&ck->fr->locals);
 		return FLOW_NEXT;
 	}
 	case N_HOST: {

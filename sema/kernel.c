@@ -162,6 +162,7 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	k->at = f->span;
 	k->num_warps = k->total_warps = warps;
 	ck->k = k;
+	ck->unrolled = ck->inlined = 0;
 	Frame fr = {.func = f};
 	ck->fr = &fr;
 	ck->blk = &k->body;
@@ -211,18 +212,31 @@ set_diags(Check *ck, Diags *d)
 	d->context_ctx = ck;
 }
 
-/* Checks kernel f and adds it to prog. */
+typedef VEC(TKernel *) KernelList;
+
+/* Checks kernel f and adds it to kernels. */
 static void
-check_kernel(Check *ck, TProgram *prog, const Node *f, int warps, const SemaDefine *defs,
+check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const SemaDefine *defs,
              size_t n_defs, bool *used, const Spec *spec)
 {
 	ck->auto_next = 0;
 	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
-	TKernel **ks = arena_alloc(ck->a, (size_t)(prog->n_kernels + 1) * sizeof *ks);
-	if (prog->n_kernels)
-		memcpy(ks, prog->kernels, (size_t)prog->n_kernels * sizeof *ks);
-	ks[prog->n_kernels++] = k;
-	prog->kernels = ks;
+	vec_push(ck->a, kernels, k);
+}
+
+/* A second definition of a kernel's name: a @gl.kernel whose module binding
+ * is another function (a later def replaced it, as in Python) would leave
+ * two entries of one name, or one that cannot be called. */
+static bool
+redefined(Check *ck, const Node *f)
+{
+	Binding *b = sema_scope_find(ck, f->u.func.name);
+	if (!b || !b->v || (b->v->kind == VAL_FUNC && b->v->u.func == f))
+		return false;
+	Diag *g = diag_error(ck->d, b->at, "'%s' is defined again; it names a @gl.kernel, and "
+	                     "kernel names must be unique", f->u.func.name);
+	diag_note(ck->d, g, f->span, "the kernel is defined here");
+	return true;
 }
 
 static void
@@ -240,9 +254,9 @@ check_module_stmt(Check *ck, const Node *s)
 
 TProgram *
 sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-           const SemaDefine *defs, size_t n_defs, const char *kernel)
+           const SemaDefine *defs, size_t n_defs, const char *kernel, const Limits *lim)
 {
-	Check ck = {.a = a, .in = in, .src = src};
+	Check ck = {.a = a, .in = in, .src = src, .lim = lim};
 	SemaModule main_mod = {.name = "", .ast = module};
 	ck.mod = ck.modules = &main_mod;
 	ck.ev = (Eval){a, d, sema_lookup, &ck, &ck};
@@ -252,6 +266,8 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	for (size_t i = 0; i < body->len; i++)
 		check_module_stmt(&ck, body->data[i]);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
+	KernelList kernels = {0};
 	bool *used = arena_alloc(a, n_defs + 1);
 	bool found = false;
 	for (size_t i = 0; i < body->len && d->errors == errors; i++) {
@@ -261,11 +277,13 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		int w = kernel_warps(&ck, f);
 		if (w < 0)
 			break;
-		if (w == 0 || (kernel && strcmp(kernel, f->u.func.name) != 0))
+		if (w == 0 || redefined(&ck, f) || (kernel && strcmp(kernel, f->u.func.name) != 0))
 			continue;
 		found = true;
-		check_kernel(&ck, prog, f, w, defs, n_defs, used, NULL);
+		check_kernel(&ck, &kernels, f, w, defs, n_defs, used, NULL);
 	}
+	prog->kernels = kernels.data;
+	prog->n_kernels = (int)kernels.len;
 	if (kernel && !found && d->errors == errors)
 		diag_error(d, (SrcSpan){0}, "--kernel %s: no @gl.kernel of that name", kernel);
 	for (size_t i = 0; i < n_defs && d->errors == errors; i++)
@@ -304,7 +322,7 @@ no_kernel(Check *ck, const char *path, const char *name, bool top)
 {
 	const char *names[256];
 	size_t n = 0;
-	for (Binding *x = ck->mod->globals; x && n < 256; x = x->next)
+	for (Binding *x = ck->mod->globals.first; x && n < 256; x = x->next)
 		if (x->v && x->v->kind == VAL_FUNC && sema_func_kind(ck, x->v->u.func) == FK_JIT)
 			names[n++] = x->name;
 	Diag *e = top ? diag_error(ck->d, (SrcSpan){0}, "-n %s: %s has no @gluon.jit function "
@@ -351,9 +369,9 @@ find_kernel(Check *ck, const char *path)
 
 TProgram *
 sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-                 uint32_t file, const SemaGluon *g)
+                 uint32_t file, const SemaGluon *g, const Limits *lim)
 {
-	Check ck = {.a = a, .in = in, .src = src, .gluon = g};
+	Check ck = {.a = a, .in = in, .src = src, .gluon = g, .lim = lim};
 	SemaModule *m = arena_alloc(a, sizeof *m);
 	*m = (SemaModule){.name = "", .ast = module, .file = file, .python = true};
 	ck.mod = ck.modules = m;
@@ -362,6 +380,8 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	int errors = d->errors;
 	sema_module_bind(&ck, m);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
+	KernelList kernels = {0};
 	const Node *f = find_kernel(&ck, g->kernel);
 	/* the launcher of `outer.kernel` is outer_kernel */
 	char *base = arena_strndup(a, g->kernel, strlen(g->kernel));
@@ -372,8 +392,10 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 		Spec spec = {g->signatures[i], (int)i, base};
 		if (g->n_signatures > 1)
 			spec.name = arena_printf(a, "%s_%zu", base, i);
-		check_kernel(&ck, prog, f, g->num_warps, NULL, 0, NULL, &spec);
+		check_kernel(&ck, &kernels, f, g->num_warps, NULL, 0, NULL, &spec);
 	}
+	prog->kernels = kernels.data;
+	prog->n_kernels = (int)kernels.len;
 	d->context = NULL;
 	return d->errors == errors ? prog : NULL;
 }

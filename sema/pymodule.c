@@ -257,7 +257,8 @@ sema_frame_scope(Check *ck, const Node *n)
 {
 	SemaModule *scope = arena_alloc(ck->a, sizeof *scope);
 	*scope = (SemaModule){.name = ck->mod->name, .ast = ck->mod->ast, .file = ck->mod->file,
-	                      .python = ck->mod->python, .globals = ck->fr->locals,
+	                      .python = ck->mod->python,
+	                      .globals = sema_scope_snapshot(&ck->fr->locals),
 	                      .enclosing = ck->mod};
 	sema_note_scope(ck, n, scope);
 	return scope;

@@ -21,10 +21,13 @@ typedef struct SemaDefine {
 
 /* Checks module (from parse_module) and specializes every @gl.kernel (only
  * the one called `kernel` when non-NULL) with its constexpr defaults
- * overridden by defs. Diagnostics go to d; define values are registered in
- * src as "<-D NAME>" files. Returns NULL when there was any error. */
+ * overridden by defs, within the limits lim (static_range bodies unrolled
+ * and calls inlined per kernel, elements per thread). Diagnostics go to d;
+ * define values are registered in src as "<-D NAME>" files. Returns NULL
+ * when there was any error. */
 TProgram *sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-                     const SemaDefine *defs, size_t n_defs, const char *kernel);
+                     const SemaDefine *defs, size_t n_defs, const char *kernel,
+                     const Limits *lim);
 
 /* Reads and parses the Gluon file that an import names (`name` such as
  * "05-wgmma" or "pkg.helpers"), looked up next to the importing file (path
@@ -40,17 +43,17 @@ typedef struct SemaGluon {
 	const char *const *signatures;   /* -s, in order */
 	size_t n_signatures;
 	int num_warps;                   /* -w */
-	int64_t max_steps;               /* statements a constexpr evaluation may run */
 	SemaImportFn import;
 	void *import_ctx;
 } SemaGluon;
 
 /* Checks the Gluon file `module` (file id `file`) and specializes kernel
- * g->kernel once per signature: the launchers are called g->kernel (one
- * signature) or g->kernel_0, g->kernel_1, ... Host code is never checked.
- * Returns NULL when there was any error. */
+ * g->kernel once per signature, within the limits lim (as sema_check, and
+ * the statements constexpr functions run): the launchers are called
+ * g->kernel (one signature) or g->kernel_0, g->kernel_1, ... Host code is
+ * never checked. Returns NULL when there was any error. */
 TProgram *sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
-                           uint32_t file, const SemaGluon *g);
+                           uint32_t file, const SemaGluon *g, const Limits *lim);
 
 /* Evaluates expr, which must be a layout constructor call (optionally
  * qualified: gl., ttgl., mbarrier.), to a layout description allocated in

@@ -101,17 +101,16 @@ static_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 		diag_error(ck->d, call->span, "gl.static_range step must not be zero");
 		return;
 	}
-	if ((hi - lo) / step > 4096) {
-		diag_error(ck->d, call->span, "gl.static_range would unroll %lld iterations; "
-		           "at most 4096 are allowed", (long long)((hi - lo) / step));
+	uint64_t count = sema_range_len(lo, hi, step);
+	if (!sema_spend(ck, call->span, LIM_UNROLL, &ck->unrolled, count, "gl.static_range "
+	                "unrolls its body %llu times", (unsigned long long)count))
 		return;
-	}
-	for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+	for (uint64_t k = 0; k < count; k++) {
 		Value *iv = sema_new_value(&ck->ev, VAL_INT, s->u.for_.target->span);
-		iv->u.i = i;
+		iv->u.i = sema_range_at(lo, step, k);
 		sema_assign(ck, s->u.for_.target, iv, false);
 		sema_check_block(ck, &s->u.for_.body);
-		if (ck->fr->returned)
+		if (ck->fr->returned || ck->d->truncated)
 			return;
 	}
 }
@@ -141,6 +140,11 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 		}
 		if (a->kind == VAL_RUNTIME)
 			dt = sema_integer_promote(dt, a->u.rt->type->dtype);
+	}
+	if (step->kind == VAL_INT && step->u.i == 0) {
+		diag_error(ck->d, call->span, "range step must not be zero (the loop would never "
+		           "end)");
+		return;
 	}
 	if (s->u.for_.target->kind != N_NAME) {
 		diag_error(ck->d, s->u.for_.target->span, "a runtime loop variable must be a name");

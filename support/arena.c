@@ -23,10 +23,8 @@ static void *
 xcalloc(size_t n)
 {
 	void *p = calloc(1, n);
-	if (!p) {
-		fputs("glc: out of memory\n", stderr);
-		abort();
-	}
+	if (!p)
+		fatal_error(FATAL_OUT_OF_MEMORY, "an arena block could not be allocated");
 	return p;
 }
 
@@ -51,6 +49,8 @@ arena_free(Arena *a)
 void *
 arena_alloc(Arena *a, size_t size)
 {
+	if (size > SIZE_MAX / 2)
+		fatal_error(FATAL_OUT_OF_MEMORY, "an allocation would pass SIZE_MAX");
 	size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	if (size == 0)
 		size = ALIGN;
@@ -124,6 +124,8 @@ vec_reserve_(Arena *a, void **data, size_t *cap, size_t elem, size_t len, size_t
 	size_t ncap = *cap ? *cap * 2 : 8;
 	while (ncap < need)
 		ncap *= 2;
+	if (ncap > SIZE_MAX / 2 / elem)
+		fatal_error(FATAL_OUT_OF_MEMORY, "a vector would pass SIZE_MAX");
 	void *nd = arena_alloc(a, ncap * elem);
 	if (len)
 		memcpy(nd, *data, len * elem);

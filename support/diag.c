@@ -67,7 +67,10 @@ remember(Diags *d, Diag *g)
 static Diag *
 add_top(Diags *d, DiagKind kind, SrcSpan at, const char *fmt, va_list ap)
 {
-	if (kind == DIAG_ERROR) {
+	if (kind == DIAG_INTERNAL) {
+		d->internal++;
+		d->errors++;
+	} else if (kind == DIAG_ERROR) {
 		if (d->max_errors && d->errors >= d->max_errors) {
 			d->truncated = true;
 			return NULL;
@@ -110,6 +113,16 @@ diag_error(Diags *d, SrcSpan at, const char *fmt, ...)
 }
 
 Diag *
+diag_internal(Diags *d, SrcSpan at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	Diag *g = add_top(d, DIAG_INTERNAL, at, fmt, ap);
+	va_end(ap);
+	return g;
+}
+
+Diag *
 diag_warning(Diags *d, SrcSpan at, const char *fmt, ...)
 {
 	va_list ap;
@@ -146,6 +159,22 @@ diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...)
 	return n;
 }
 
+/* Quotes longer than QUOTE_MAX bytes keep QUOTE_HEAD and QUOTE_TAIL. */
+enum { QUOTE_MAX = 48, QUOTE_HEAD = 24, QUOTE_TAIL = 12 };
+
+const char *
+diag_quote(Arena *a, const char *s, size_t n)
+{
+	if (n <= QUOTE_MAX)
+		return arena_strndup(a, s, n);
+	size_t head = QUOTE_HEAD, tail = n - QUOTE_TAIL;
+	for (int k = 0; k < 3 && (s[head] & 0xc0) == 0x80; k++)
+		head--;
+	for (int k = 0; k < 3 && (s[tail] & 0xc0) == 0x80; k++)
+		tail++;
+	return arena_printf(a, "%.*s...%.*s", (int)head, s, (int)(n - tail), s + tail);
+}
+
 static const char *
 kind_name(DiagKind k)
 {
@@ -153,15 +182,29 @@ kind_name(DiagKind k)
 	case DIAG_ERROR: return "error";
 	case DIAG_WARNING: return "warning";
 	case DIAG_NOTE: return "note";
+	case DIAG_INTERNAL: return "internal compiler error";
 	}
 	return "error";
+}
+
+/* A long source line is shown as a window of this many bytes around the
+ * span (with "..." at a cut end), starting at most EXCERPT_BEFORE bytes
+ * before it. */
+enum { EXCERPT_MAX = 160, EXCERPT_BEFORE = 60 };
+
+/* Bytes of the character at line[i] (a whole UTF-8 sequence, else 1). */
+static size_t
+char_len(const char *line, size_t i, size_t n)
+{
+	size_t k = buf_utf8_len(line + i, n - i);
+	return k ? k : 1;
 }
 
 /* The source line under the message, with a gutter and an underline that
  * starts with a caret. Tabs in the source are kept in the underline so that
  * the caret lines up in any terminal; other control bytes (a NUL, an escape)
- * are shown as '?' so that they neither cut the line nor drive the
- * terminal. */
+ * and bytes that are not UTF-8 are shown as '?' so that they neither cut the
+ * line nor drive the terminal. Each character takes one column. */
 static void
 render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 {
@@ -169,38 +212,107 @@ render_excerpt(const Diags *d, SrcSpan at, StrBuf *out)
 	const char *line = src_line(d->src, at.file, at.line, &n);
 	if (!line)
 		return;
-	char gutter[16];
-	int gw = snprintf(gutter, sizeof gutter, "%u", at.line);
-	buf_printf(out, " %s | ", gutter);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)line[i];
-		buf_putc(out, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
-	}
-	buf_putc(out, '\n');
-	buf_printf(out, " %*s | ", gw, "");
 	size_t col = at.col ? at.col - 1 : 0;
 	if (col > n)
 		col = n;
-	for (size_t i = 0; i < col; i++)
+	size_t from = 0, to = n;
+	if (n > EXCERPT_MAX) {
+		/* Cut between characters: back over at most three continuation
+		 * bytes (of a valid sequence; a run of stray ones is cut anywhere). */
+		from = col > EXCERPT_BEFORE ? col - EXCERPT_BEFORE : 0;
+		for (int k = 0; k < 3 && from > 0 && (line[from] & 0xc0) == 0x80; k++)
+			from--;
+		to = n - from > EXCERPT_MAX ? from + EXCERPT_MAX : n;
+		for (int k = 0; k < 3 && to < n && to > from && (line[to] & 0xc0) == 0x80; k++)
+			to--;
+	}
+	char gutter[16];
+	int gw = snprintf(gutter, sizeof gutter, "%u", at.line);
+	buf_printf(out, " %s | %s", gutter, from ? "..." : "");
+	for (size_t i = from; i < to; i += char_len(line, i, to)) {
+		unsigned char c = (unsigned char)line[i];
+		if (c >= 0x80 && buf_utf8_len(line + i, to - i))
+			buf_putn(out, line + i, char_len(line, i, to));
+		else
+			buf_putc(out, (c < 0x20 && c != '\t') || c >= 0x7f ? '?' : (char)c);
+	}
+	buf_puts(out, to < n ? "...\n" : "\n");
+	buf_printf(out, " %*s | %s", gw, "", from ? "   " : "");
+	for (size_t i = from; i < col; i += char_len(line, i, col))
 		buf_putc(out, line[i] == '\t' ? '\t' : ' ');
-	size_t len = at.len ? at.len : 1;
-	if (col + len > n)
-		len = n > col ? n - col : 1;
+	size_t end = col + (at.len ? at.len : 1);
+	if (end > to)
+		end = to;
 	buf_putc(out, '^');
-	for (size_t i = 1; i < len; i++)
+	for (size_t i = col + char_len(line, col, n); i < end; i += char_len(line, i, end))
 		buf_putc(out, '~');
 	buf_putc(out, '\n');
+}
+
+/* A message line longer than LINE_MAX bytes (one that quotes a huge
+ * literal or name) keeps its first LINE_HEAD and last LINE_TAIL bytes. */
+enum { LINE_MAX = 400, LINE_HEAD = 200, LINE_TAIL = 120 };
+
+/* s[0..n) for a terminal: control bytes other than tabs, and bytes that
+ * are not UTF-8, are written as \xNN. */
+static void
+put_clean_n(StrBuf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = buf_utf8_len(s + i, n - i);
+		if (c >= 0x80 && k) {
+			buf_putn(out, s + i, k);
+			i += k;
+			continue;
+		}
+		if ((c < 0x20 && c != '\t') || c >= 0x7f)
+			buf_printf(out, "\\x%02x", c);
+		else
+			buf_putc(out, (char)c);
+		i++;
+	}
+}
+
+/* Text that came from outside (a path, a message quoting the input), line
+ * by line, each cleaned and cut to LINE_MAX. */
+static void
+put_clean(StrBuf *out, const char *s)
+{
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		if (n <= LINE_MAX) {
+			put_clean_n(out, s, n);
+		} else {
+			size_t head = LINE_HEAD, tail = n - LINE_TAIL;
+			for (int k = 0; k < 3 && (s[head] & 0xc0) == 0x80; k++)
+				head--;
+			for (int k = 0; k < 3 && (s[tail] & 0xc0) == 0x80; k++)
+				tail++;
+			put_clean_n(out, s, head);
+			buf_printf(out, "[... %zu bytes ...]", tail - head);
+			put_clean_n(out, s + tail, n - tail);
+		}
+		if (!nl)
+			return;
+		buf_putc(out, '\n');
+		s = nl + 1;
+	}
 }
 
 static void
 render_one_text(const Diags *d, const Diag *g, const char *tool, StrBuf *out)
 {
-	if (g->at.file)
-		buf_printf(out, "%s:%u:%u: ", src_path(d->src, g->at.file),
-		           g->at.line, g->at.col);
-	else if (g->kind != DIAG_NOTE)
+	if (g->at.file) {
+		put_clean(out, src_path(d->src, g->at.file));
+		buf_printf(out, ":%u:%u: ", g->at.line, g->at.col);
+	} else if (g->kind != DIAG_NOTE) {
 		buf_printf(out, "%s: ", tool);
-	buf_printf(out, "%s: %s\n", kind_name(g->kind), g->msg);
+	}
+	buf_printf(out, "%s: ", kind_name(g->kind));
+	put_clean(out, g->msg);
+	buf_putc(out, '\n');
 	if (g->at.file)
 		render_excerpt(d, g->at, out);
 }

@@ -44,6 +44,10 @@ diag_suggest(const char *name, const char *const *candidates, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (!candidates[i] || strcmp(candidates[i], name) == 0)
 			continue;
+		/* Lengths further apart than the best so far cannot be closer. */
+		size_t lc = strlen(candidates[i]);
+		if ((lc > len ? lc - len : len - lc) >= best_d)
+			continue;
 		size_t dist = edit_distance(name, candidates[i]);
 		if (dist < best_d) {
 			best_d = dist;

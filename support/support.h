@@ -2,8 +2,9 @@
  * support: the bottom module of glc. Arena allocation, growable vectors,
  * string buffers, identifier interning, source files and spans, and
  * diagnostics collected as data. Depends on nothing but libc; used by every
- * other module. Nothing here exits the process (out-of-memory aborts, which is
- * a host failure, not an input error).
+ * other module. Nothing here exits the process: running out of memory calls
+ * the fatal hook that the program installed (the driver's reports it and
+ * picks the exit status), and aborts only when there is none.
  */
 #ifndef SUPPORT_H
 #define SUPPORT_H
@@ -27,7 +28,8 @@ typedef struct Arena Arena;
 Arena *arena_new(void);
 /* Releases every block of the arena and the arena itself. NULL is allowed. */
 void arena_free(Arena *a);
-/* size bytes, zeroed, aligned to 16. Never returns NULL (aborts on OOM). */
+/* size bytes, zeroed, aligned to 16. Never returns NULL (out of memory is
+ * fatal_error(FATAL_OUT_OF_MEMORY, ...)). */
 void *arena_alloc(Arena *a, size_t size);
 /* A NUL-terminated copy of the n bytes at s. */
 char *arena_strndup(Arena *a, const char *s, size_t n);
@@ -55,6 +57,9 @@ typedef struct StrBuf {
 	char *s;     /* always NUL-terminated once anything was written */
 	size_t len;
 	size_t cap;
+	size_t limit;   /* 0: unbounded; else writes that would pass limit bytes
+	                   are dropped and `over` is set */
+	bool over;
 } StrBuf;
 
 void buf_putc(StrBuf *b, char c);
@@ -62,7 +67,11 @@ void buf_puts(StrBuf *b, const char *s);
 void buf_putn(StrBuf *b, const char *s, size_t n);
 void buf_printf(StrBuf *b, const char *fmt, ...) GL_PRINTF(2, 3);
 void buf_vprintf(StrBuf *b, const char *fmt, va_list ap);
-/* Appends s as the body of a JSON string (quotes not included). */
+/* Bytes of the valid UTF-8 sequence at s (1 for ASCII, up to 4), or 0 when
+ * the n bytes at s do not start with one. */
+size_t buf_utf8_len(const char *s, size_t n);
+/* Appends s as the body of a JSON string (quotes not included); bytes that
+ * are not UTF-8 become U+FFFD. */
 void buf_put_json_escaped(StrBuf *b, const char *s);
 /* Empties the buffer, keeping its storage. */
 void buf_clear(StrBuf *b);
@@ -108,7 +117,12 @@ SrcSpan span_join(SrcSpan a, SrcSpan b);
 
 /* -- Diagnostics ------------------------------------------------------------ */
 
-typedef enum DiagKind { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagKind;
+typedef enum DiagKind {
+	DIAG_ERROR,     /* an error in the input */
+	DIAG_WARNING,
+	DIAG_NOTE,
+	DIAG_INTERNAL,  /* glc failed on input it accepted: a bug in glc */
+} DiagKind;
 
 typedef struct Diag Diag;
 struct Diag {
@@ -125,6 +139,7 @@ struct Diags {
 	const Sources *src;
 	Diag *first, *last;
 	int errors, warnings;   /* every report, repeats included */
+	int internal;       /* DIAG_INTERNAL diagnostics (also counted in errors) */
 	int max_errors;     /* 0: unlimited; past it further errors are dropped */
 	bool truncated;     /* errors were dropped because of max_errors */
 	/* Called on every error and warning reported (a repeat too), so that
@@ -143,6 +158,11 @@ void diag_init(Diags *d, Arena *a, const Sources *src);
 Diag *diag_error(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 Diag *diag_warning(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 Diag *diag_verror(Diags *d, SrcSpan at, const char *fmt, va_list ap);
+/* An internal compiler error: glc built something invalid or cannot handle
+ * a program that it accepted. Rendered as "internal compiler error: msg";
+ * counts as an error and in d->internal, and is never dropped by
+ * max_errors. */
+Diag *diag_internal(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
 /* A note of its own, neither error nor warning (what gl.static_print
  * prints); a repeat at the same place is listed once. */
 Diag *diag_remark(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
@@ -150,6 +170,11 @@ Diag *diag_remark(Diags *d, SrcSpan at, const char *fmt, ...) GL_PRINTF(3, 4);
  * the note is dropped too); a note equal to one parent has is not added
  * again. Returns the note or NULL. */
 Diag *diag_note(Diags *d, Diag *parent, SrcSpan at, const char *fmt, ...) GL_PRINTF(4, 5);
+
+/* The n bytes at s for quoting in a message: as they are when short, else
+ * their start and end around "..." (a 100000-digit literal is not quoted
+ * whole). */
+const char *diag_quote(Arena *a, const char *s, size_t n);
 
 typedef enum DiagFormat { DIAG_TEXT, DIAG_JSON } DiagFormat;
 
@@ -163,5 +188,56 @@ void diag_render(const Diags *d, DiagFormat fmt, const char *tool, StrBuf *out);
  * or NULL when none is close enough (distance at most a third of the
  * length, and at most 3). */
 const char *diag_suggest(const char *name, const char *const *candidates, size_t n);
+
+/* -- Limits ------------------------------------------------------------------ */
+
+/* Every bound glc puts on its work, so that no input makes it run or
+ * allocate without end. Each has a default, a command-line option that
+ * changes it (--max-NAME=N) and a line in docs/limits.md; going past one is
+ * an error in the input that names the option. */
+typedef enum LimitId {
+	LIM_INPUT_BYTES,        /* bytes of one source file */
+	LIM_OUTPUT_BYTES,       /* bytes of one output */
+	LIM_UNROLL,             /* static_range bodies unrolled per kernel */
+	LIM_INLINE,             /* @gl.jit calls inlined per kernel */
+	LIM_ELEMS_PER_THREAD,   /* elements of one tensor per thread */
+	LIM_CONSTEXPR_STEPS,    /* statements run by compile-time (constexpr) code */
+	LIM_COUNT_
+} LimitId;
+
+typedef struct Limits {
+	uint64_t max[LIM_COUNT_];
+} Limits;
+
+/* The defaults. */
+Limits limits_default(void);
+/* "max-unroll": the option's name without its dashes. */
+const char *limit_name(LimitId id);
+/* One line saying what the limit bounds ("static_range bodies unrolled in
+ * one kernel"). */
+const char *limit_what(LimitId id);
+/* The largest value the option accepts. */
+uint64_t limit_ceiling(LimitId id);
+/* Attaches the note that says which limit `parent` ran into and how to
+ * raise it: "the limit is N (--max-unroll=N)". */
+void diag_limit_note(Diags *d, Diag *parent, const Limits *l, LimitId id);
+
+/* -- Fatal host failures ---------------------------------------------------- */
+
+typedef enum FatalKind {
+	FATAL_OUT_OF_MEMORY,    /* an allocation failed */
+	FATAL_INTERNAL,         /* a library glc uses gave up (LLVM's fatal errors) */
+} FatalKind;
+
+/* Reports a failure the process cannot go on from and ends it; must not
+ * return. `what` is a short message; ctx is fatal_set_hook's. */
+typedef void (*FatalHook)(void *ctx, FatalKind kind, const char *what);
+
+/* Installs the hook that fatal_error() calls, with its context (the driver's;
+ * NULL: none). */
+void fatal_set_hook(FatalHook hook, void *ctx);
+/* Calls the installed hook; without one, writes `what` to stderr and
+ * aborts. */
+_Noreturn void fatal_error(FatalKind kind, const char *what);
 
 #endif

@@ -56,9 +56,10 @@ unit() { # $1 = build folder
 	done
 }
 
-lit() { # $1 = glc binary, $2 = label, $3 = extra glc flags
-	GLC="$1" GLC_FLAGS="${3:-}" LLVM_BIN="$LLVM_BIN" python3 "$LLVM_BIN/lit" -sv test/lit \
-		>"$log" 2>&1
+lit() { # $1 = glc binary, $2 = label, $3 = 1 for the ASan build (test/lit/bound.sh),
+       # $4 = extra glc flags
+	GLC="$1" GLC_ASAN="${3:-}" GLC_FLAGS="${4:-}" LLVM_BIN="$LLVM_BIN" \
+		python3 "$LLVM_BIN/lit" -sv test/lit >"$log" 2>&1
 	grep -E '^(FAIL|UNRESOLVED|TIMEOUT|XPASS): ' "$log" || true
 	counts=$(awk '
 		/^ *Passed *:/ { p += $(NF-1) }
@@ -92,7 +93,7 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 		mkdir -p "build/fuzz/corpus-$name"
 		if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 			-print_final_stats=0 "build/fuzz/corpus-$name" test/fuzz/corpus \
-			examples >"$log" 2>&1; then
+			build/fuzz/seeds >"$log" 2>&1; then
 			tally 1 0 "$name (${secs}s)"
 		else
 			tail -n 60 "$log"
@@ -123,7 +124,7 @@ if build build "" all unit; then
 fi
 if build build/asan 1 all unit; then
 	unit build/asan
-	lit "$PWD/build/asan/glc" "asan+ubsan build, --verify-each" --verify-each
+	lit "$PWD/build/asan/glc" "asan+ubsan build, --verify-each" 1 --verify-each
 fi
 fuzz
 [ -x build/glc ] && diff_cpu

@@ -30,7 +30,11 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	Arena *a = arena_new();
 	Diags d;
 	diag_init(&d, a, src_new(a));
-	CgOptions o = {"sm_90a", 3, false, false};
+	/* As tight as fuzz_begin's (elements per thread). */
+	static Limits lim;
+	lim = limits_default();
+	lim.max[LIM_ELEMS_PER_THREAD] = 256;
+	CgOptions o = {"sm_90a", 3, false, false, &lim};
 	target = cg_target_new(&o, &d);
 	if (!target) {
 		StrBuf msg = {0};
@@ -52,7 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
 	if (m && f.d.errors == 0) {
-		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL);
+		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
 		Options o = {0};
 		DrvTimer tm = {0};
 		CgResult r;

@@ -1,8 +1,11 @@
 /*
  * The frame every glc fuzz target shares: the input bytes registered as a
  * source file in a fresh arena, with an interner, a diagnostics sink (at
- * most 50 errors) and an output buffer; fuzz_end renders every diagnostic
- * as text and JSON and frees everything, so a leak anywhere is reported.
+ * most 50 errors), an output buffer and the limits the compiler runs
+ * under (tighter than the command line's defaults, so that every input
+ * compiles in well under the fuzzer's timeout); fuzz_end renders every
+ * diagnostic as text and JSON and frees everything, so a leak anywhere is
+ * reported.
  */
 #ifndef FUZZ_INPUT_H
 #define FUZZ_INPUT_H
@@ -16,6 +19,7 @@ typedef struct FuzzInput {
 	uint32_t file;
 	Diags d;
 	StrBuf out;
+	Limits lim;
 } FuzzInput;
 
 static inline void
@@ -28,6 +32,10 @@ fuzz_begin(FuzzInput *f, const uint8_t *data, size_t size)
 	diag_init(&f->d, f->a, f->src);
 	f->d.max_errors = 50;
 	f->out = (StrBuf){0};
+	f->lim = limits_default();
+	f->lim.max[LIM_UNROLL] = 256;
+	f->lim.max[LIM_INLINE] = 256;
+	f->lim.max[LIM_ELEMS_PER_THREAD] = 256;
 }
 
 static inline void

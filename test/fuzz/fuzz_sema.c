@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
 	if (m && f.d.errors == 0) {
-		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL);
+		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
 		if (p)
 			ir_print(p, f.src, f.file, true, &f.out);
 	}

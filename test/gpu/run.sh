@@ -26,7 +26,7 @@ for f in "$D"/runtime/*.c; do
 done
 rm -f "$W/libglrt.a"
 ar rcs "$W/libglrt.a" "$W"/error.o "$W"/driver.o "$W"/module.o "$W"/launch.o \
-	"$W"/tensor_map.o "$W"/memory.o || exit 1
+	"$W"/tensor_map.o "$W"/memory.o "$W"/image.o || exit 1
 $CC $CFLAGS -c "$D/test/gpu_test.c" -o "$W/gpu_test.o" || exit 1
 
 # tally NAME RC LOG: adds the PASS/FAIL/SKIP lines of LOG; a driver that

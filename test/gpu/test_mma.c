@@ -132,7 +132,7 @@ typedef glrt_status (*MmaLauncher)(glrt_stream, unsigned, unsigned, unsigned, gl
 	V(v2_e4m3_e5m2_f32, mmav2, \
 	  "-D AT=gl.f8e4m3 -D BT=gl.f8e5m2 -D BK=64", \
 	  T_E4M3, T_E5M2, T_F32, 64, 64, 64, 0) \
-	V(fma_f32, fma, "", \
+	V(fma_f32, fma_tile, "", \
 	  T_F32, T_F32, T_F32, 32, 32, 16, 0)
 
 #define DECLARE(name, ...) \

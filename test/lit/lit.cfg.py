@@ -18,9 +18,11 @@ llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 # ASan+UBSan build: the IR verifier after every pass).
 glc_flags = os.environ.get("GLC_FLAGS", "")
 config.substitutions.append(("%glc", (glc + " " + glc_flags).strip()))
+# %bound CMD...: CMD under a time and memory bound (see bound.sh).
+config.substitutions.append(("%bound", "sh " + os.path.join(config.test_source_root, "bound.sh")))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, "/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])
-for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME"):
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME", "GLC_ASAN"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

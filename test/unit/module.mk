@@ -11,11 +11,15 @@ $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPP
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
-# libglrt: the test dlopens a fake driver built next to it.
-UNIT_TESTS += $(B)/unit/test_runtime
-$(B)/unit/test_runtime: $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a $(B)/unit/fake_libcuda.so
+# libglrt: argument checks (test_runtime); the no-driver paths and a fake
+# driver built next to the test (test_runtime_fake); and runtime_gpu, which
+# needs a GPU, so that check.sh (running test_* only) leaves it out.
+UNIT_TESTS += $(B)/unit/test_runtime $(B)/unit/test_runtime_fake $(B)/unit/runtime_gpu
+$(B)/unit/test_runtime_fake: $(B)/unit/fake_libcuda.so
+$(B)/unit/test_runtime $(B)/unit/test_runtime_fake $(B)/unit/runtime_gpu: \
+		$(B)/unit/%: $(B)/obj/test/unit/%.o $(B)/libglrt.a
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a -ldl -pthread
+	$(CC) $(LDSAN) -o $@ $< $(B)/libglrt.a -ldl -pthread
 
 $(B)/unit/fake_libcuda.so: test/unit/fake_libcuda.c test/unit/fake_libcuda.h runtime/cuda_abi.h
 	@mkdir -p $(@D)
@@ -36,7 +40,8 @@ $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
 CG_TEST_OBJS = $(CODEGEN_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) \
+		$(B)/libglrt.a $(LLVM_LIBS) -ldl -pthread -lm
 
 # codegen's lowering of hand-built typed programs (no front end involved).
 UNIT_TESTS += $(B)/unit/test_codegen_lower

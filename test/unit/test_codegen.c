@@ -5,6 +5,7 @@
  * a reproducible host object whose launchers check their arguments).
  */
 #include "codegen/cg_internal.h"
+#include "runtime/glrt.h"
 #include "test/unit/check.h"
 
 #include <stdlib.h>
@@ -46,7 +47,7 @@ contains(CgBlob b, const char *needle)
 static CgTarget *
 target(int opt, bool g)
 {
-	CgOptions o = {"sm_90a", opt, g, g};
+	CgOptions o = {"sm_90a", opt, g, g, NULL};
 	return cg_target_new(&o, &D);
 }
 
@@ -110,11 +111,11 @@ static void
 test_target_validation(void)
 {
 	reset();
-	CgOptions bad = {"sm_80", 2, false, false};
+	CgOptions bad = {"sm_80", 2, false, false, NULL};
 	CHECK(cg_target_new(&bad, &D) == NULL);
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "unsupported target architecture 'sm_80'") != NULL);
-	CgOptions olev = {"sm_90a", 4, false, false};
+	CgOptions olev = {"sm_90a", 4, false, false, NULL};
 	CHECK(cg_target_new(&olev, &D) == NULL);
 	CHECK_EQ(2, D.errors);
 	CgTarget *t = target(3, false);
@@ -290,7 +291,8 @@ test_ptxas_failures(void)
 	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
 	                &cubin));
 	CHECK_EQ(1, D.errors);
-	CHECK(strstr(D.first->msg, "ptxas rejected the generated PTX") != NULL);
+	CHECK_EQ(1, D.internal);
+	CHECK(strstr(D.first->msg, "ptxas rejected the PTX that glc generated") != NULL);
 	CHECK(D.first->notes && strstr(D.first->notes->msg, "bogus") != NULL);
 
 	reset();
@@ -342,13 +344,15 @@ test_header_and_c(void)
 	CHECK(strstr(h.s, "\tuint16_t scale,\n\tconst glrt_tensor_map *map);") != NULL);
 	CHECK(strstr(c.s, "= {\n\t127,69,76,70,0,255,\n};") != NULL);
 	CHECK(strstr(c.s, "glc_k_ptx[8] = {") != NULL);
-	CHECK(strstr(c.s, "static const unsigned cluster[3] = {2, 1, 1};") != NULL);
-	CHECK(strstr(c.s, "return glrt_launch(kernel, grid, block, cluster, 65536u, stream, args);")
-	      != NULL);
-	CHECK(strstr(c.s, "\tif (m % 16 != 0)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;") != NULL);
-	CHECK(strstr(c.s, "\tif (map->rank != 2)\n\t\treturn GLRT_ERROR_INVALID_ARGUMENT;") != NULL);
-	CHECK(strstr(c.s, "\tint32_t map_shape1 = (int32_t)map->shape[1];\n") != NULL);
-	CHECK(strstr(c.s, "\targs[5] = &map_shape1;\n") != NULL);
+	CHECK(strstr(c.s, "static const unsigned glc_cluster[3] = {2, 1, 1};") != NULL);
+	CHECK(strstr(c.s, "return glrt_launch(glc_kernel, glc_grid, glc_block, glc_cluster, "
+	                  "65536u, stream, glc_args);") != NULL);
+	CHECK(strstr(c.s, "\tif (m % 16 != 0)\n\t\treturn glrt_invalid_argument(\"mixed: m must "
+	                  "be a multiple of 16\");") != NULL);
+	CHECK(strstr(c.s, "\tif (map->rank != 2)\n\t\treturn glrt_invalid_argument(\"mixed: map "
+	                  "must be a tensor map of rank 2") != NULL);
+	CHECK(strstr(c.s, "\tint32_t glc_extent5 = (int32_t)map->shape[1];\n") != NULL);
+	CHECK(strstr(c.s, "\tglc_args[5] = &glc_extent5;\n") != NULL);
 
 	/* Both compile cleanly against the real glrt.h. */
 	char dir[] = "/tmp/glc-test-XXXXXX";
@@ -381,21 +385,57 @@ static const char CALLER[] =
 	"                 glrt_devptr, int32_t);\n"
 	"glrt_status mixed(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t,\n"
 	"                  uint16_t, const glrt_tensor_map *);\n"
+	"#define T(call) do { glrt_status s_ = call; \\\n"
+	"    printf(\"%d %s\\n\", s_, s_ == GLRT_ERROR_INVALID_ARGUMENT ? glrt_last_error() : \"\"); \\\n"
+	"    } while (0)\n"
 	"int main(void) {\n"
 	"    glrt_tensor_map map = {{0}}, bad_rank = {{0}}, huge = {{0}};\n"
 	"    map.rank = 2; map.shape[0] = 64; map.shape[1] = 128;\n"
 	"    bad_rank = map; bad_rank.rank = 3;\n"
 	"    huge = map; huge.shape[1] = 0x80000000u;\n"
-	"    printf(\"%d %d %d %d %d %d %d %d\\n\",\n"
-	"        vadd(0, 1, 1, 1, 0x1008, 0x2000, 0x3000, 64),  /* misaligned x */\n"
-	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, 66),  /* n % 4 */\n"
-	"        vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, -64), /* ok: no driver */\n"
-	"        mixed(0, 2, 1, 1, 0x1000, 32, 0, NULL),        /* NULL map */\n"
-	"        mixed(0, 2, 1, 1, 0x1000, 40, 0, &map),        /* m % 16 */\n"
-	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &bad_rank),   /* map of rank 3 */\n"
-	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &huge),       /* extent past i32 */\n"
-	"        mixed(0, 2, 1, 1, 0x1000, 48, 0, &map));       /* ok: no driver */\n"
+	"    T(vadd(0, 1, 1, 1, 0x1008, 0x2000, 0x3000, 64));  /* misaligned x */\n"
+	"    T(vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, 66));  /* n % 4 */\n"
+	"    T(vadd(0, 1, 1, 1, 0x1000, 0x2000, 0x3000, -64)); /* ok: no driver */\n"
+	"    T(mixed(0, 2, 1, 1, 0x1000, 32, 0, NULL));        /* NULL map */\n"
+	"    T(mixed(0, 2, 1, 1, 0x1000, 40, 0, &map));        /* m % 16 */\n"
+	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &bad_rank));   /* map of rank 3 */\n"
+	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &huge));       /* extent past i32 */\n"
+	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &map));        /* ok: no driver */\n"
 	"    return 0;\n}\n";
+
+/* Builds CALLER with the launchers in `launchers` (an object or C source)
+ * and libglrt in dir, runs it without a driver, and checks what each call
+ * returned and why. */
+static void
+run_caller(const char *dir, const char *launchers)
+{
+	char path[256], cmd[1024];
+	snprintf(path, sizeof path, "%s/main.c", dir);
+	FILE *f = fopen(path, "w");
+	fputs(CALLER, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "cc -std=c11 %s -Iruntime -o %s/main %s %s %s/libglrt.a "
+	         "-ldl -pthread && GLRT_LIBCUDA=/nonexistent/libcuda.so %s/main > %s/out",
+	         CG_TEST_LDFLAGS, dir, path, launchers, CG_TEST_BUILD, dir, dir);
+	CHECK_EQ(0, system(cmd));
+	snprintf(path, sizeof path, "%s/out", dir);
+	/* Each rejection says why in glrt_last_error(). */
+	char out[2048] = {0};
+	f = fopen(path, "r");
+	if (f) {
+		CHECK(fread(out, 1, sizeof out - 1, f) > 0);
+		fclose(f);
+	}
+	CHECK_STR("1 vadd: x must be 16-byte aligned\n"
+	          "1 vadd: n must be a multiple of 4\n"
+	          "2 \n"
+	          "1 mixed: map must not be NULL\n"
+	          "1 mixed: m must be a multiple of 16\n"
+	          "1 mixed: map must be a tensor map of rank 2 from glrt_tensor_map_encode_nvmma "
+	          "(a failed encoding leaves rank 0)\n"
+	          "1 mixed: dim 1 of the shape of map must fit in an i32\n"
+	          "2 \n", out);
+}
 
 static void
 test_object(void)
@@ -405,6 +445,15 @@ test_object(void)
 	CgBlob ptx = to_ptx(t, build_vadd, NULL);
 	CgBlob cubin = {0};
 	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	/* libglrt's image checks pass a real cubin (no driver here: it stops
+	 * at loading the driver) and refuse it cut short. */
+	glrt_module *gm = NULL;
+	setenv("GLRT_LIBCUDA", "/nonexistent/libcuda.so", 1);
+	CHECK_EQ(GLRT_ERROR_NO_DRIVER, glrt_module_load(&gm, cubin.data, cubin.len,
+	                                                GLRT_IMAGE_CUBIN));
+	CHECK_EQ(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&gm, cubin.data, cubin.len / 2,
+	                                                       GLRT_IMAGE_CUBIN));
+	unsetenv("GLRT_LIBCUDA");
 	CgPackage p = package(ptx, cubin);
 	CgBlob o1 = {0}, o2 = {0};
 	CHECK(cg_emit_object(&p, A, &D, &o1));
@@ -415,7 +464,7 @@ test_object(void)
 	CHECK(o1.len > 20 && memcmp(o1.data, "\177ELF", 4) == 0);
 	CHECK(memmem(o1.data, o1.len, cubin.data, cubin.len) != NULL);
 	CHECK(memmem(o1.data, o1.len, ptx.data, ptx.len + 1) != NULL);
-	/* The C route gives the same launchers: link the object and call. */
+	/* Link the object and call; the C launchers behave the same. */
 	char dir[] = "/tmp/glc-test-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256], cmd[1024];
@@ -423,22 +472,15 @@ test_object(void)
 	FILE *f = fopen(path, "wb");
 	fwrite(o1.data, 1, o1.len, f);
 	fclose(f);
-	snprintf(path, sizeof path, "%s/main.c", dir);
+	run_caller(dir, path);
+	StrBuf c = {0};
+	cg_emit_launcher_c(&p, &c);
+	snprintf(path, sizeof path, "%s/k.c", dir);
 	f = fopen(path, "w");
-	fputs(CALLER, f);
+	fputs(c.s, f);
 	fclose(f);
-	snprintf(cmd, sizeof cmd, "cc -std=c11 %s -Iruntime -o %s/main %s %s/k.o %s/libglrt.a "
-	         "-ldl -pthread && GLRT_LIBCUDA=/nonexistent/libcuda.so %s/main > %s/out",
-	         CG_TEST_LDFLAGS, dir, path, dir, CG_TEST_BUILD, dir, dir);
-	CHECK_EQ(0, system(cmd));
-	snprintf(path, sizeof path, "%s/out", dir);
-	char out[128] = {0};
-	f = fopen(path, "r");
-	if (f) {
-		CHECK(fgets(out, sizeof out, f) != NULL);
-		fclose(f);
-	}
-	CHECK_STR("1 1 2 1 1 1 1 2\n", out);
+	buf_free(&c);
+	run_caller(dir, path);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	CHECK_EQ(0, system(cmd));
 	cg_target_free(t);

@@ -254,6 +254,69 @@ test_diag_suggest(void)
 	CHECK(diag_suggest("order", names, 5) == NULL);
 }
 
+/* UTF-8 sequences: valid ones have their length, anything else 0. */
+static void
+test_utf8_len(void)
+{
+	CHECK_EQ(1, buf_utf8_len("a", 1));
+	CHECK_EQ(2, buf_utf8_len("\xc3\xa9", 2));
+	CHECK_EQ(3, buf_utf8_len("\xe2\x82\xac", 3));
+	CHECK_EQ(4, buf_utf8_len("\xf0\x9f\x98\x80", 4));
+	CHECK_EQ(0, buf_utf8_len("\xc3\xa9", 1));      /* cut short */
+	CHECK_EQ(0, buf_utf8_len("\x80", 1));           /* a stray continuation */
+	CHECK_EQ(0, buf_utf8_len("\xc0\xaf", 2));      /* overlong */
+	CHECK_EQ(0, buf_utf8_len("\xed\xa0\x80", 3));  /* a surrogate */
+	CHECK_EQ(0, buf_utf8_len("\xff", 1));
+	CHECK_EQ(0, buf_utf8_len("", 0));
+}
+
+/* A buffer with a limit drops what would pass it and says so. */
+static void
+test_strbuf_limit(void)
+{
+	StrBuf b = {0};
+	b.limit = 8;
+	buf_puts(&b, "abcd");
+	buf_printf(&b, "%d", 123);
+	CHECK(!b.over);
+	buf_puts(&b, "xy");
+	CHECK(b.over);
+	CHECK_STR("abcd123", b.s);
+	buf_putc(&b, 'z');
+	CHECK_STR("abcd123", b.s);
+	buf_free(&b);
+	CHECK(!b.over);
+}
+
+/* Internal errors count as errors and on their own, whatever
+ * max_errors; quotes of long text keep their ends; limits name their
+ * options. */
+static void
+test_diag_internal_quote_limits(void)
+{
+	Arena *a = arena_new();
+	Diags d;
+	diag_init(&d, a, NULL);
+	d.max_errors = 1;
+	diag_error(&d, (SrcSpan){0}, "first");
+	diag_error(&d, (SrcSpan){0}, "dropped");
+	CHECK(diag_internal(&d, (SrcSpan){0}, "glc built invalid IR") != NULL);
+	CHECK_EQ(1, d.internal);
+	StrBuf out = {0};
+	diag_render(&d, DIAG_TEXT, "glc", &out);
+	CHECK(strstr(out.s, "glc: internal compiler error: glc built invalid IR\n") != NULL);
+	buf_free(&out);
+	char digits[101];
+	memset(digits, '7', 100);
+	digits[100] = 0;
+	CHECK_STR("777777777777777777777777...777777777777", diag_quote(a, digits, 100));
+	CHECK_STR("short", diag_quote(a, "short", 5));
+	Limits l = limits_default();
+	CHECK_EQ(16384, (int)l.max[LIM_UNROLL]);
+	CHECK_STR("max-unroll", limit_name(LIM_UNROLL));
+	arena_free(a);
+}
+
 int
 main(void)
 {
@@ -269,5 +332,8 @@ main(void)
 	RUN_TEST(test_diag_repeats);
 	RUN_TEST(test_diag_suggest);
 	RUN_TEST(test_diag_control_bytes);
+	RUN_TEST(test_utf8_len);
+	RUN_TEST(test_strbuf_limit);
+	RUN_TEST(test_diag_internal_quote_limits);
 	return check_summary();
 }
