@@ -1,57 +1,88 @@
 #!/bin/sh
-# Compiles the kernels of Triton's Gluon tutorials and tests, unmodified,
-# with glc and prints the table of docs/porting.md (file, kernel, signature,
-# num_warps, result, cold compile time).
+# Compiles the kernels of Triton's Gluon tutorials and tests listed in
+# bench/gluon_tutorials.list, from the unmodified files, with glc, and prints
+# the table of docs/porting.md (file, kernel, signature, num_warps, result,
+# glc seconds: the median of RUNS cold compiles, each a fresh process writing
+# an object through ptxas) and the median over the kernels that compile.
 #
-#   sh bench/gluon_tutorials.sh DIR [GLC]
+#   sh bench/gluon_tutorials.sh DIR [GLC] [OUT]
 #
 # DIR holds the files as they are in Triton's python/tutorials/gluon/ and
-# python/test/gluon/ (test_core.py); they are Triton's and stay out of this
-# repository. GLC defaults to build/glc. Each compile is a fresh process
-# (cold) writing an object (-c, through ptxas).
+# python/test/gluon/ (test_core.py), at the commits the list names; they are
+# Triton's and stay out of this repository. GLC defaults to build/glc. With
+# OUT, each row's object and header are kept there as OUT/NN.o and OUT/NN.h
+# (NN: the row's index in the list, from 0), with the list, libglrt's
+# sources and bench/gluon_tutorials_run.py, which runs them there against
+# Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
+# sets the compiles per kernel.
 set -u
-dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC]}
+dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC] [OUT]}
 glc=${2:-build/glc}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+keep=${3:-}
+runs=${RUNS:-3}
+list=$(dirname "$0")/gluon_tutorials.list
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ -n "$keep" ]; then
+	mkdir -p "$keep/runtime"
+	cp "$list" "$(dirname "$0")/gluon_tutorials_run.py" "$(dirname "$0")/gluon_tutorials_triton_time.py" \
+		"$keep/"
+	cp "$(dirname "$0")"/../runtime/*.c "$(dirname "$0")"/../runtime/*.h "$keep/runtime/"
+fi
 
-# file | kernel | signature | num_warps
-kernels() {
-	cat <<'LIST'
-01-intro.py|copy_scalar_kernel|*fp32, *fp32|1
-01-intro.py|memcpy_kernel|*fp32, *fp32, i32, 64|1
-01-intro.py|memcpy_kernel_autotune|*fp32, *fp32, i32, 2048|1
-02-layouts.py|memcpy_1d_kernel|*fp32:16, *fp32:16, i32, 2048, gl.BlockedLayout([4], [32], [4], [0])|4
-03-async-copy.py|elementwise_add_kernel|*fp32, *fp32, *fp32, i32, i32, i32, i32, i32, i32, i32, i32, 32, 64|4
-03-async-copy.py|memcpy_1d_cpasync_kernel|*fp32, *fp32, i32, 128|4
-03-async-copy.py|elementwise_add_cpasync_kernel|*fp32, *fp32, *fp32, i32, i32, i32, i32, i32, i32, i32, i32, 32, 64, gl.SwizzledSharedLayout(1, 1, 1, [1, 0])|4
-03-async-copy.py|elementwise_add_pipelined_kernel|*fp32, *fp32, *fp32, i32, i32, i32, i32, i32, i32, i32, i32, 32, 64, gl.SwizzledSharedLayout(1, 1, 1, [1, 0]), 2|4
-07-persistence.py|matmul_pipelined_kernel|tensordesc<fp16[128,64]>, tensordesc<fp16[64,256]>, tensordesc<fp16[128,256]>, WGMMA, 3, 8|8
-07-persistence.py|persistent_matmul_kernel|tensordesc<fp16[128,64]>, tensordesc<fp16[64,256]>, tensordesc<fp16[128,256]>, WGMMA, PersistentTileScheduler, 3, 8|8
-LIST
-}
+# index, file, kernel, signature, num_warps: one tab-separated line per row
+python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+for i, r in enumerate(rows):
+    print("\t".join([str(i), r["file"], r["kernel"], r["signature"], str(r["num_warps"])]))
+' "$list" >"$tmp/rows"
 
 printf '| file | kernel | signature | num_warps | result | glc seconds |\n'
 printf '|---|---|---|---|---|---|\n'
-ok=0 total=0
-kernels | while IFS='|' read -r file kernel sig warps; do
-	total=$((total + 1))
+tab=$(printf '\t')
+while IFS="$tab" read -r i file kernel sig warps; do
 	if [ ! -f "$dir/$file" ]; then
 		printf '| %s | %s | `%s` | %s | file missing | |\n' "$file" "$kernel" "$sig" "$warps"
-		echo "$ok $total" >"$out/count"
 		continue
 	fi
-	start=$(date +%s.%N)
-	if "$glc" "$dir/$file" -n "$kernel" -s "$sig" -w "$warps" -c -o "$out/k.o" \
-		>"$out/log" 2>&1; then
-		result=compiles
-		ok=$((ok + 1))
-	else
-		result="error: $(grep -m1 'error:' "$out/log" | sed 's/.*error: //; s/|/\\|/g')"
+	: >"$tmp/times"
+	result=compiles
+	r=0
+	while [ "$r" -lt "$runs" ]; do
+		start=$(date +%s.%N)
+		if ! "$glc" "$dir/$file" -n "$kernel" -s "$sig" -w "$warps" -c -o "$tmp/k.o" \
+			>"$tmp/log" 2>&1; then
+			result="error: $(grep -m1 'error:' "$tmp/log" | sed 's/.*error: //; s/|/\\|/g')"
+			break
+		fi
+		end=$(date +%s.%N)
+		echo "$end - $start" | bc >>"$tmp/times"
+		r=$((r + 1))
+	done
+	secs=
+	if [ "$result" = compiles ]; then
+		secs=$(sort -n "$tmp/times" | sed -n "$(((runs + 1) / 2))p")
+		echo "$secs" >>"$tmp/medians"
+		echo "$file $kernel" >>"$tmp/ok"
+		if [ -n "$keep" ]; then
+			nn=$(printf '%02d' "$i")
+			cp "$tmp/k.o" "$keep/$nn.o"
+			"$glc" "$dir/$file" -n "$kernel" -s "$sig" -w "$warps" --emit=header \
+				-o "$keep/$nn.h" >/dev/null 2>&1
+		fi
+		secs=$(printf '%.3f' "$secs")
 	fi
-	end=$(date +%s.%N)
-	printf '| %s | %s | `%s` | %s | %s | %.2f |\n' "$file" "$kernel" "$sig" "$warps" \
-		"$result" "$(echo "$end - $start" | bc)"
-	echo "$ok $total" >"$out/count"
-done
-[ -f "$out/count" ] && read ok total <"$out/count" && echo && echo "$ok of $total kernels compile"
+	printf '| %s | %s | `%s` | %s | %s | %s |\n' "$file" "$kernel" "$sig" "$warps" "$result" \
+		"$secs"
+done <"$tmp/rows"
+
+rows=$(wc -l <"$tmp/rows")
+ok=$(cat "$tmp/ok" 2>/dev/null | wc -l)
+kernels=$(cut -f2,3 "$tmp/rows" | sort -u | wc -l)
+ok_kernels=$(sort -u "$tmp/ok" 2>/dev/null | wc -l)
+echo
+echo "$ok of $rows rows compile: $ok_kernels of $kernels kernels"
+[ -s "$tmp/medians" ] && echo "median glc seconds per kernel (cold, -c): $(sort -n "$tmp/medians" |
+	sed -n "$((($(wc -l <"$tmp/medians") + 1) / 2))p")"
+exit 0

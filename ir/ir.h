@@ -413,6 +413,9 @@ typedef struct TKernel {
 typedef struct TProgram {
 	TKernel **kernels;
 	int n_kernels;
+	/* Built by glc (sema), not read from a user's .ir file: whatever the
+	 * verifier finds in it is glc's bug (an internal compiler error). */
+	bool built;
 } TProgram;
 
 /* The most shared memory one block may use on Hopper (227 KB). */
@@ -529,8 +532,10 @@ TProgram *ir_read(Arena *a, Interner *in, Sources *src, uint32_t file, const IrL
  * layouts, dominance, variables, loops, warp_specialize partitions,
  * parameters, shared-memory views in range. planned: the passes have run,
  * so also what they provide (every convert_layout's plan, shared-memory
- * lifetimes and offsets). Each violation is an error at the instruction,
- * naming the rule. True when there is none. */
+ * lifetimes and offsets). Each violation is reported at the instruction,
+ * naming the rule: as a user error when the program came from a .ir file
+ * and the passes have not run, otherwise as an internal compiler error
+ * (glc built or transformed it wrongly). True when there is none. */
 bool ir_verify(const TProgram *p, bool planned, Diags *d);
 
 #endif

@@ -31,7 +31,10 @@ vf_fail(Verifier *v, SrcSpan at, const char *rule, const char *fmt, ...)
 	va_start(ap, fmt);
 	char *msg = arena_vprintf(v->a, fmt, ap);
 	va_end(ap);
-	diag_error(v->d, at, "%s: %s", rule, msg);
+	if (v->internal)
+		diag_internal(v->d, at, "invalid IR: %s: %s", rule, msg);
+	else
+		diag_error(v->d, at, "%s: %s", rule, msg);
 	v->ok = false;
 	return false;
 }
@@ -347,10 +350,10 @@ check_kernel(Verifier *v)
 }
 
 static bool
-verify_kernel(const TKernel *k, bool planned, Diags *d)
+verify_kernel(const TKernel *k, bool planned, bool internal, Diags *d)
 {
 	Verifier v = {.d = d, .a = arena_new(), .k = k, .ok = true, .planned = planned,
-	              .warps = k->num_warps};
+	              .internal = internal, .warps = k->num_warps};
 	size_t n = k->n_values > 0 ? (size_t)k->n_values : 0;
 	v.def = arena_alloc(v.a, (n + 1) * sizeof *v.def);
 	v.visible = arena_alloc(v.a, n + 1);
@@ -372,6 +375,6 @@ ir_verify(const TProgram *p, bool planned, Diags *d)
 {
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++)
-		ok &= verify_kernel(p->kernels[i], planned, d);
+		ok &= verify_kernel(p->kernels[i], planned, p->built || planned, d);
 	return ok;
 }

@@ -21,6 +21,7 @@ typedef struct Verifier {
 	const TKernel *k;
 	bool ok;
 	bool planned;         /* the passes have run: check what they provide */
+	bool internal;        /* a failure is glc's bug (ir_verify's contract) */
 	int warps;            /* of the code being walked (partition or kernel) */
 	int loops;            /* loops around the code being walked */
 	int n_inst;           /* preorder number of the next instruction */

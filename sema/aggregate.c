@@ -9,13 +9,10 @@
 
 #include <string.h>
 
-const SemaClass *
-sema_class_of(Check *ck, const Node *c)
+/* A new class for c whose names are those of scope m. */
+static const SemaClass *
+new_class(Check *ck, const Node *c, SemaModule *m)
 {
-	for (size_t i = 0; i < ck->classes.len; i++)
-		if (ck->classes.data[i]->node == c)
-			return ck->classes.data[i];
-	SemaModule *m = sema_module_of(ck, c);
 	if (!sema_has_decorator(ck, m, &c->u.class_.decorators, BF_AGGREGATE))
 		return NULL;
 	SemaClass *cls = arena_alloc(ck->a, sizeof *cls);
@@ -32,6 +29,21 @@ sema_class_of(Check *ck, const Node *c)
 	cls->n_fields = fields.len;
 	vec_push(ck->a, &ck->classes, cls);
 	return cls;
+}
+
+const SemaClass *
+sema_class_of(Check *ck, const Node *c)
+{
+	for (size_t i = 0; i < ck->classes.len; i++)
+		if (ck->classes.data[i]->node == c)
+			return ck->classes.data[i];
+	return new_class(ck, c, sema_module_of(ck, c));
+}
+
+const SemaClass *
+sema_class_in_frame(Check *ck, const Node *c)
+{
+	return new_class(ck, c, sema_frame_scope(ck, c));
 }
 
 /* The def called name in the body of cls, or NULL. */

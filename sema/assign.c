@@ -294,7 +294,12 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		sema_poison_target(ck, t);
 		return;
 	}
-	if (b && sema_holds_vars(b->v)) {
+	/* A name that a block introduced is not carried into it: assigning it a
+	 * value of another type in that block makes new variables (Python's
+	 * rebinding), as in `c = acc; c = c.to(gl.f16)` in a loop body. */
+	bool rebind = b && b->born_in == ck->blk && b->v->kind == VAL_VAR &&
+	              v->kind == VAL_RUNTIME && !ir_type_equal(b->v->u.var->type, v->u.rt->type);
+	if (b && sema_holds_vars(b->v) && !rebind) {
 		write_vars(ck, name, b->v, v, t->span);
 		return;
 	}
@@ -305,6 +310,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 		if (tree) {
 			sema_scope_bind(ck, name, tree, false,
 			                tree->kind == VAL_VAR ? tree->span : t->span);
+			ck->fr->locals.first->born_in = ck->blk;
 			return;
 		}
 	}

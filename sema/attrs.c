@@ -58,26 +58,49 @@ is(const Node *n, const char *name)
 	return strcmp(n->u.attr.name, name) == 0;
 }
 
+static Value *
+layout_value(Check *ck, const TType *t, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, at);
+	v->u.layout = t->layout.desc;
+	return v;
+}
+
+/* Attributes of a type (`x.type`, `desc.block_type`): shape, layout, the
+ * element dtype (dtype, element_ty), nbytes, and a descriptor's block_type
+ * (the descriptor type stands for its block). */
+static Value *
+type_attr(Check *ck, const Node *n, Value *obj)
+{
+	const TType *t = obj->u.type;
+	bool shaped = t->kind == TY_DESC || t->kind == TY_TENSOR || t->kind == TY_SMEM ||
+	              t->kind == TY_MBARRIER;
+	if (shaped && is(n, "nbytes")) {
+		int64_t e = 1;
+		for (int i = 0; i < t->rank; i++)
+			e *= t->shape[i];
+		return int_value(ck, e * ir_dtype_bits(t->dtype) / 8, n->span);
+	}
+	if (shaped && is(n, "shape"))
+		return shape_value(ck, t, n->span);
+	if (shaped && is(n, "layout"))
+		return layout_value(ck, t, n->span);
+	if (t->kind == TY_DESC && is(n, "block_type"))
+		return obj;
+	if ((is(n, "dtype") || is(n, "element_ty")) && !t->elem_is_ptr) {
+		Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
+		v->u.dtype = t->dtype;
+		return v;
+	}
+	return no_attr(ck, n, obj, NAMES("nbytes", "shape", "layout", "dtype", "element_ty",
+	                                  "block_type"));
+}
+
 Value *
 sema_check_attr(Check *ck, const Node *n, Value *obj)
 {
-	if (obj->kind == VAL_TYPE && obj->u.type->kind == TY_DESC) {
-		const TType *t = obj->u.type;
-		if (is(n, "nbytes")) {
-			int64_t e = 1;
-			for (int i = 0; i < t->rank; i++)
-				e *= t->shape[i];
-			return int_value(ck, e * ir_dtype_bits(t->dtype) / 8, n->span);
-		}
-		if (is(n, "shape"))
-			return shape_value(ck, t, n->span);
-		if (is(n, "dtype")) {
-			Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
-			v->u.dtype = t->dtype;
-			return v;
-		}
-		return no_attr(ck, n, obj, NAMES("nbytes", "shape", "dtype"));
-	}
+	if (obj->kind == VAL_TYPE)
+		return type_attr(ck, n, obj);
 	if (obj->kind != VAL_RUNTIME) {
 		diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
 		           sema_value_kind_phrase(obj), n->u.attr.name);
@@ -122,28 +145,22 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 		}
 		if (is(n, "block_shape"))
 			return shape_value(ck, t, n->span);
-		if (is(n, "layout")) {
-			Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, n->span);
-			v->u.layout = t->layout.desc;
-			return v;
-		}
+		if (is(n, "layout"))
+			return layout_value(ck, t, n->span);
 		return no_attr(ck, n, obj, NAMES("shape", "dtype", "block_type", "block_shape",
 		                                  "layout"));
 	case TY_SMEM:
 	case TY_MBARRIER:
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
-		if (is(n, "layout")) {
-			Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, n->span);
-			v->u.layout = t->layout.desc;
-			return v;
-		}
+		if (is(n, "layout"))
+			return layout_value(ck, t, n->span);
 		if (is(n, "index") || is(n, "slice") || is(n, "permute") || is(n, "reshape") ||
-		    is(n, "load") || is(n, "store") || is(n, "_reinterpret"))
+		    is(n, "load") || is(n, "store") || is(n, "_reinterpret") || is(n, "_keep_alive"))
 			return method(ck, obj, n);
 		return no_attr(ck, n, obj, NAMES("shape", "dtype", "layout", "index", "slice",
 		                                  "permute", "reshape", "load", "store",
-		                                  "_reinterpret"));
+		                                  "_reinterpret", "_keep_alive"));
 	default:
 		return no_attr(ck, n, obj, NULL, 0);
 	}
@@ -247,6 +264,8 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 	Value *self = m->u.method.self;
 	if (self->kind == VAL_TUPLE && self->u.list.cls)
 		return sema_aggregate_method_call(ck, call, m);
+	if (self->kind != VAL_RUNTIME)
+		return sema_py_method_call(ck, call, m);
 	const TType *t = self->u.rt->type;
 	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
 	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);

@@ -18,6 +18,9 @@ enum {
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
 	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
 	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768,
+	IN_LIBDEVICE = 1u << 19,
+	/* triton.runtime.driver.active.get_current_target() */
+	IN_RUNTIME = 1u << 20, IN_DRIVER = 1u << 21, IN_ACTIVE = 1u << 22, IN_TARGET = 1u << 23,
 };
 
 /* The signature of every callable builtin lives in this table: its
@@ -61,6 +64,12 @@ static const Builtin table[] = {
 	 DT_VOID, {0}},
 	{"PropagateNan", BI_NAMESPACE, IN_GLOBAL | GL | IN_TL_CORE, IN_PROPAGATE_NAN, BF_NONE,
 	 DT_VOID, {0}},
+	{"libdevice", BI_NAMESPACE, 0, IN_LIBDEVICE, BF_NONE, DT_VOID, {0}},
+	{"runtime", BI_NAMESPACE, IN_TRITON, IN_RUNTIME, BF_NONE, DT_VOID, {0}},
+	{"driver", BI_NAMESPACE, IN_RUNTIME, IN_DRIVER, BF_NONE, DT_VOID, {0}},
+	{"active", BI_NAMESPACE, IN_DRIVER, IN_ACTIVE, BF_NONE, DT_VOID, {0}},
+	/* what get_current_target() returns: its attributes are sema_py_attr's */
+	{"target", BI_NAMESPACE, 0, IN_TARGET, BF_NONE, DT_VOID, {0}},
 	LAYOUT("BlockedLayout", LAYOUT_SCOPES),
 	LAYOUT("SliceLayout", LAYOUT_SCOPES),
 	LAYOUT("DotOperandLayout", LAYOUT_SCOPES),
@@ -176,6 +185,7 @@ static const Builtin table[] = {
 	FN("dot_fma", GL, BF_DOT_FMA, "a", "b", "acc"),
 	FN("mma_v2", IN_GLOBAL | GL | IN_AMPERE, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
+	FN("allocate_mbarrier", IN_MBARRIER, BF_MBAR_ALLOC, "batch?", "two_ctas?"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),
 	FN("expect", IN_MBARRIER, BF_MBAR_EXPECT, "mbarrier", "bytes", "pred?"),
 	FN("wait", IN_MBARRIER, BF_MBAR_WAIT, "mbarrier", "phase", "pred?", "deps?"),
@@ -199,11 +209,24 @@ static const Builtin table[] = {
 	FN("staticmethod", IN_GLOBAL, BF_STATICMETHOD),
 	FN("isinstance", IN_GLOBAL, BF_ISINSTANCE, "obj", "classinfo"),
 	FN("abs", IN_GLOBAL, BF_ABS_PY, "x"),
+	FN("list", IN_GLOBAL, BF_LIST_PY, "iterable"),
+	FN("tuple", IN_GLOBAL, BF_TUPLE_PY, "iterable"),
+	FN("sum", IN_GLOBAL, BF_SUM_PY, "iterable", "start?"),
+	FN("zip", IN_GLOBAL, BF_ZIP, "a", "b?", "c?"),
+	FN("enumerate", IN_GLOBAL, BF_ENUMERATE, "iterable", "start?"),
+	FN("any", IN_GLOBAL, BF_ANY, "iterable"),
+	FN("all", IN_GLOBAL, BF_ALL, "iterable"),
+	FN("sorted", IN_GLOBAL, BF_SORTED, "iterable"),
+	FN("reversed", IN_GLOBAL, BF_REVERSED, "iterable"),
 	FN("num_warps", GL, BF_NUM_WARPS),
 	FN("num_ctas", GL, BF_NUM_CTAS),
 	FN("to_tensor", GL, BF_TO_TENSOR, "x"),
 	FN("static_print", GL, BF_STATIC_PRINT, "*values", "sep?", "end?", "file?", "flush?"),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
+	FN("get_current_target", IN_ACTIVE, BF_CURRENT_TARGET),
+	/* libdevice's fast f32 approximations: gl.exp (ex2.approx) and gl.fdiv */
+	FN("fast_expf", IN_LIBDEVICE, BF_EXP, "x"),
+	FN("fast_dividef", IN_LIBDEVICE, BF_FDIV, "x", "y", "ieee_rounding?"),
 	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
 	   "transposed?", "fp4_padded?"),
 	/* methods of shared-memory descriptors and mbarriers */
@@ -214,6 +237,7 @@ static const Builtin table[] = {
 	FN("_reinterpret", IN_SMEM_METHODS, BF_SMEM_REINTERPRET, "dtype", "shape", "layout"),
 	FN("load", IN_SMEM_METHODS, BF_SMEM_LOAD, "layout?"),
 	FN("store", IN_SMEM_METHODS, BF_SMEM_STORE, "value"),
+	FN("_keep_alive", IN_SMEM_METHODS, BF_SMEM_KEEP_ALIVE),
 	/* methods of register tensors and scalars */
 	FN("to", IN_VALUE_METHODS, BF_TO, "self", "dtype", "fp_downcast_rounding?", "bitcast?"),
 };

@@ -162,6 +162,8 @@ Value *
 sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self)
 {
 	FuncKind kind = sema_func_kind(ck, func);
+	if (kind == FK_HOST && ck->host)
+		kind = FK_CONSTEXPR;   /* a -s entry calls it: host code, run at compile time */
 	if (kind == FK_HOST) {
 		Diag *g = diag_error(ck->d, call->span, "'%s' is host Python (it is not "
 		                     "@gluon.jit or @constexpr_function); glc does not run it",
@@ -540,7 +542,12 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 {
 	BuiltinFn fn = sema_builtin_fn(b);
 	switch (fn) {
-	case BF_STATIC_RANGE: case BF_RANGE:
+	case BF_RANGE:
+		if (!ck->k || !ck->fr || !ck->fr->func || ck->host || ck->fr->func->kind == N_LAMBDA ||
+		    sema_func_kind(ck, ck->fr->func) == FK_CONSTEXPR)
+			return sema_py_range(ck, call, b);   /* compile-time Python: a list */
+		/* fall through */
+	case BF_STATIC_RANGE:
 		diag_error(ck->d, call->span, "%s can only be the iterable of a for loop",
 		           sema_builtin_qualname(ck->a, b));
 		return NULL;

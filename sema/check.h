@@ -15,6 +15,9 @@ struct Binding {
 	const char *name;     /* interned */
 	Value *v;             /* compile-time or runtime value, or variables */
 	bool is_constexpr;    /* declared `: gl.constexpr` */
+	/* variables made by the name's first assignment inside runtime control
+	 * flow: the block that assignment is in (else NULL) */
+	const TBlock *born_in;
 	SrcSpan at;
 	Binding *next;
 };
@@ -36,6 +39,9 @@ struct SemaModule {
 	uint32_t file;
 	bool python;          /* a .py file: lazy globals, decorators say what a def is */
 	Scope globals;
+	/* a def's scope (its local names, for the functions defined in it):
+	 * names it lacks are looked up in this enclosing scope */
+	SemaModule *enclosing;
 	SemaModule *next;
 };
 
@@ -90,6 +96,9 @@ struct Check {
 	const SemaGluon *gluon;       /* a .py compilation: its options; else NULL */
 	int64_t steps;        /* statements run by constexpr functions so far */
 	bool step_limit_hit;  /* reported; unwinding */
+	/* evaluating a -s entry, which is the host's launch argument: plain
+	 * defs it calls run as compile-time Python */
+	bool host;
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
@@ -291,6 +300,9 @@ Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *
  * when unknown. sema_local_find looks only in the current frame. */
 Binding *sema_scope_find(Check *ck, const char *name);
 Binding *sema_local_find(Check *ck, const char *name);
+/* The bindings of s as they are now (read in order, without the index):
+ * what a closure sees, unchanged by later bindings in s. */
+Scope sema_scope_snapshot(const Scope *s);
 /* Binds name in the current frame (or module scope outside a function). */
 void sema_scope_bind(Check *ck, const char *name, Value *v, bool is_constexpr, SrcSpan at);
 /* Names visible now (locals, then globals), for "did you mean". */
@@ -342,10 +354,20 @@ bool sema_is_constexpr_annot(Check *ck, const Node *annot);
 /* Binds the top-level names of module m (imports, defs, classes; other
  * assignments lazily in a .py file). */
 void sema_module_bind(Check *ck, SemaModule *m);
-/* The module that function or class node n belongs to. */
+/* The module that function or class node n belongs to: the scope recorded
+ * last for it (a class run again by compile-time Python gets a new one). */
 SemaModule *sema_module_of(Check *ck, const Node *n);
+/* Records that function or class n (and a class's defs) belongs to scope m. */
+void sema_note_scope(Check *ck, const Node *n, SemaModule *m);
+/* The scope of n (a lambda or class made while a function runs): the
+ * function's names bound so far, then ck->mod's; recorded for n. */
+SemaModule *sema_frame_scope(Check *ck, const Node *n);
 /* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
 FuncKind sema_func_kind(Check *ck, const Node *f);
+/* The scope of plain def f of scope m, for a kernel defined inside it
+ * (`-n test_x.kernel`): its imports, defs and classes bound, its other
+ * assignments lazily, as at module level; names it lacks come from m. */
+SemaModule *sema_function_scope(Check *ck, SemaModule *m, const Node *f);
 /* A lazy module-level value forced (b->v replaced); NULL after a diagnostic. */
 Value *sema_force_lazy(Check *ck, Binding *b);
 /* Reports that v (VAL_HOST) is host Python, used at `at`. */
@@ -360,10 +382,20 @@ bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, Bu
  * false after a diagnostic naming the parameter. */
 bool sema_bind_signature(Check *ck, const Node *f, const char *sig, int index);
 
+/* -- ptr_use.c -- */
+/* Where the body of kernel f uses parameter `param` as a pointer (the
+ * pointer operand of gl.load, gl.store or an atomic, or x.dtype.element_ty,
+ * directly or through names assigned from it), read from the syntax; NULL
+ * when it does not. */
+const Node *sema_pointer_use(Check *ck, const Node *f, const char *param);
+
 /* -- constexpr_fn.c: compile-time Python -- */
 /* Runs @constexpr_function f with args[0..n-1] bound to its parameters;
  * its return value, or NULL after a diagnostic. */
 Value *sema_run_constexpr_fn(Check *ck, SrcSpan at, const Node *f, Value **args, int n);
+/* range(...) (or static_range) called with compile-time bounds, b its
+ * builtin: the list of its items; NULL after a diagnostic. */
+Value *sema_py_range(Check *ck, const Node *call, const Builtin *b);
 /* Compile-time values of comprehensions, dict displays, lambdas. */
 Value *sema_eval_comp(Check *ck, const Node *n);
 Value *sema_eval_dict(Check *ck, const Node *n);
@@ -371,6 +403,10 @@ Value *sema_eval_dict(Check *ck, const Node *n);
 /* -- aggregate.c: @aggregate classes -- */
 /* The class value of N_CLASS c when it is an @aggregate (else NULL). */
 const SemaClass *sema_class_of(Check *ck, const Node *c);
+/* Class statement c run by compile-time Python in a frame: a new @aggregate
+ * class (each run its own) whose methods see the frame's names bound so far
+ * (the caller adds the class's own), or NULL when c is not an @aggregate. */
+const SemaClass *sema_class_in_frame(Check *ck, const Node *c);
 /* Calls class cls: a new instance through its __init__. */
 Value *sema_construct(Check *ck, const Node *call, const SemaClass *cls);
 /* obj.name for an instance or a class; NULL after a diagnostic. */
@@ -385,6 +421,16 @@ Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
+
+/* -- pymethods.c: Python's methods and iteration builtins at compile time -- */
+/* obj.name when it is a method of a compile-time list, tuple, dict, str or
+ * int (a VAL_METHOD to call), else NULL. */
+Value *sema_py_method(Check *ck, const Node *n, Value *obj);
+/* Calls such a method; NULL after a diagnostic. */
+Value *sema_py_method_call(Check *ck, const Node *call, Value *m);
+/* list(), tuple(), sum(), zip(), enumerate(), any(), all(), sorted() and
+ * reversed() with arguments a bound by the builtin table. */
+Value *sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- returns.c: return inside runtime ifs -- */
 /* Whether runtime if s holds a return (outside loops and functions). */

@@ -197,6 +197,14 @@ concat(Eval *e, const Node *n, const Value *x, const Value *y)
 }
 
 static Value *
+bool_int(Eval *e, const Value *x)
+{
+	Value *v = sema_new_value(e, VAL_INT, x->span);
+	v->u.i = x->u.b;
+	return v;
+}
+
+static Value *
 eval_binary(Eval *e, const Node *n)
 {
 	Value *x = sema_eval_expr(e, n->u.binary.lhs);
@@ -208,12 +216,24 @@ eval_binary(Eval *e, const Node *n)
 		return sema_check_binary(e->ck, n, op, x, y);
 	if (op == BIN_ADD && (x->kind == VAL_LIST || x->kind == VAL_TUPLE) && x->kind == y->kind)
 		return concat(e, n, x, y);
+	if (x->kind == VAL_BOOL && y->kind == VAL_BOOL &&
+	    (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)) {
+		Value *v = sema_new_value(e, VAL_BOOL, n->span);
+		v->u.b = op == BIN_BITAND ? x->u.b && y->u.b : op == BIN_BITOR ? x->u.b || y->u.b
+		                                                                : x->u.b != y->u.b;
+		return v;
+	}
+	/* otherwise Python's bools are the ints 0 and 1: True + 1 == 2 */
+	bool xnum = x->kind == VAL_INT || x->kind == VAL_FLOAT || x->kind == VAL_BOOL;
+	bool ynum = y->kind == VAL_INT || y->kind == VAL_FLOAT || y->kind == VAL_BOOL;
+	if (xnum && ynum && x->kind == VAL_BOOL)
+		x = bool_int(e, x);
+	if (xnum && ynum && y->kind == VAL_BOOL)
+		y = bool_int(e, y);
 	if (x->kind == VAL_INT && y->kind == VAL_INT && op != BIN_DIV) {
 		Value *v = sema_new_value(e, VAL_INT, n->span);
 		return int_binary(e, n, op, x->u.i, y->u.i, &v->u.i) ? v : NULL;
 	}
-	bool xnum = x->kind == VAL_INT || x->kind == VAL_FLOAT;
-	bool ynum = y->kind == VAL_INT || y->kind == VAL_FLOAT;
 	if (xnum && ynum && (op == BIN_ADD || op == BIN_SUB || op == BIN_MUL || op == BIN_DIV)) {
 		double a = x->kind == VAL_INT ? (double)x->u.i : x->u.f;
 		double b = y->kind == VAL_INT ? (double)y->u.i : y->u.f;
@@ -264,6 +284,8 @@ eval_name(Eval *e, const Node *n)
 		const Value *v = e->lookup(e->ctx, id);
 		if (v && v->kind == VAL_POISON)
 			return NULL;
+		if (v && (v->kind == VAL_LIST || v->kind == VAL_DICT))
+			return (Value *)v;   /* one mutable object: .append() is seen by all */
 		if (v) {
 			/* This use of the value: diagnostics about it point here,
 			 * notes about where it was made at its origin. */
@@ -635,6 +657,8 @@ sema_eval_expr(Eval *e, const Node *n)
 	case N_LAMBDA:
 		v = sema_new_value(e, VAL_FUNC, n->span);
 		v->u.func = n;
+		if (e->ck && e->ck->fr)
+			sema_frame_scope(e->ck, n);   /* it reads the function's names */
 		return v;
 	default:
 		break;

@@ -40,6 +40,39 @@ list_value(Check *ck, ValueKind k, Value **items, size_t n, SrcSpan at)
 	return v;
 }
 
+Value *
+sema_py_range(Check *ck, const Node *call, const Builtin *b)
+{
+	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	if (!sema_bind_builtin(ck, call, b, a))
+		return NULL;
+	int64_t v[3] = {0, 0, 1};
+	int k = a[2] ? 3 : a[1] ? 2 : 1;
+	for (int i = 0; i < k; i++)
+		if (!sema_value_int(ck, a[i], "a range bound", &v[i]))
+			return NULL;
+	int64_t lo = k == 1 ? 0 : v[0], hi = k == 1 ? v[0] : v[1], st = k == 3 ? v[2] : 1;
+	if (st == 0) {
+		diag_error(ck->d, call->span, "range() step must not be zero");
+		return NULL;
+	}
+	uint64_t count = sema_range_len(lo, hi, st);
+	if (count > 1000000) {
+		diag_error(ck->d, call->span, "range() of %llu items is too long for compile-time "
+		           "evaluation", (unsigned long long)count);
+		return NULL;
+	}
+	Value *r = list_value(ck, VAL_LIST, NULL, 0, call->span);
+	r->u.list.items = arena_alloc(ck->a, ((size_t)count + 1) * sizeof(Value *));
+	r->u.list.n = (size_t)count;
+	for (uint64_t i = 0; i < count; i++) {
+		Value *x = sema_new_value(&ck->ev, VAL_INT, call->span);
+		x->u.i = sema_range_at(lo, st, i);
+		r->u.list.items[i] = x;
+	}
+	return r;
+}
+
 /* The items an iterable yields: range(...) (compile-time bounds), lists,
  * tuples, a dict's keys. False after a diagnostic. */
 static bool
@@ -51,32 +84,11 @@ iterate(Check *ck, const Node *it, Value ***items, size_t *n)
 			return false;
 		BuiltinFn fn = callee->kind == VAL_BUILTIN ? sema_builtin_fn(callee->u.builtin) : BF_NONE;
 		if (fn == BF_RANGE || fn == BF_STATIC_RANGE) {
-			Value *a[SEMA_MAX_BUILTIN_PARAMS];
-			if (!sema_bind_builtin(ck, it, callee->u.builtin, a))
+			Value *r = sema_py_range(ck, it, callee->u.builtin);
+			if (!r)
 				return false;
-			int64_t v[3] = {0, 0, 1};
-			int k = a[2] ? 3 : a[1] ? 2 : 1;
-			for (int i = 0; i < k; i++)
-				if (!sema_value_int(ck, a[i], "a range bound", &v[i]))
-					return false;
-			int64_t lo = k == 1 ? 0 : v[0], hi = k == 1 ? v[0] : v[1], st = k == 3 ? v[2] : 1;
-			if (st == 0) {
-				diag_error(ck->d, it->span, "range() step must not be zero");
-				return false;
-			}
-			uint64_t count = sema_range_len(lo, hi, st);
-			if (count > 1000000) {
-				diag_error(ck->d, it->span, "range() of %llu items is too long for "
-				           "compile-time evaluation", (unsigned long long)count);
-				return false;
-			}
-			*n = (size_t)count;
-			*items = arena_alloc(ck->a, (*n + 1) * sizeof(Value *));
-			for (uint64_t i = 0; i < count; i++) {
-				Value *x = sema_new_value(&ck->ev, VAL_INT, it->span);
-				x->u.i = sema_range_at(lo, st, i);
-				(*items)[i] = x;
-			}
+			*items = r->u.list.items;
+			*n = r->u.list.n;
 			return true;
 		}
 	}
@@ -124,6 +136,12 @@ assign(Check *ck, const Node *t, Value *v)
 		Value *obj = sema_eval_expr(&ck->ev, t->u.attr.obj);
 		if (!obj)
 			return false;
+		/* a class's name and docs are for Python's printing: glc names it
+		 * by its definition */
+		if (obj->kind == VAL_CLASS && (strcmp(t->u.attr.name, "__name__") == 0 ||
+		                               strcmp(t->u.attr.name, "__qualname__") == 0 ||
+		                               strcmp(t->u.attr.name, "__doc__") == 0))
+			return true;
 		const SemaClass *c = obj->kind == VAL_TUPLE ? obj->u.list.cls : NULL;
 		for (size_t i = 0; c && i < c->n_fields; i++)
 			if (c->fields[i] == t->u.attr.name) {
@@ -270,6 +288,20 @@ run_stmt(Check *ck, const Node *s)
 		v->u.func = s;
 		sema_scope_bind(ck, s->u.func.name, v, false, s->span);
 		return FLOW_NEXT;
+	case N_CLASS: {
+		const SemaClass *c = sema_class_in_frame(ck, s);
+		if (!c) {
+			diag_error(ck->d, s->span, "only @aggregate classes can be defined in "
+			           "compile-time functions");
+			return FLOW_ERROR;
+		}
+		v = sema_new_value(&ck->ev, VAL_CLASS, s->span);
+		v->u.cls = c;
+		sema_scope_bind(ck, s->u.class_.name, v, false, s->span);
+		/* its methods name the class too */
+		c->mod->globals = sema_scope_snapshot(&ck->fr->locals);
+		return FLOW_NEXT;
+	}
 	case N_HOST: {
 		const Node *e = s->u.host.value;
 		if (strcmp(s->u.host.what, "raise") == 0) {

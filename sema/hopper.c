@@ -302,11 +302,45 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 	return none(ck, call->span);
 }
 
+/* mbarrier.allocate_mbarrier(batch=None, two_ctas=False), Gluon's newer
+ * spelling of gl.allocate_shared_memory(gl.int64, [1] or [batch, 1],
+ * MBarrierLayout()) for one CTA. */
+static Value *
+alloc_mbarrier(Check *ck, const Node *call, Value **a)
+{
+	bool two = false;
+	if (a[1] && !sema_value_truth(&ck->ev, a[1], &two))
+		return NULL;
+	if (two) {
+		diag_error(ck->d, a[1]->span, "two_ctas=True needs a cluster of CTAs; glc's kernels "
+		           "run one CTA per cluster");
+		return NULL;
+	}
+	const LLDesc *l;
+	const char *text = "SwizzledSharedLayout(1,1,1,[0])";
+	size_t used;
+	ll_desc_parse(text, strlen(text), ck->a, &l, &used, NULL);
+	Value *one = sema_new_value(&ck->ev, VAL_INT, call->span);
+	one->u.i = 1;
+	bool batched = a[0] && a[0]->kind != VAL_NONE;
+	Value *shape = sema_new_value(&ck->ev, VAL_LIST, call->span);
+	shape->u.list.n = batched ? 2 : 1;
+	shape->u.list.items = arena_alloc(ck->a, 3 * sizeof(Value *));
+	shape->u.list.items[0] = batched ? a[0] : one;
+	shape->u.list.items[1] = one;
+	Value *args[4] = {sema_new_value(&ck->ev, VAL_DTYPE, call->span), shape,
+	                  sema_new_value(&ck->ev, VAL_LAYOUT, call->span), NULL};
+	args[0]->u.dtype = DT_I64;
+	args[2]->u.layout = l;
+	return sema_smem_alloc(ck, call, args);
+}
+
 Value *
 sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	switch (fn) {
 	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call, a);
+	case BF_MBAR_ALLOC: return alloc_mbarrier(ck, call, a);
 	case BF_THREAD_BARRIER:
 	case BF_FENCE_ASYNC_SHARED:
 		for (size_t i = 0; fn == BF_FENCE_ASYNC_SHARED && i < ck->unfenced.len; i++)

@@ -266,6 +266,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	for (size_t i = 0; i < body->len; i++)
 		check_module_stmt(&ck, body->data[i]);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
 	KernelList kernels = {0};
 	bool *used = arena_alloc(a, n_defs + 1);
 	bool found = false;
@@ -293,6 +294,79 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	return d->errors == errors ? prog : NULL;
 }
 
+/* A def called name directly inside one of the top-level defs of ck->mod,
+ * or NULL: where a kernel is nested when -n misses the outer name. */
+static const Node *
+nested_def(Check *ck, const char *name, const Node **outer)
+{
+	const NodeList *body = &ck->mod->ast->u.module.body;
+	for (size_t i = 0; i < body->len; i++) {
+		const Node *o = body->data[i];
+		if (o->kind != N_FUNC)
+			continue;
+		for (size_t j = 0; j < o->u.func.body.len; j++) {
+			const Node *f = o->u.func.body.data[j];
+			if (f->kind == N_FUNC && strcmp(f->u.func.name, name) == 0) {
+				*outer = o;
+				return f;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Reports that scope ck->mod has no @gluon.jit def `name` (a part of the
+ * -n path `path`), with the names it has. */
+static void
+no_kernel(Check *ck, const char *path, const char *name, bool top)
+{
+	const char *names[256];
+	size_t n = 0;
+	for (Binding *x = ck->mod->globals.first; x && n < 256; x = x->next)
+		if (x->v && x->v->kind == VAL_FUNC && sema_func_kind(ck, x->v->u.func) == FK_JIT)
+			names[n++] = x->name;
+	Diag *e = top ? diag_error(ck->d, (SrcSpan){0}, "-n %s: %s has no @gluon.jit function "
+	                           "of that name", path, src_path(ck->src, ck->mod->file))
+	              : diag_error(ck->d, (SrcSpan){0}, "-n %s: '%s' defines no @gluon.jit "
+	                           "function '%s'", path, ck->mod->name, name);
+	const Node *outer = NULL;
+	const Node *inner = top ? nested_def(ck, name, &outer) : NULL;
+	const char *s = diag_suggest(name, names, n);
+	if (inner)
+		diag_note(ck->d, e, inner->span, "'%s' is defined inside '%s': -n %s.%s", name,
+		          outer->u.func.name, outer->u.func.name, name);
+	else if (s)
+		diag_note(ck->d, e, (SrcSpan){0}, "did you mean '%s'?", s);
+}
+
+/* The kernel -n names: a @gluon.jit def of the file, or `outer.name` for
+ * one defined inside the def `outer` (as tests define them), whose names
+ * it then sees (ck->mod becomes outer's scope). NULL after a diagnostic. */
+static const Node *
+find_kernel(Check *ck, const char *path)
+{
+	for (const char *rest = path;;) {
+		const char *dot = strchr(rest, '.');
+		size_t len = dot ? (size_t)(dot - rest) : strlen(rest);
+		const char *name = intern(ck->in, rest, len);
+		Binding *b = sema_local_find(ck, name);
+		const Node *f = b && b->v && b->v->kind == VAL_FUNC ? b->v->u.func : NULL;
+		if (!f) {
+			no_kernel(ck, path, name, rest == path);
+			return NULL;
+		}
+		if (!dot) {
+			if (sema_func_kind(ck, f) == FK_JIT)
+				return f;
+			diag_error(ck->d, f->span, "-n %s: '%s' is not a @gluon.jit function", path,
+			           name);
+			return NULL;
+		}
+		ck->mod = sema_function_scope(ck, ck->mod, f);
+		rest = dot + 1;
+	}
+}
+
 TProgram *
 sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
                  uint32_t file, const SemaGluon *g, const Limits *lim)
@@ -306,30 +380,19 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	int errors = d->errors;
 	sema_module_bind(&ck, m);
 	TProgram *prog = arena_alloc(a, sizeof *prog);
+	prog->built = true;
 	KernelList kernels = {0};
-	Binding *b = sema_local_find(&ck, intern(in, g->kernel, strlen(g->kernel)));
-	const Node *f = b && b->v && b->v->kind == VAL_FUNC ? b->v->u.func : NULL;
-	if (!f) {
-		const char *names[256];
-		size_t n = 0;
-		for (Binding *x = m->globals.first; x && n < 256; x = x->next)
-			if (x->v && x->v->kind == VAL_FUNC && sema_func_kind(&ck, x->v->u.func) == FK_JIT)
-				names[n++] = x->name;
-		Diag *e = diag_error(d, (SrcSpan){0}, "-n %s: %s has no @gluon.jit function of "
-		                     "that name", g->kernel, src_path(src, file));
-		const char *s = diag_suggest(g->kernel, names, n);
-		if (s)
-			diag_note(d, e, (SrcSpan){0}, "did you mean '%s'?", s);
-	} else if (sema_func_kind(&ck, f) != FK_JIT) {
-		diag_error(d, f->span, "-n %s: '%s' is not a @gluon.jit function", g->kernel,
-		           g->kernel);
-	} else {
-		for (size_t i = 0; i < g->n_signatures && !d->truncated; i++) {
-			Spec spec = {g->signatures[i], (int)i, g->kernel};
-			if (g->n_signatures > 1)
-				spec.name = arena_printf(a, "%s_%zu", g->kernel, i);
-			check_kernel(&ck, &kernels, f, g->num_warps, NULL, 0, NULL, &spec);
-		}
+	const Node *f = find_kernel(&ck, g->kernel);
+	/* the launcher of `outer.kernel` is outer_kernel */
+	char *base = arena_strndup(a, g->kernel, strlen(g->kernel));
+	for (char *p = base; *p; p++)
+		if (*p == '.')
+			*p = '_';
+	for (size_t i = 0; f && i < g->n_signatures && !d->truncated; i++) {
+		Spec spec = {g->signatures[i], (int)i, base};
+		if (g->n_signatures > 1)
+			spec.name = arena_printf(a, "%s_%zu", base, i);
+		check_kernel(&ck, &kernels, f, g->num_warps, NULL, 0, NULL, &spec);
 	}
 	prog->kernels = kernels.data;
 	prog->n_kernels = (int)kernels.len;

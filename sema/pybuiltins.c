@@ -1,9 +1,10 @@
 /*
- * Python's builtins at compile time (isinstance, abs) and the Gluon names
- * that only a Gluon .py file needs: gl.constexpr(v), gl.num_warps(),
- * gl.num_ctas(), gl.to_tensor, warpgroup_mma_init, and
- * the decorators (constexpr_function, aggregate, staticmethod), which are
- * not callable in a kernel.
+ * Python's builtins at compile time (isinstance, abs; the iteration ones are
+ * pymethods.c's) and the names that only a Gluon .py file needs:
+ * gl.constexpr(v), gl.num_warps(), gl.num_ctas(), gl.to_tensor,
+ * warpgroup_mma_init, the target (triton.runtime.driver.active.
+ * get_current_target()), and the decorators (constexpr_function, aggregate,
+ * staticmethod), which are not callable in a kernel.
  */
 #include "sema/check.h"
 
@@ -70,6 +71,13 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return int_value(ck, 1, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
+	case BF_LIST_PY: case BF_TUPLE_PY: case BF_SUM_PY: case BF_ZIP: case BF_ENUMERATE:
+	case BF_ANY: case BF_ALL: case BF_SORTED: case BF_REVERSED:
+		return sema_py_iter_call(ck, call, fn, a);
+	case BF_CURRENT_TARGET:
+		v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
+		v->u.builtin = sema_builtin_namespace("target");
+		return v;
 	case BF_ISINSTANCE:
 		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
 		v->u.b = is_instance(a[0], a[1]);
@@ -97,6 +105,25 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	}
 }
 
+/* The compilation target, as triton.runtime.driver.active.
+ * get_current_target() describes it: backend "cuda", arch 90, warp_size 32. */
+static Value *
+target_attr(Check *ck, const Node *n)
+{
+	const char *name = n->u.attr.name;
+	if (strcmp(name, "warp_size") == 0 || strcmp(name, "arch") == 0)
+		return int_value(ck, name[0] == 'w' ? 32 : 90, n->span);
+	if (strcmp(name, "backend") == 0) {
+		Value *v = sema_new_value(&ck->ev, VAL_STR, n->span);
+		v->u.str.s = "cuda";
+		v->u.str.len = 4;
+		return v;
+	}
+	diag_error(ck->d, n->u.attr.name_span, "the target has no attribute '%s' (it has "
+	           "backend, arch and warp_size)", name);
+	return NULL;
+}
+
 /* Attributes of compile-time objects that Gluon code reads: a module's
  * names, an aggregate's fields and methods, `x.value` of a constexpr,
  * a dtype's `primitive_bitwidth`, a pointer's `dtype.element_ty`. *handled
@@ -105,6 +132,7 @@ Value *
 sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 {
 	const char *name = n->u.attr.name;
+	Value *m;
 	*handled = true;
 	switch (obj->kind) {
 	case VAL_HOST:
@@ -129,8 +157,12 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 	case VAL_TUPLE:
 		if (obj->u.list.cls)
 			return sema_aggregate_attr(ck, n, obj);
+		if ((m = sema_py_method(ck, n, obj)))
+			return m;
 		break;
 	case VAL_BUILTIN:
+		if (obj->u.builtin == sema_builtin_namespace("target"))
+			return target_attr(ck, n);
 		if (sema_builtin_is_layout_ctor(obj->u.builtin)) {
 			const Builtin *b = sema_builtin_static(sema_builtin_name(obj->u.builtin), name);
 			if (b) {
@@ -166,9 +198,11 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		}
 		break;
 	case VAL_INT: case VAL_FLOAT: case VAL_BOOL: case VAL_LAYOUT: case VAL_STR:
-	case VAL_NONE: case VAL_LIST:
+	case VAL_NONE: case VAL_LIST: case VAL_DICT:
 		if (strcmp(name, "value") == 0)
 			return obj;
+		if ((m = sema_py_method(ck, n, obj)))
+			return m;
 		break;
 	default:
 		break;

@@ -29,6 +29,8 @@ static const struct { const char *path, *ns; } known[] = {
 	{"triton.experimental.gluon.language.nvidia.ampere.mbarrier", "mbarrier"},
 	{"triton.experimental.gluon.language.nvidia.ampere.async_copy", "async_copy"},
 	{"triton.experimental.gluon.language.nvidia.hopper.async_copy", "async_copy"},
+	{"triton.experimental.gluon.language.extra.libdevice", "libdevice"},
+	{"triton.language.extra.libdevice", "libdevice"},
 };
 
 static Value *
@@ -173,8 +175,8 @@ import_module_call(Check *ck, const Node *v)
 	return resolve_path(ck, v->u.call.args.data[0]->u.str.value, v->span);
 }
 
-static void
-note_fn(Check *ck, const Node *n, SemaModule *m)
+void
+sema_note_scope(Check *ck, const Node *n, SemaModule *m)
 {
 	vec_push(ck->a, &ck->fn_nodes, n);
 	vec_push(ck->a, &ck->fn_mods, m);
@@ -182,7 +184,7 @@ note_fn(Check *ck, const Node *n, SemaModule *m)
 		return;
 	for (size_t i = 0; i < n->u.class_.body.len; i++)
 		if (n->u.class_.body.data[i]->kind == N_FUNC)
-			note_fn(ck, n->u.class_.body.data[i], m);
+			sema_note_scope(ck, n->u.class_.body.data[i], m);
 }
 
 static void
@@ -196,10 +198,11 @@ bind_lazy(Check *ck, SemaModule *m, const Node *target, const Node *s)
 	sema_scope_bind(ck, target->u.name.id, v, false, target->span);
 }
 
-void
-sema_module_bind(Check *ck, SemaModule *m)
+/* Binds the top-level names of body (a module's, or a def's for a
+ * function scope) in scope m, which is ck->mod. */
+static void
+bind_body(Check *ck, SemaModule *m, const NodeList *body)
 {
-	const NodeList *body = &m->ast->u.module.body;
 	for (size_t i = 0; i < body->len; i++) {
 		const Node *s = body->data[i];
 		Value *v;
@@ -208,13 +211,13 @@ sema_module_bind(Check *ck, SemaModule *m)
 			bind_import(ck, s);
 			break;
 		case N_FUNC:
-			note_fn(ck, s, m);
+			sema_note_scope(ck, s, m);
 			v = sema_new_value(&ck->ev, VAL_FUNC, s->span);
 			v->u.func = s;
 			sema_scope_bind(ck, s->u.func.name, v, false, s->span);
 			break;
 		case N_CLASS:
-			note_fn(ck, s, m);
+			sema_note_scope(ck, s, m);
 			v = sema_new_value(&ck->ev, VAL_CLASS, s->span);
 			v->u.cls = sema_class_of(ck, s);
 			if (!v->u.cls)
@@ -243,10 +246,44 @@ sema_module_bind(Check *ck, SemaModule *m)
 	}
 }
 
+void
+sema_module_bind(Check *ck, SemaModule *m)
+{
+	bind_body(ck, m, &m->ast->u.module.body);
+}
+
+SemaModule *
+sema_frame_scope(Check *ck, const Node *n)
+{
+	SemaModule *scope = arena_alloc(ck->a, sizeof *scope);
+	*scope = (SemaModule){.name = ck->mod->name, .ast = ck->mod->ast, .file = ck->mod->file,
+	                      .python = ck->mod->python,
+	                      .globals = sema_scope_snapshot(&ck->fr->locals),
+	                      .enclosing = ck->mod};
+	sema_note_scope(ck, n, scope);
+	return scope;
+}
+
+SemaModule *
+sema_function_scope(Check *ck, SemaModule *m, const Node *f)
+{
+	SemaModule *fs = arena_alloc(ck->a, sizeof *fs);
+	*fs = (SemaModule){.name = f->u.func.name, .ast = m->ast, .file = m->file,
+	                   .python = true, .enclosing = m};
+	SemaModule *saved = ck->mod;
+	Frame *saved_fr = ck->fr;
+	ck->mod = fs;
+	ck->fr = NULL;
+	bind_body(ck, fs, &f->u.func.body);
+	ck->mod = saved;
+	ck->fr = saved_fr;
+	return fs;
+}
+
 SemaModule *
 sema_module_of(Check *ck, const Node *n)
 {
-	for (size_t i = 0; i < ck->fn_nodes.len; i++)
+	for (size_t i = ck->fn_nodes.len; i-- > 0;)
 		if (ck->fn_nodes.data[i] == n)
 			return ck->fn_mods.data[i];
 	return ck->mod;
@@ -309,6 +346,8 @@ sema_func_kind(Check *ck, const Node *f)
 	SemaModule *m = sema_module_of(ck, f);
 	if (!m->python)
 		return FK_JIT;
+	if (f->kind == N_LAMBDA)
+		return FK_CONSTEXPR;
 	bool top = false;
 	for (size_t i = 0; i < ck->fn_nodes.len && !top; i++)
 		top = ck->fn_nodes.data[i] == f;

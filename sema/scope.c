@@ -65,7 +65,15 @@ Binding *
 sema_scope_find(Check *ck, const char *name)
 {
 	Binding *b = ck->fr ? scope_get(&ck->fr->locals, name) : NULL;
-	return b ? b : scope_get(&ck->mod->globals, name);
+	for (SemaModule *m = ck->mod; m && !b; m = m->enclosing)
+		b = scope_get(&m->globals, name);
+	return b;
+}
+
+Scope
+sema_scope_snapshot(const Scope *s)
+{
+	return (Scope){.first = s->first, .n = s->n};
 }
 
 Binding *
@@ -99,8 +107,9 @@ sema_check_visible_names(Check *ck, const char **out, size_t max)
 	if (ck->fr)
 		for (Binding *b = ck->fr->locals.first; b && n < max; b = b->next)
 			out[n++] = b->name;
-	for (Binding *b = ck->mod->globals.first; b && n < max; b = b->next)
-		out[n++] = b->name;
+	for (SemaModule *m = ck->mod; m; m = m->enclosing)
+		for (Binding *b = m->globals.first; b && n < max; b = b->next)
+			out[n++] = b->name;
 	return n;
 }
 

@@ -80,7 +80,9 @@ eval_text(Check *ck, const char *label, const char *text)
 		return NULL;
 	Frame *saved = ck->fr;
 	ck->fr = NULL;
+	ck->host = true;
 	Value *v = sema_eval_expr(&ck->ev, e);
+	ck->host = false;
 	ck->fr = saved;
 	return v;
 }
@@ -151,10 +153,21 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 	for (size_t i = 0; i < ps->len; i++)
 		warps_param |= ps->data[i]->u.param.name == warps_name;
 	size_t want = ps->len - (warps_param && n + 1 == ps->len);
-	if (n != want) {
-		Diag *g = diag_error(ck->d, (SrcSpan){0}, "-s '%s': %zu entr%s for %zu parameters "
-		                     "of '%s'", sig, n, n == 1 ? "y" : "ies", ps->len,
-		                     f->u.func.name);
+	if (n < want) {
+		/* (num_warps may be left out only when every other one has an entry) */
+		const Node *p = ps->data[n], *last = ps->data[ps->len - 1];
+		diag_error(ck->d, p->span, "-s '%s' has %zu entr%s for the %zu parameters of '%s': "
+		           "%s '%s'%s%s%s %s no entry", sig, n, n == 1 ? "y" : "ies", want,
+		           f->u.func.name, p == last ? "parameter" : "parameters", p->u.param.name,
+		           p == last ? "" : " to '", p == last ? "" : last->u.param.name,
+		           p == last ? "" : "'", p == last ? "has" : "have");
+		return false;
+	}
+	if (n > want) {
+		Diag *g = diag_error(ck->d, (SrcSpan){0}, "-s '%s' has %zu entries for the %zu "
+		                     "parameters of '%s': entry %zu '%.*s' is past the last "
+		                     "parameter", sig, n, want, f->u.func.name, want + 1,
+		                     (int)es[want].n, es[want].s);
 		diag_note(ck->d, g, f->span, "'%s' is defined here", f->u.func.name);
 		return false;
 	}
@@ -203,6 +216,16 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 		}
 		Value *v = eval_text(ck, label, text ? text : arena_strndup(ck->a, en->s, en->n));
 		if (!v) {
+			ok = false;
+			continue;
+		}
+		const Node *use = !text && !cx && v->kind != VAL_TYPE && v->kind != VAL_LAYOUT &&
+		                  v->kind != VAL_CLASS ? sema_pointer_use(ck, f, name) : NULL;
+		if (use) {
+			Diag *g = diag_error(ck->d, p->span, "parameter '%s' is used as a pointer, but "
+			                     "its -s entry '%.*s' is a constexpr value; give its "
+			                     "type, such as *fp32", name, (int)en->n, en->s);
+			diag_note(ck->d, g, use->span, "'%s' is used as a pointer here", name);
 			ok = false;
 			continue;
 		}

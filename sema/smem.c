@@ -391,6 +391,10 @@ sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self, V
 	case BF_SMEM_PERMUTE: return smem_permute(ck, call, self, a);
 	case BF_SMEM_RESHAPE: return smem_reshape(ck, call, self, a);
 	case BF_SMEM_REINTERPRET: return smem_reinterpret(ck, call, self, a);
+	case BF_SMEM_KEEP_ALIVE:
+		/* a view of the whole buffer: a use, so its live range reaches here */
+		return view(ck, call, self, t, 0) ? sema_new_value(&ck->ev, VAL_NONE, call->span)
+		                                  : NULL;
 	case BF_SMEM_LOAD: {
 		SrcSpan lat;
 		const LLDesc *l = sema_auto_layout_arg(ck, a[0], call->span, t->shape, t->rank,

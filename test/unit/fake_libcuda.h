@@ -1,5 +1,5 @@
 /*
- * A fake CUDA driver for test_runtime: a shared library exporting
+ * A fake CUDA driver for test_runtime_fake: a shared library exporting
  * cuGetProcAddress_v2 (handing out its own entry points) and fake_cuda(),
  * which gives the test the state its entry points record and obey.
  * "Device memory" is host memory; modules, kernels and events are tokens.

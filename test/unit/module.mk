@@ -11,11 +11,15 @@ $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPP
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
-# libglrt: the test dlopens a fake driver built next to it.
-UNIT_TESTS += $(B)/unit/test_runtime
-$(B)/unit/test_runtime: $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a $(B)/unit/fake_libcuda.so
+# libglrt: argument checks (test_runtime); the no-driver paths and a fake
+# driver built next to the test (test_runtime_fake); and runtime_gpu, which
+# needs a GPU, so that check.sh (running test_* only) leaves it out.
+UNIT_TESTS += $(B)/unit/test_runtime $(B)/unit/test_runtime_fake $(B)/unit/runtime_gpu
+$(B)/unit/test_runtime_fake: $(B)/unit/fake_libcuda.so
+$(B)/unit/test_runtime $(B)/unit/test_runtime_fake $(B)/unit/runtime_gpu: \
+		$(B)/unit/%: $(B)/obj/test/unit/%.o $(B)/libglrt.a
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_runtime.c) $(B)/libglrt.a -ldl -pthread
+	$(CC) $(LDSAN) -o $@ $< $(B)/libglrt.a -ldl -pthread
 
 $(B)/unit/fake_libcuda.so: test/unit/fake_libcuda.c test/unit/fake_libcuda.h runtime/cuda_abi.h
 	@mkdir -p $(@D)

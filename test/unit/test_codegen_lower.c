@@ -153,7 +153,7 @@ compile(K *k)
 	CgOptions o = {"sm_90a", 3, false, false, NULL};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k->k;
-	TProgram prog = {&kp, 1};
+	TProgram prog = {&kp, 1, true};
 	CgResult r = {0};
 	/* What the driver runs before code generation (driver/passes.c). */
 	CHECK(ir_smem_plan(&prog, A, &D) && ir_cvt_plan(&prog, A, &D) &&
@@ -337,7 +337,7 @@ test_loop_and_errors(void)
 	CgOptions o = {"sm_90a", 2, false, false, NULL};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k.k;
-	TProgram prog = {&kp, 1};
+	TProgram prog = {&kp, 1, true};
 	CHECK(!cg_compile(t, &prog, NULL, NULL, 0, A, &D, &r));
 	cg_target_free(t);
 	CHECK_EQ(1, D.errors);
@@ -431,7 +431,7 @@ test_every_op(void)
 	}
 	CgOptions o = {"sm_90a", 2, false, false, NULL};
 	CgTarget *tgt = cg_target_new(&o, &D);
-	TProgram prog = {ok, n_ok};
+	TProgram prog = {ok, n_ok, true};
 	CgResult r = {0};
 	CHECK(cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
 	CHECK_EQ(0, D.errors);
@@ -448,7 +448,7 @@ test_every_op(void)
 	CHECK_EQ(0, D.errors);
 
 	diag_init(&D, A, NULL);
-	prog = (TProgram){bad, n_bad};
+	prog = (TProgram){bad, n_bad, true};
 	CHECK(!cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
 	CHECK_EQ(n_bad, D.errors);
 	/* f8: all but where; the 4 float types: 8 integer-only ops; the 9
