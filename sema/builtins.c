@@ -174,7 +174,7 @@ static const Builtin table[] = {
 	FN("NONE", IN_PROPAGATE_NAN, BF_NAN_NONE),
 	FN("cdiv", GL | IN_TRITON, BF_CDIV, "x", "y"),
 	FN("convert_layout", GL, BF_CONVERT_LAYOUT, "value", "layout", "assert_trivial?"),
-	FN("expand_dims", GL, BF_EXPAND_DIMS, "input", "axis"),
+	FN("expand_dims", TENSOR_FN, BF_EXPAND_DIMS, "input", "axis"),
 	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED, "element_ty", "shape", "layout", "value?"),
 	FN("thread_barrier", GL, BF_THREAD_BARRIER),
 	FN("warp_specialize", GL, BF_WARP_SPECIALIZE, "partitions", "worker_num_warps", "worker_num_regs"),

@@ -148,6 +148,9 @@ sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$ROOT/test/gpu/test_mma.c" |
 
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"
 cp "$ROOT"/test/gpu/*.c "$ROOT"/test/gpu/*.h "$OUT/test/"
+mkdir -p "$OUT/test/unit"
+cp "$ROOT"/test/unit/runtime_gpu.c "$ROOT"/test/unit/runtime_test.h \
+	"$ROOT"/test/unit/check.h "$OUT/test/unit/"
 cp "$ROOT"/test/gpu/run.sh "$OUT/run.sh"
 cp "$ROOT"/bench/*.py "$OUT/bench/"
 cp "$ROOT"/examples/host/*.c "$ROOT"/examples/host/*.cpp "$ROOT"/examples/host/*.py "$OUT/host/"

@@ -8,7 +8,8 @@
 # drivers (gemm_fp8, cumsum and histogram included), the tensor-core forms of
 # test_mma.c, the math, memory and row-wise tests and the operation tests
 # test_scans.c, test_atomics.c and test_shapes.c (one PASS/FAIL line per
-# check), the C and C++ host examples and the Python ctypes example. Prints
+# check), the C and C++ host examples, the Python ctypes example and
+# libglrt against the real driver (test/unit/runtime_gpu.c). Prints
 # `N passed, N failed, N skipped` last and exits 1 on any failure, 77 when
 # everything was skipped (no GPU), else 0.
 # Logs and binaries go to $GPU_WORK (default: BUNDLE/work).
@@ -99,6 +100,29 @@ else
 	echo "SKIP host examples: vector_add.gl did not compile"
 	skip=$((skip + 1))
 fi
+
+# libglrt against the real driver (test/unit/runtime_gpu.c): its own PTX,
+# assembled here by ptxas; check.h's "N passed, N failed" line is tallied.
+log="$W/runtime_gpu.log"
+if $CC $CFLAGS -I"$D" "$D/test/unit/runtime_gpu.c" $LIBS -o "$W/runtime_gpu" >"$log" 2>&1 &&
+	"$W/runtime_gpu" --dump-ptx >"$W/runtime_gpu.ptx" 2>>"$log" &&
+	ptxas -arch=sm_90a "$W/runtime_gpu.ptx" -o "$W/runtime_gpu.cubin" >>"$log" 2>&1; then
+	"$W/runtime_gpu" --gpu "$W/runtime_gpu.cubin" >>"$log" 2>&1
+	rc=$?
+else
+	rc=1
+fi
+cat "$log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+p=${line%% passed*}
+f=${line#*passed, }
+f=${f%% failed*}
+case $rc in
+0 | 1) [ -n "$line" ] || { p=0 f=1; } ;;
+77) p=0 f=0 skip=$((skip + 1)) ;;
+*) p=${p:-0} f=$((${f:-0} + 1)); echo "FAIL runtime_gpu: exit status $rc" ;;
+esac
+pass=$((pass + p)) fail=$((fail + f))
 
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -ne 0 ] && exit 1

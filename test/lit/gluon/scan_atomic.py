@@ -4,6 +4,8 @@
 # RUN: %glc %s -n row_stats -s "*fp32:16, *fp32, *i32, *i32, 128" -w 4 --emit=typed | FileCheck %s
 # RUN: %glc %s -n row_stats -s "*fp32:16, *fp32, *i32, *i32, 128" -w 4 --emit=cubin -o %t.cubin
 # CHECK: scan axis=1 reverse
+# CHECK: reduce axis=1 combine=max
+# CHECK-NEXT: expand_dims axis=1
 # CHECK: reduce axis=1 {{.*}} combine(
 # CHECK: extract index=1
 # CHECK: atomic_rmw rmw=max sem=relaxed scope=gpu
@@ -29,7 +31,7 @@ def row_stats(x, suffix, best, hist, BLOCK: gl.constexpr):
     j = gl.arange(0, BLOCK, layout=gl.SliceLayout(0, L))
     offs = i[:, None] * BLOCK + j[None, :]
     v = gl.load(x + offs)
-    gl.store(suffix + offs, v.cumsum(1, reverse=True))
+    gl.store(suffix + offs, v.cumsum(1, reverse=True) - gl.max(v, 1).expand_dims(1))
     idx = gl.zeros([32, BLOCK], gl.int32, layout=L) + j[None, :]
     vmax, imax = gl.reduce((v, idx), 1, _argmax)
     (best + i).atomic_max(imax, sem="relaxed")
