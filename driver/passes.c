@@ -28,6 +28,7 @@ static const struct {
 	{"layout-infer", ir_layout_infer},  /* every AutoLayout decided */
 	{"verify", verify},             /* the IR's invariants */
 	{"smem-plan", ir_smem_plan},    /* shared-memory lifetimes and offsets */
+	{"membar", ir_membar},          /* CTA barriers between racing smem accesses */
 	{"cvt-plan", ir_cvt_plan},      /* a plan for every convert_layout */
 	{"specialize", ir_specialize},  /* the aligned/divisible variant of a kernel */
 	{"axis", ir_axis},              /* contiguity/divisibility facts for codegen */

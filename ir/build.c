@@ -16,3 +16,11 @@ ir_block_push(Arena *a, TBlock *b, TInst *i)
 	}
 	b->insts[b->n++] = i;
 }
+
+void
+ir_block_insert(Arena *a, TBlock *b, size_t at, TInst *i)
+{
+	ir_block_push(a, b, i);
+	memmove(b->insts + at + 1, b->insts + at, (b->n - 1 - at) * sizeof *b->insts);
+	b->insts[at] = i;
+}

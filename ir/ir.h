@@ -483,6 +483,11 @@ const LLDesc *ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warp
 /* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
  * limit. */
 bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);
+/* membar: a thread_barrier before every shared-memory access that would
+ * race with one made since the last barrier, as Triton's Membar pass
+ * places them (ir/membar.c says which pairs need none); live ranges
+ * renumbered, offsets unchanged. */
+bool ir_membar(TProgram *p, Arena *a, Diags *d);
 /* cvt-plan: every convert_layout gets its plan (attr.plan). */
 bool ir_cvt_plan(TProgram *p, Arena *a, Diags *d);
 /* specialize: TKernel.fast for kernels whose accesses the alignment and
@@ -495,6 +500,8 @@ bool ir_axis(TProgram *p, Arena *a, Diags *d);
 
 /* Appends i to block b (storage in a). */
 void ir_block_push(Arena *a, TBlock *b, TInst *i);
+/* Inserts i into block b before instruction `at` (at == b->n: appends). */
+void ir_block_insert(Arena *a, TBlock *b, size_t at, TInst *i);
 
 /* -- Text ---------------------------------------------------------------------- */
 

@@ -1,0 +1,346 @@
+/*
+ * membar: the CTA barriers that shared memory needs, placed as Triton's
+ * Membar pass places them, so that a Gluon kernel written for Triton (which
+ * relies on that pass) runs correctly as it is. Walking each kernel (and
+ * each warp_specialize partition, whose barriers are its own) in program
+ * order, the pass keeps the shared-memory accesses made since the last
+ * barrier; an access that conflicts with one of them (the same bytes, one
+ * of the two a write) gets a thread_barrier right before it, which clears
+ * them. Loops are walked until what reaches their head stops growing (an
+ * access late in the body meets one early in the next iteration); the two
+ * arms of an if are walked from the same state and joined.
+ *
+ * Asynchronous accesses count from their completion, not their issue: a
+ * barrier does not order them. A TMA store's read completes at
+ * tma.store_wait (on the leader thread), a cp.async write at
+ * async_copy.wait_group (or, with async_copy.mbarrier_arrive, on the
+ * mbarrier, as a TMA load's write does), an asynchronous WGMMA's read at
+ * warpgroup_mma_wait. So a buffer refilled after tma.store_wait gets its
+ * barrier after the wait, where it orders something.
+ *
+ * Bytes are those of the whole allocation a view belongs to, as planned by
+ * smem-plan (dead allocations' bytes are reused, so an access to one
+ * allocation can conflict with an access to another). Some conflicting
+ * pairs need no barrier:
+ *   - both issued by the partition's leader thread (mbarrier init, expect,
+ *     arrive, invalidate; TMA copies), which runs them in order;
+ *   - a write that completes on an mbarrier (TMA loads, cp.async with
+ *     mbarrier_arrive): a thread that waits on it sees the data whatever
+ *     other threads do;
+ *   - mbarrier waits, expects and TMA loads' arrivals among themselves, in
+ *     any order on different threads, except a wait after a wait (a warp
+ *     that ran ahead could miss a phase);
+ *   - a WGMMA's read of its shared operands in a partition of at most one
+ *     warpgroup: warpgroup_mma_wait retires it for the whole warpgroup.
+ * Ops that use scratch memory of their own (convert_layout, reductions...)
+ * synchronize it in code generation and are not accesses here.
+ */
+#include "ir/ir.h"
+
+#include <string.h>
+
+typedef struct Access {
+	int64_t lo, hi;    /* bytes [lo, hi) of shared memory */
+	TOp op;
+	bool write;
+	bool leader;       /* issued by the partition's leader thread only */
+	bool on_barrier;   /* the mbarrier operand of a TMA load */
+} Access;
+
+typedef VEC(Access) Accesses;
+
+typedef struct State {
+	Accesses done;     /* completed since the last barrier */
+	Accesses flight;   /* issued asynchronously, not yet completed */
+} State;
+
+typedef struct Loop {
+	State escaped;     /* states at break and continue */
+} Loop;
+
+typedef struct Membar {
+	Arena *a;
+	TKernel *k;
+	int num_warps;     /* of the partition being walked */
+	Loop *loop;        /* innermost loop, or NULL */
+	int inserted;
+} Membar;
+
+static void walk_block(Membar *mb, TBlock *b, State *s);
+
+static bool
+same_access(const Access *x, const Access *y)
+{
+	return x->lo == y->lo && x->hi == y->hi && x->op == y->op && x->write == y->write &&
+	       x->leader == y->leader && x->on_barrier == y->on_barrier;
+}
+
+/* Adds x to s unless s has it. */
+static void
+add(Membar *mb, Accesses *s, Access x)
+{
+	for (size_t i = 0; i < s->len; i++)
+		if (same_access(&s->data[i], &x))
+			return;
+	vec_push(mb->a, s, x);
+}
+
+static void
+join(Membar *mb, State *into, const State *from)
+{
+	for (size_t i = 0; i < from->done.len; i++)
+		add(mb, &into->done, from->done.data[i]);
+	for (size_t i = 0; i < from->flight.len; i++)
+		add(mb, &into->flight, from->flight.data[i]);
+}
+
+static size_t
+size(const State *s)
+{
+	return s->done.len + s->flight.len;
+}
+
+/* The accesses in flight that op completes move to done; with drop, they
+ * complete on an mbarrier instead and are forgotten. */
+static void
+complete(Membar *mb, State *s, TOp op, bool drop)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < s->flight.len; i++) {
+		Access x = s->flight.data[i];
+		if (x.op != op)
+			s->flight.data[kept++] = x;
+		else if (!drop)
+			add(mb, &s->done, x);
+	}
+	s->flight.len = kept;
+}
+
+static State
+copy(Membar *mb, const State *s)
+{
+	State c = {0};
+	join(mb, &c, s);
+	return c;
+}
+
+/* The access of operand v (a buffer or mbarrier view) by op. */
+static Access
+access_of(const Membar *mb, const TValue *v, TOp op, bool write, bool leader)
+{
+	const TSmemAlloc *s = &mb->k->smem[v->type->alloc];
+	return (Access){.lo = s->offset, .hi = s->offset + s->bytes, .op = op,
+	                .write = write, .leader = leader};
+}
+
+static bool
+is_smem(const TValue *v)
+{
+	return v && (v->type->kind == TY_SMEM || v->type->kind == TY_MBARRIER);
+}
+
+/* The shared-memory accesses of in (at most 2) into out; their number.
+ * *async: they complete later (OP_TMA_STORE, OP_ASYNC_COPY, an
+ * asynchronous OP_WGMMA). */
+static int
+accesses(const Membar *mb, const TInst *in, Access *out, bool *async)
+{
+	*async = in->op == OP_TMA_STORE || in->op == OP_ASYNC_COPY ||
+	         (in->op == OP_WGMMA && in->attr.is_async);
+	switch (in->op) {
+	case OP_SMEM_ALLOC:
+		if (in->n_args == 0)
+			return 0;
+		out[0] = (Access){.op = in->op, .write = true};
+		const TSmemAlloc *s = &mb->k->smem[in->attr.alloc];
+		out[0].lo = s->offset;
+		out[0].hi = s->offset + s->bytes;
+		return 1;
+	case OP_SMEM_LOAD:
+	case OP_MBAR_WAIT:
+		out[0] = access_of(mb, in->args[0], in->op, false, false);
+		return 1;
+	case OP_SMEM_STORE:
+	case OP_ASYNC_COPY:
+		out[0] = access_of(mb, in->args[0], in->op, true, false);
+		return 1;
+	case OP_ASYNC_MBAR_ARRIVE:
+		out[0] = access_of(mb, in->args[0], OP_MBAR_ARRIVE, true, false);
+		return 1;
+	case OP_MBAR_INIT:
+	case OP_MBAR_INVALIDATE:
+	case OP_MBAR_EXPECT:
+	case OP_MBAR_ARRIVE:
+		out[0] = access_of(mb, in->args[0], in->op, true, true);
+		return 1;
+	case OP_TMA_LOAD:
+		out[0] = access_of(mb, in->args[1], in->op, true, true);
+		out[0].on_barrier = true;
+		out[1] = access_of(mb, in->args[2], in->op, true, true);
+		return 2;
+	case OP_TMA_STORE:
+		out[0] = access_of(mb, in->args[1], in->op, false, true);
+		return 1;
+	case OP_WGMMA: {
+		int n = 0;
+		for (int i = 0; i < 2; i++)
+			if (is_smem(in->args[i]))
+				out[n++] = access_of(mb, in->args[i], in->op, false, false);
+		return n;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* Mbarrier operations that may run in any order on different threads. */
+static bool
+commutes(const Access *x)
+{
+	return x->op == OP_MBAR_WAIT || x->op == OP_MBAR_EXPECT ||
+	       (x->op == OP_TMA_LOAD && x->on_barrier);
+}
+
+/* Whether `after` needs a barrier between it and the earlier `before`. */
+static bool
+conflicts(const Membar *mb, const Access *before, const Access *after)
+{
+	if (before->hi <= after->lo || after->hi <= before->lo)
+		return false;
+	if (!before->write && !after->write)
+		return false;
+	if (before->leader && after->leader)
+		return false;
+	if (before->op == OP_TMA_LOAD && !before->on_barrier)
+		return false;
+	if (commutes(before) && commutes(after) &&
+	    !(before->op == OP_MBAR_WAIT && after->op == OP_MBAR_WAIT))
+		return false;
+	if (before->op == OP_WGMMA && mb->num_warps <= 4)
+		return false;
+	return true;
+}
+
+static TInst *
+barrier_at(Membar *mb, SrcSpan at)
+{
+	TInst *b = arena_alloc(mb->a, sizeof *b);
+	memset(b, 0, sizeof *b);
+	b->op = OP_THREAD_BARRIER;
+	b->at = at;
+	return b;
+}
+
+static void
+walk_loop(Membar *mb, TInst *in, State *s)
+{
+	Loop loop = {0}, *outer = mb->loop;
+	mb->loop = &loop;
+	State head = copy(mb, s), exit = {0};
+	for (;;) {
+		size_t before = size(&head);
+		State it = copy(mb, &head);
+		if (in->op == OP_WHILE) {
+			walk_block(mb, &in->cond_block, &it);
+			join(mb, &exit, &it);
+		}
+		walk_block(mb, &in->body, &it);
+		join(mb, &head, &it);
+		join(mb, &head, &loop.escaped);
+		if (size(&head) == before)
+			break;
+	}
+	mb->loop = outer;
+	join(mb, &head, &exit);
+	*s = head;
+}
+
+static void
+walk_inst(Membar *mb, TBlock *b, size_t *at, State *s)
+{
+	TInst *in = b->insts[*at];
+	switch (in->op) {
+	case OP_THREAD_BARRIER:
+		s->done.len = 0;
+		return;
+	case OP_TMA_STORE_WAIT:
+		complete(mb, s, OP_TMA_STORE, false);
+		return;
+	case OP_ASYNC_WAIT:
+		complete(mb, s, OP_ASYNC_COPY, false);
+		return;
+	case OP_ASYNC_MBAR_ARRIVE:
+		complete(mb, s, OP_ASYNC_COPY, true);
+		break;
+	case OP_WGMMA_WAIT:
+		complete(mb, s, OP_WGMMA, false);
+		return;
+	case OP_FOR:
+	case OP_WHILE:
+		walk_loop(mb, in, s);
+		return;
+	case OP_IF: {
+		State other = copy(mb, s);
+		walk_block(mb, &in->body, s);
+		walk_block(mb, &in->else_body, &other);
+		join(mb, s, &other);
+		return;
+	}
+	case OP_BREAK:
+	case OP_CONTINUE:
+		if (mb->loop)
+			join(mb, &mb->loop->escaped, s);
+		return;
+	case OP_WARP_SPECIALIZE:
+		/* Code generation starts the partitions after a CTA barrier. */
+		for (int p = 0; p < mb->k->n_parts; p++) {
+			TPartition *part = &mb->k->parts[p];
+			Membar sub = {.a = mb->a, .k = mb->k, .num_warps = part->num_warps};
+			State fresh = {0};
+			walk_block(&sub, &part->body, &fresh);
+			mb->inserted += sub.inserted;
+		}
+		s->done.len = s->flight.len = 0;
+		return;
+	default:
+		break;
+	}
+	Access acc[2];
+	bool async;
+	int n = accesses(mb, in, acc, &async);
+	bool sync = false;
+	for (int i = 0; i < n && !sync; i++)
+		for (size_t j = 0; j < s->done.len && !sync; j++)
+			sync = conflicts(mb, &s->done.data[j], &acc[i]);
+	if (sync) {
+		ir_block_insert(mb->a, b, *at, barrier_at(mb, in->at));
+		++*at;
+		mb->inserted++;
+		s->done.len = 0;
+	}
+	for (int i = 0; i < n; i++)
+		add(mb, async ? &s->flight : &s->done, acc[i]);
+}
+
+static void
+walk_block(Membar *mb, TBlock *b, State *s)
+{
+	for (size_t i = 0; i < b->n; i++)
+		walk_inst(mb, b, &i, s);
+}
+
+bool
+ir_membar(TProgram *p, Arena *a, Diags *d)
+{
+	bool replan = false;
+	for (int i = 0; i < p->n_kernels; i++) {
+		TKernel *k = p->kernels[i];
+		Membar mb = {.a = a, .k = k, .num_warps = k->num_warps};
+		State s = {0};
+		walk_block(&mb, &k->body, &s);
+		replan = replan || mb.inserted > 0;
+	}
+	/* The barriers moved the instruction numbers that live ranges use;
+	 * renumbering them keeps every overlap, hence every offset. */
+	return !replan || ir_smem_plan(p, a, d);
+}
