@@ -313,7 +313,16 @@ reduce(Lower *l, const TInst *in)
 	LLVMValueRef *acc = arena_alloc(m->arena, (size_t)src.n * sizeof *acc);
 	int n_groups = 0;
 	for (int i = 0; i < src.n; i++) {
-		Coord k = map_coord(at(ly, rank, (uint32_t)i, 0, 0), MAP_DROP_AXIS, NULL, axis, rank);
+		/* A register that repeats an earlier one's element (a free
+		 * register bit) holds a copy: combining it would count the
+		 * element twice. */
+		Coord full = at(ly, rank, (uint32_t)i, 0, 0);
+		bool copy = false;
+		for (int j = 0; j < i && !copy; j++)
+			copy = coord_eq(full, at(ly, rank, (uint32_t)j, 0, 0), rank);
+		if (copy)
+			continue;
+		Coord k = map_coord(full, MAP_DROP_AXIS, NULL, axis, rank);
 		int g = 0;
 		while (g < n_groups && !coord_eq(keys[g], k, rank - 1))
 			g++;

@@ -123,7 +123,9 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 		                                               : (s ? "llvm.smax" : "llvm.umax"),
 		                           a, b, true);
 	case OP_NEG:
-		return f ? LLVMBuildFNeg(B, a, "") : LLVMBuildNeg(B, a, "");
+		/* Triton negates as 0 - x: -(+0.0) is +0.0, a NaN keeps its sign. */
+		return f ? LLVMBuildFSub(B, LLVMConstNull(LLVMTypeOf(a)), a, "")
+		         : LLVMBuildNeg(B, a, "");
 	case OP_NOT:
 		return LLVMBuildNot(B, a, "");
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
