@@ -1,6 +1,6 @@
 """The generator's operations on scans, reductions by combine functions, register
-shape operations, gather, histogram and atomics. gen.py's Kernel draws its own
-operations first; `extend` then appends one to four of these over its values,
+shape operations, gather, histogram and atomics. gen_base_ops.py draws a kernel's
+own operations first; `extend` then appends one to four of these over its values,
 drawn from a random stream of their own, so that the kernel's main stream (and
 every earlier kernel body) is what it was before they existed. Each has a
 feature switch in features.py.
@@ -27,6 +27,7 @@ feature switch in features.py.
 Float maxima and minima stay out of combine functions: -0.0 and 0.0 compare
 equal, so the winner could differ with the combination order.
 """
+import math
 import random
 
 import layouts as lay
@@ -48,18 +49,11 @@ SEMS = ["acq_rel", "acquire", "release", "relaxed"]
 SCOPES = ["gpu", "cta", "sys"]
 
 
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
-
-
 def _small(k, v):
     """Whether v has at most 8 elements per thread (unless its layout repeats them):
     the operations here unroll per element, and ptxas takes minutes over kernels
     of thousands of registers."""
-    return bool(v.shape) and _numel(v.shape) <= 8 * 32 * k.warps
+    return bool(v.shape) and math.prod(v.shape) <= 8 * 32 * k.warps
 
 
 def _plain_blocked(k, shape):
@@ -80,7 +74,6 @@ def _combine_fn(k, kind):
     """A new @gl.jit combine function: `add`, `max` or `min` of two scalars, or
     `argmax` of two (value, index) pairs (the larger value, then the smaller
     index)."""
-    name = f"c{k.seed}_{k.index}_{len(k.helpers)}"
     if kind == "argmax":
         body = ("    gt = (a > b) | ((a == b) & (ai < bi))\n"
                 "    return gl.where(gt, a, b), gl.where(gt, ai, bi)\n")
@@ -89,8 +82,7 @@ def _combine_fn(k, kind):
         expr = {"add": "a + b", "max": "gl.where(a > b, a, b)",
                 "min": "gl.where(a < b, a, b)"}[kind]
         body, params = f"    return {expr}\n", "a, b"
-    k.helpers.append((name, f"@gl.jit\ndef {name}({params}):\n{body}"))
-    return name
+    return k.device_fn("c", params, body)
 
 
 def _combined_range(kind, r, n):
@@ -203,13 +195,11 @@ def _load_in_range(k, shape, dtype, lo, hi):
     """A new input tile of shape and dtype with values in [lo, hi] (the masked-off
     elements lo), in a layout used for that shape or a new one; (value, mask)."""
     layout = k.layout_for(shape)
-    x = k.param("x", f"gl.ptr[gl.{dtype}]", {
-        "role": "in", "dtype": dtype, "numel": _numel(shape) * k.programs,
-        "lo": lo, "hi": hi, "q": 1.0})
+    r = R.Range(lo, hi, 1.0, True)
+    x = k.in_param(dtype, shape, r)
     offs, mask = k.site(shape, layout)
     m = f", mask={mask}, other={lo}" if mask else ""
-    return k.value(f"gl.load({x} + {offs}{m})", dtype, shape, layout,
-                   R.Range(lo, hi, 1.0, True)), mask
+    return k.value(f"gl.load({x} + {offs}{m})", dtype, shape, layout, r), mask
 
 
 def op_gather(k):
@@ -220,7 +210,7 @@ def op_gather(k):
     axis = rng.randrange(len(src.shape))
     shape = list(src.shape)
     shape[axis] = rng.choice([max(1, shape[axis] // 2), shape[axis], shape[axis] * 2])
-    if _numel(shape) > 8 * 32 * k.warps:
+    if math.prod(shape) > 8 * 32 * k.warps:
         return False
     idx, _ = _load_in_range(k, tuple(shape), "i32", 0, src.shape[axis] - 1)
     k.value(f"gl.gather({src.name}, {idx.name}, {axis})", src.dtype, tuple(shape), idx.layout,
@@ -230,7 +220,7 @@ def op_gather(k):
 
 def op_histogram(k):
     rng = k.rng
-    shapes = [v.shape for v in k.pool if len(v.shape) == 1] or [(_numel(k.shape),)]
+    shapes = [v.shape for v in k.pool if len(v.shape) == 1] or [(math.prod(k.shape),)]
     shape = rng.choice(shapes)
     if shape[0] > 8 * 32 * k.warps:
         return False
@@ -272,15 +262,7 @@ def op_atomic(k):
     offs, mask = k.site(a.shape, a.layout)
     if op == "cas" and mask:
         return False   # gl.atomic_cas has no mask: masked-off elements would be touched
-    outs = []
-    for rr in (r, a.rng):
-        mode = "exact" if rr.exact else "close"
-        rtol = {"f64": 1e-9, "f32": 1e-4, "f16": 5e-3, "bf16": 3e-2}.get(a.dtype, 0.0)
-        outs.append(k.param("y", f"gl.ptr[gl.{a.dtype}]", {
-            "role": "out", "dtype": a.dtype, "numel": _numel(a.shape) * k.programs,
-            "mode": mode, "rtol": rtol if mode == "close" else 0.0,
-            "atol": rtol * max(R.mag(rr), 1.0) if mode == "close" else 0.0}))
-    y, old = outs
+    y, old = (k.out_param(a.dtype, a.shape, rr) for rr in (r, a.rng))
     m = f", mask={mask}" if mask else ""
     opts = "".join(f", {key}={rng.choice(vals)!r}" for key, vals in
                    (("sem", SEMS), ("scope", SCOPES)) if rng.random() < 0.5)
