@@ -247,6 +247,13 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 				diag_error(d, (SrcSpan){0}, "unexpected argument '%s'", arg);
 				return false;
 			}
+		} else if (o->input && *i > 0 && strcmp(argv[*i - 1], "-g") == 0 &&
+		           strlen(o->input) > 3 && strcmp(o->input + strlen(o->input) - 3, ".py") == 0) {
+			/* compile.py's `-g GRID` on a .py file: glc's -g took no value */
+			diag_error(d, (SrcSpan){0}, "-g '%s': compile.py's grid option is not supported "
+			           "by glc: a launcher takes the grid when it is called (glc's -g "
+			           "means line information and takes no value)", arg);
+			return false;
 		} else if (o->input) {
 			diag_error(d, (SrcSpan){0}, "more than one input file ('%s' and '%s')",
 			           o->input, arg);
@@ -318,6 +325,13 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		}
 		if (!missing)
 			diag_error(d, (SrcSpan){0}, "unknown option '%s' for 'glc layout'", arg);
+		return false;
+	}
+	if (strcmp(arg, "-on") == 0) {
+		/* compile.py's output name, which `-o` + "n" would otherwise take */
+		diag_error(d, (SrcSpan){0}, "-on: compile.py's output-name option is not supported "
+		           "by glc: each launcher is named after its kernel (-n), NAME_0, NAME_1, "
+		           "... for several -s");
 		return false;
 	}
 	if (strcmp(arg, "-o") == 0 || (arg[1] == 'o' && arg[2])) {

@@ -164,6 +164,14 @@ sema_check_func_call(Check *ck, const Node *call, const Node *func, Value *self)
 	FuncKind kind = sema_func_kind(ck, func);
 	if (kind == FK_HOST && ck->host)
 		kind = FK_CONSTEXPR;   /* a -s entry calls it: host code, run at compile time */
+	const Value *deco = kind == FK_HOST ? sema_unsupported_decorator(ck, func) : NULL;
+	if (deco) {
+		Diag *g = diag_error(ck->d, call->span, "'%s' is decorated with %s, which is not "
+		                     "supported by glc: %s", func->u.func.name, deco->u.host.what,
+		                     deco->u.host.reason);
+		diag_note(ck->d, g, func->span, "'%s' is defined here", func->u.func.name);
+		return NULL;
+	}
 	if (kind == FK_HOST) {
 		Diag *g = diag_error(ck->d, call->span, "'%s' is host Python (it is not "
 		                     "@gluon.jit or @constexpr_function); glc does not run it",
@@ -620,7 +628,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_EXPAND_DIMS: {
 		int64_t axis;
 		TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
-		if (!x || !sema_value_int(ck, a[1], "the axis", &axis))
+		if (!x || !sema_value_int(ck, a[1], "gl.expand_dims's axis", &axis))
 			return NULL;
 		return sema_expand_dims(ck, call->span, x,
 		                        (int)(axis < 0 ? axis + x->type->rank + 1 : axis));

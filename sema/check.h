@@ -376,6 +376,9 @@ void sema_host_error(Check *ck, SrcSpan at, const Value *v);
 /* Whether one of decorators (evaluated quietly in module m) is the builtin
  * decorator `want`. */
 bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want);
+/* The first decorator of def f that is a Gluon name glc does not support
+ * (VAL_HOST with a reason, such as _core.builtin), or NULL. */
+const Value *sema_unsupported_decorator(Check *ck, const Node *f);
 
 /* -- signature.c: kernels specialized from -s -- */
 /* Binds the parameters of kernel f from signature sig (compile.py's format);

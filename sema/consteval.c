@@ -254,6 +254,12 @@ void
 sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                const char *const *extra, size_t n_extra)
 {
+	const char *why = ns ? sema_unsupported_reason(sema_builtin_name(ns), name) : NULL;
+	if (why) {
+		diag_error(e->diags, at, "%s.%s is not supported by glc: %s", sema_builtin_name(ns), name,
+		           why);
+		return;
+	}
 	Diag *g = ns ? diag_error(e->diags, at, "'%s' has no member '%s'", sema_builtin_name(ns), name)
 	             : diag_error(e->diags, at, "unknown name '%s'", name);
 	if (!g)

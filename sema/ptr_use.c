@@ -5,7 +5,9 @@
  * parameter, not at the load that cannot take an integer. A name is a
  * pointer when it is the pointer operand of gl.load, gl.store or an
  * atomic, or `x.dtype.element_ty`, directly or through names assigned
- * from expressions that mention it (`ptrs = x + offs`).
+ * from expressions that mention it (`ptrs = x + offs`) where a pointer can
+ * be: an operand of + or -, not of * or a comparison (`x + offs * stride`
+ * uses stride as an integer).
  */
 #include "sema/check.h"
 
@@ -58,6 +60,34 @@ mentions(const Node *e, const NameSet *s)
 	}
 }
 
+/* Whether expression e (or, with e NULL, an item of l) reads one of the
+ * names of s where the value may be a pointer: not under an operator that
+ * pointers do not take. */
+static bool
+mentions_ptr(const Node *e, const NodeList *l, const NameSet *s)
+{
+	if (!e) {
+		for (size_t i = 0; l && i < l->len; i++)
+			if (l->data[i] && mentions_ptr(l->data[i], NULL, s))
+				return true;
+		return false;
+	}
+	switch (e->kind) {
+	case N_BINARY:
+		if (e->u.binary.op != BIN_ADD && e->u.binary.op != BIN_SUB)
+			return false;
+		return mentions_ptr(e->u.binary.lhs, NULL, s) || mentions_ptr(e->u.binary.rhs, NULL, s);
+	case N_UNARY: case N_COMPARE: case N_LOGICAL:
+		return false;
+	case N_COND:
+		return mentions_ptr(e->u.cond.then, NULL, s) || mentions_ptr(e->u.cond.else_, NULL, s);
+	case N_TUPLE: case N_LIST:
+		return mentions_ptr(NULL, &e->u.list.items, s);
+	case N_SUBSCRIPT: return mentions_ptr(e->u.subscript.obj, NULL, s);
+	default: return mentions(e, s);
+	}
+}
+
 /* The pointer operand of call when it is gl.load, gl.store or an atomic
  * (a function of the gl namespace, whatever it is imported as). */
 static const Node *
@@ -90,7 +120,7 @@ use_in(Check *ck, const Node *e, const NameSet *s)
 		return NULL;
 	if (e->kind == N_CALL) {
 		const Node *p = pointer_operand(ck, e);
-		if (p && mentions(p, s))
+		if (p && mentions_ptr(p, NULL, s))
 			return p;
 	}
 	if (e->kind == N_ATTR && strcmp(e->u.attr.name, "element_ty") == 0 &&
@@ -146,13 +176,13 @@ walk(Check *ck, const NodeList *body, NameSet *s, bool find, bool *grew)
 		case N_ASSIGN:
 			e = st->u.assign.value;
 			for (size_t t = 0; !find && t < st->u.assign.targets.len; t++)
-				if (mentions(e, s))
+				if (mentions_ptr(e, NULL, s))
 					add_target(ck, st->u.assign.targets.data[t], s, grew);
 			break;
 		case N_AUG_ASSIGN: e = st->u.aug.value; break;
 		case N_ANN_ASSIGN:
 			e = st->u.ann.value;
-			if (!find && e && mentions(e, s))
+			if (!find && e && mentions_ptr(e, NULL, s))
 				add_target(ck, st->u.ann.target, s, grew);
 			break;
 		case N_EXPR_STMT: e = st->u.expr_stmt.expr; break;

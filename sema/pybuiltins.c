@@ -51,6 +51,22 @@ is_instance(const Value *obj, const Value *cls)
 	return false;
 }
 
+/* A classinfo (or a member of a classinfo tuple) that is host Python, which
+ * glc cannot test against (isinstance would be false whatever obj is). */
+static const Value *
+host_class(const Value *cls)
+{
+	if (cls->kind == VAL_HOST)
+		return cls;
+	if (cls->kind == VAL_TUPLE || cls->kind == VAL_LIST)
+		for (size_t i = 0; i < cls->u.list.n; i++) {
+			const Value *h = host_class(cls->u.list.items[i]);
+			if (h)
+				return h;
+		}
+	return NULL;
+}
+
 Value *
 sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
@@ -78,10 +94,16 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
 		v->u.builtin = sema_builtin_namespace("target");
 		return v;
-	case BF_ISINSTANCE:
+	case BF_ISINSTANCE: {
+		const Value *h = host_class(a[1]);
+		if (h) {
+			sema_host_error(ck, h->span, h);
+			return NULL;
+		}
 		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
 		v->u.b = is_instance(a[0], a[1]);
 		return v;
+	}
 	case BF_ABS_PY:
 		if (a[0]->kind == VAL_INT && a[0]->u.i != INT64_MIN)
 			return int_value(ck, a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i, call->span);

@@ -47,13 +47,17 @@ host_value(Check *ck, const char *what, SrcSpan at)
 	Value *v = sema_new_value(&ck->ev, VAL_HOST, at);
 	v->u.host.what = what;
 	v->u.host.at = at;
+	v->u.host.reason = NULL;
 	return v;
 }
 
 void
 sema_host_error(Check *ck, SrcSpan at, const Value *v)
 {
-	Diag *g = diag_error(ck->d, at, "%s is host Python; glc compiles only @gluon.jit "
+	Diag *g = v->u.host.reason
+	        ? diag_error(ck->d, at, "%s is not supported by glc: %s", v->u.host.what,
+	                     v->u.host.reason)
+	        : diag_error(ck->d, at, "%s is host Python; glc compiles only @gluon.jit "
 	                     "and @constexpr_function code and what it reaches", v->u.host.what);
 	diag_note(ck->d, g, v->u.host.at, "defined here");
 }
@@ -139,7 +143,10 @@ resolve_member(Check *ck, const char *path, const char *name, SrcSpan at)
 		full = arena_printf(ck->a, "module '%s'", full);
 		return host_value(ck, full, at);
 	}
-	return host_value(ck, arena_printf(ck->a, "'%s' (from %s)", name, path), at);
+	Value *h = host_value(ck, arena_printf(ck->a, "'%s' (from %s)", name, path), at);
+	if (mod->kind == VAL_BUILTIN)
+		h->u.host.reason = sema_unsupported_reason(sema_builtin_name(mod->u.builtin), name);
+	return h;
 }
 
 static void
@@ -316,8 +323,12 @@ sema_force_lazy(Check *ck, Binding *b)
 	return v;
 }
 
-bool
-sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want)
+/* Evaluates decorators quietly in module m: whether one is the builtin
+ * `want`; *unsupported (when given) gets the first that is a Gluon name glc
+ * does not support. */
+static bool
+scan_decorators(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want,
+                const Value **unsupported)
 {
 	SemaModule *saved = ck->mod;
 	Frame *saved_fr = ck->fr;
@@ -333,11 +344,28 @@ sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, Builtin
 		Value *v = sema_eval_expr(&ck->ev, d->kind == N_CALL ? d->u.call.callee : d);
 		BuiltinFn fn = v && v->kind == VAL_BUILTIN ? sema_builtin_fn(v->u.builtin) : BF_NONE;
 		found = fn == want || (want == BF_JIT && fn == BF_KERNEL);
+		if (unsupported && !*unsupported && v && v->kind == VAL_HOST && v->u.host.reason)
+			*unsupported = v;
 	}
 	ck->mod = saved;
 	ck->fr = saved_fr;
 	ck->d = ck->ev.diags = real;
 	return found;
+}
+
+bool
+sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want)
+{
+	return scan_decorators(ck, m, decorators, want, NULL);
+}
+
+const Value *
+sema_unsupported_decorator(Check *ck, const Node *f)
+{
+	const Value *v = NULL;
+	if (f->kind == N_FUNC)
+		scan_decorators(ck, sema_module_of(ck, f), &f->u.func.decorators, BF_NONE, &v);
+	return v;
 }
 
 FuncKind

@@ -202,9 +202,12 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 			continue;
 		}
 		bool cx = sema_is_constexpr_annot(ck, p->u.param.annot);
+		Entry one;     /* outlives the `if`: en may point to it below */
+		bool typed = text != NULL;   /* `i32:1` is a type too, made a constant */
 		if (text && hint == 1 && text[3] != 'p') {
 			text = NULL;   /* `i32:1`: the constant 1 */
-			en = &(Entry){"1", 1, en->col};
+			one = (Entry){"1", 1, en->col};
+			en = &one;
 		}
 		if (text && cx) {
 			Diag *g = diag_error(ck->d, p->span, "parameter '%s' is gl.constexpr, but its "
@@ -219,7 +222,7 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 			ok = false;
 			continue;
 		}
-		const Node *use = !text && !cx && v->kind != VAL_TYPE && v->kind != VAL_LAYOUT &&
+		const Node *use = !typed && !cx && v->kind != VAL_TYPE && v->kind != VAL_LAYOUT &&
 		                  v->kind != VAL_CLASS ? sema_pointer_use(ck, f, name) : NULL;
 		if (use) {
 			Diag *g = diag_error(ck->d, p->span, "parameter '%s' is used as a pointer, but "

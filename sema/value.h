@@ -66,7 +66,8 @@ struct Value {
 		TVar *var;
 		SemaModule *mod;
 		const SemaClass *cls;
-		struct { const char *what; SrcSpan at; } host;
+		/* reason: set when `what` is a Gluon name glc does not support */
+		struct { const char *what; SrcSpan at; const char *reason; } host;
 		struct { const Node *stmt; SemaModule *mod; bool busy; } lazy;
 	} u;
 };
@@ -99,6 +100,10 @@ bool sema_value_truth(Eval *e, const Value *v, bool *out);
  * drawn from extra[0..n_extra-1] and the builtins of ns. */
 void sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                     const char *const *extra, size_t n_extra);
+/* Why glc does not support the Gluon name `name` of builtin namespace ns
+ * ("gl", "tma", "hopper", ...), or NULL when it is not a known Gluon name
+ * (sema/unsupported.c). */
+const char *sema_unsupported_reason(const char *ns, const char *name);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
 Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);

@@ -60,3 +60,18 @@ def forever(n):
 @gluon.jit
 def loops(x_ptr):
     v: gl.constexpr = forever(1)
+
+
+# A constexpr value, or i32:1, for a parameter that scales the offsets of a
+# pointer is no pointer use (only operands of + and - can be pointers).
+# RUN: %glc %s -n strided -s "*fp32, 4, 64" --emit=typed | FileCheck %s --check-prefix=STRIDE4
+# STRIDE4: kernel strided(x_ptr: ptr<f32>)
+# RUN: %glc %s -n strided -s "*fp32, i32:1, 64" --emit=typed | FileCheck %s --check-prefix=STRIDE1
+# STRIDE1: kernel strided(x_ptr: ptr<f32>)
+# RUN: not %glc %s -n strided -s "4, *fp32, 64" 2>&1 | FileCheck %s --check-prefix=STRIDEPTR
+# STRIDEPTR: error: parameter 'x_ptr' is used as a pointer, but its -s entry '4' is a constexpr value
+@gluon.jit
+def strided(x_ptr, stride, BLOCK: gl.constexpr):
+    offs = gl.arange(0, BLOCK, layout=gl.BlockedLayout([1], [32], [4], [0]))
+    row = offs * stride
+    gl.store(x_ptr + row, 1.0)

@@ -1,0 +1,54 @@
+# Gluon names glc knows but does not support are errors that say so and
+# why (sema/unsupported.c), whether reached as gl.NAME, imported from a
+# Gluon module, tested with isinstance or used as a decorator; isinstance
+# against a host class is an error rather than a silent False.
+# RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER
+# MEMBER: unsupported.py:28:12: error: gl.fp4_to_fp is not supported by glc: not implemented yet
+# RUN: not %glc %s -n imported -s "*fp32" 2>&1 | FileCheck %s --check-prefix=IMPORT
+# IMPORT: unsupported.py:34:9: error: 'mma_v2' (from triton.experimental.gluon.language.nvidia.hopper) is not supported by glc: import mma_v2 from triton.experimental.gluon.language.nvidia.ampere
+# RUN: not %glc %s -n base_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=BASE
+# BASE: unsupported.py:39:36: error: 'DistributedLayout' (from triton.experimental.gluon.language._layouts) is not supported by glc: the layout base classes are not values in glc
+# RUN: not %glc %s -n host_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=HOST
+# HOST: unsupported.py:44:55: error: module 'torch.Tensor' is host Python
+# RUN: not %glc %s -n decorated -s "*fp32" 2>&1 | FileCheck %s --check-prefix=DECO
+# DECO: unsupported.py:54:17: error: 'twice' is decorated with 'builtin' (from triton.experimental.gluon.language._core), which is not supported by glc: Triton's decorator for its own builtins
+from torch import Tensor
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language._core import builtin
+from triton.experimental.gluon.language._layouts import DistributedLayout
+from triton.experimental.gluon.language.nvidia.hopper import mma_v2
+
+L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+
+
+@gluon.jit
+def member(p):
+    x = gl.load(p + gl.arange(0, 128, layout=L))
+    y = gl.fp4_to_fp(x, gl.bfloat16, 0)
+
+
+@gluon.jit
+def imported(p):
+    x = gl.load(p + gl.arange(0, 128, layout=L))
+    y = mma_v2(x, x, x)
+
+
+@gluon.jit
+def base_class(p):
+    gl.static_assert(isinstance(L, DistributedLayout))
+
+
+@gluon.jit
+def host_class(p):
+    gl.static_assert(isinstance(L, (gl.BlockedLayout, Tensor)))
+
+
+@builtin
+def twice(x, _semantic=None):
+    return _semantic.add(x, x, True)
+
+
+@gluon.jit
+def decorated(p):
+    gl.store(p, twice(1.0))
