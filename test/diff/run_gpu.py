@@ -1,7 +1,7 @@
 """The GPU half of the differential tester: run every generated kernel through glc
 and through Triton's Gluon on the same inputs and compare the outputs.
 
-    python3 run_gpu.py BUNDLE [--jobs J] [--budget SECONDS] [--out DIR] [--only FILE:KERNEL]
+    python3 run_gpu.py BUNDLE [--jobs J] [--budget SECONDS] [--out DIR] [--only FILE ...]
 
 BUNDLE is a folder made by bundle.py and built by run_gpu.sh: kernels/NAME.json
 (generator manifests), kernels/NAME.py (Gluon, from gl2gluon.py) and
@@ -165,12 +165,15 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 1))
     ap.add_argument("--budget", type=float, default=300)
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
+    ap.add_argument("--only", nargs="+", metavar="FILE",
+                    help="run only these files of the bundle (stems, e.g. diff_5_16)")
     args = ap.parse_args(argv)
     deadline = time.monotonic() + args.budget
     bundle = os.path.abspath(args.bundle)
     stems = sorted(f[:-5] for f in os.listdir(os.path.join(bundle, "kernels"))
                    if f.endswith(".json") and os.path.exists(
-                       os.path.join(bundle, "work", f"lib{f[:-5]}.so")))
+                       os.path.join(bundle, "work", f"lib{f[:-5]}.so"))
+                   and (not args.only or f[:-5] in args.only))
     names = {}
     for s in stems:
         with open(os.path.join(bundle, "kernels", s + ".json")) as f:
