@@ -132,8 +132,8 @@ done
 # kernels/mma.NAME.o with the launcher renamed mma_NAME.
 echo "test/gpu/mma.gl:"
 sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$ROOT/test/gpu/test_mma.c" |
-	grep -o 'V([a-z0-9_]*, [a-z0-9]*,[[:space:]]*"[^"]*"' |
-	sed 's/^V(\([a-z0-9_]*\), \([a-z0-9]*\),[[:space:]]*"\([^"]*\)"/\1 \2 \3/' |
+	grep -o 'V([a-z0-9_]*, [a-z0-9_]*,[[:space:]]*"[^"]*"' |
+	sed 's/^V(\([a-z0-9_]*\), \([a-z0-9_]*\),[[:space:]]*"\([^"]*\)"/\1 \2 \3/' |
 	while read -r name kernel flags; do
 		o="$OUT/kernels/mma.$name.o"
 		# shellcheck disable=SC2086
