@@ -7,14 +7,15 @@
 
 #include <string.h>
 
-/* Triton's dtype kinds, in the order its promotion compares them. */
-enum { KIND_BOOL, KIND_UINT, KIND_INT, KIND_FLOAT };
+/* Triton's dtype kinds, in the order its promotion compares them
+ * (dtype.kind(): signed and unsigned integers are one kind, so a Python
+ * int next to a u16 tensor stays u16). */
+enum { KIND_BOOL, KIND_INT, KIND_FLOAT };
 
 static int
 kind(TDType t)
 {
-	return t == DT_I1 ? KIND_BOOL : ir_dtype_is_unsigned(t) ? KIND_UINT
-	     : ir_dtype_is_float(t) ? KIND_FLOAT : KIND_INT;
+	return t == DT_I1 ? KIND_BOOL : ir_dtype_is_float(t) ? KIND_FLOAT : KIND_INT;
 }
 
 /* i1 counts as unsigned, as in Triton. */
