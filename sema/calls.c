@@ -291,22 +291,11 @@ call_arange(Check *ck, const Node *call, Value **a)
 	return result(ck, i, call->span);
 }
 
+/* OP_FULL of val (converted to dt) over shape sh in layout l, fixed at lat. */
 static Value *
-call_full(Check *ck, const Node *call, bool zeros, Value **a)
+emit_full(Check *ck, const Node *call, const char *fname, Value *val, TDType dt,
+          const int64_t *sh, int rank, const LLDesc *l, SrcSpan lat)
 {
-	const char *fname = zeros ? "gl.zeros" : "gl.full";
-	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
-	Value zero = {.kind = VAL_INT, .span = call->span};
-	Value *val = zeros ? &zero : a[1];
-	int64_t sh[LL_MAX_RANK];
-	int rank;
-	TDType dt;
-	if (!sema_value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
-	    !sema_value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
-		return NULL;
-	SrcSpan lat;
-	const LLDesc *l = sema_auto_layout_arg(ck, layout, call->span, sh, rank,
-	                                  arena_printf(ck->a, "%s's layout", fname), &lat);
 	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, dt), sh, rank, l) : NULL;
 	if (!t)
 		return NULL;
@@ -321,6 +310,52 @@ call_full(Check *ck, const Node *call, bool zeros, Value **a)
 	TInst *i = sema_emit(ck, OP_FULL, call->span, t, 1, s);
 	i->res->layout_at = lat;
 	return result(ck, i, call->span);
+}
+
+static Value *
+call_full(Check *ck, const Node *call, bool zeros, Value **a)
+{
+	const char *fname = zeros ? "gl.zeros" : "gl.full";
+	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
+	Value zero = {.kind = VAL_INT, .span = call->span};
+	int64_t sh[LL_MAX_RANK];
+	int rank;
+	TDType dt;
+	if (!sema_value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh, &rank) ||
+	    !sema_value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt))
+		return NULL;
+	SrcSpan lat;
+	const LLDesc *l = sema_auto_layout_arg(ck, layout, call->span, sh, rank,
+	                                       arena_printf(ck->a, "%s's layout", fname), &lat);
+	return emit_full(ck, call, fname, zeros ? &zero : a[1], dt, sh, rank, l, lat);
+}
+
+/* gl.full_like / gl.zeros_like: shape, dtype and layout default to the
+ * input tensor's (Gluon's _standard.py). */
+static Value *
+call_full_like(Check *ck, const Node *call, bool zeros, Value **a)
+{
+	const char *fname = zeros ? "gl.zeros_like" : "gl.full_like";
+	Value *shape = a[zeros ? 1 : 2], *dtype = a[zeros ? 2 : 3], *layout = a[zeros ? 3 : 4];
+	Value zero = {.kind = VAL_INT, .span = call->span};
+	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", fname));
+	if (!x)
+		return NULL;
+	const TType *xt = x->type;
+	int64_t sh[LL_MAX_RANK];
+	int rank = xt->rank;
+	memcpy(sh, xt->shape, sizeof sh);
+	TDType dt = xt->dtype;
+	if ((shape && !sema_value_shape(ck, shape, arena_printf(ck->a, "%s's shape", fname), sh,
+	                                &rank)) ||
+	    (dtype && !sema_value_dtype(ck, dtype, arena_printf(ck->a, "%s's dtype", fname), &dt)))
+		return NULL;
+	SrcSpan lat = x->layout_at;
+	const LLDesc *l = layout ? sema_auto_layout_arg(ck, layout, call->span, sh, rank,
+	                                                arena_printf(ck->a, "%s's layout", fname),
+	                                                &lat)
+	                         : xt->layout.desc;
+	return emit_full(ck, call, fname, zeros ? &zero : a[1], dt, sh, rank, l, lat);
 }
 
 Value *
@@ -598,6 +633,18 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_ARANGE: return call_arange(ck, call, a);
 	case BF_FULL: return call_full(ck, call, false, a);
 	case BF_ZEROS: return call_full(ck, call, true, a);
+	case BF_FULL_LIKE: return call_full_like(ck, call, false, a);
+	case BF_ZEROS_LIKE: return call_full_like(ck, call, true, a);
+	case BF_ADD: case BF_SUB: case BF_MUL: {
+		/* sanitize_overflow only adds checks in Triton's debug mode; the
+		 * values are those of the operators. */
+		bool sanitize;
+		if (!sema_opt_bool(ck, a[2], true, "sanitize_overflow", &sanitize))
+			return NULL;
+		TValue *r = sema_arith(ck, call->span, fn == BF_ADD ? OP_ADD : fn == BF_SUB ? OP_SUB
+		                                                     : OP_MUL, a[0], a[1]);
+		return r ? sema_rt_value(ck, r, call->span) : NULL;
+	}
 	case BF_LOAD: case BF_STORE: case BF_MULTIPLE_OF: case BF_MAX_CONTIGUOUS:
 	case BF_MAX_CONSTANCY: case BF_ASSUME: case BF_ASYNC_COPY: case BF_ASYNC_COMMIT:
 	case BF_ASYNC_WAIT: case BF_ASYNC_MBAR_ARRIVE:

@@ -24,13 +24,6 @@
 static const struct {
 	const char *ns, *name, *reason;
 } table[] = {
-	{"gl", "add", "not implemented yet; write x + y"},
-	{"gl", "sub", "not implemented yet; write x - y"},
-	{"gl", "mul", "not implemented yet; write x * y"},
-	{"gl", "full_like", "not implemented yet; write gl.full(x.shape, value, x.dtype, "
-	                    "layout=x.type.layout)"},
-	{"gl", "zeros_like", "not implemented yet; write gl.zeros(x.shape, x.dtype, "
-	                     "layout=x.type.layout)"},
 	{"gl", "fp4_to_fp", "not implemented yet (unpacking e2m1 pairs from bytes)"},
 	{"gl", "bank_conflicts", "compile-time layout introspection is not implemented"},
 	{"gl", "to_linear_layout", "compile-time layout introspection is not implemented "

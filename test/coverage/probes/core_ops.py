@@ -29,14 +29,14 @@ def full_kernel(p):
     gl.store(p + offs, gl.full(shape=[32, 16], value=1.5, dtype=gl.float16, layout=L2))
 
 
-# probe-fails gl add -- -s "*i32, *i32"
+# probe gl add -- -s "*i32, *i32"
 @gluon.jit
 def add_kernel(p, q):
     offs = gl.arange(0, 128, layout=L1)
     gl.store(q + offs, gl.add(gl.load(p + offs), 5, sanitize_overflow=False))
 
 
-# probe-fails gl sub -- -s "*fp32, *fp32"
+# probe gl sub -- -s "*fp32, *fp32"
 @gluon.jit
 def sub_kernel(p, q):
     offs = gl.arange(0, 128, layout=L1)
@@ -44,7 +44,7 @@ def sub_kernel(p, q):
     gl.store(q + offs, gl.sub(x, 1.0, sanitize_overflow=True))
 
 
-# probe-fails gl mul -- -s "*i32, *i32"
+# probe gl mul -- -s "*i32, *i32"
 @gluon.jit
 def mul_kernel(p, q):
     offs = gl.arange(0, 128, layout=L1)
