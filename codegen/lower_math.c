@@ -8,14 +8,16 @@
  *   log2     lg2.approx.ftz.f32  (max absolute error 2^-22 in [0.5, 2])
  *   log      lg2.approx * ln(2)
  *   rsqrt    rsqrt.approx.ftz.f32 (max relative error 2^-22.9)
- *   sqrt, sqrt_rn   sqrt.rn (IEEE, correctly rounded)
+ *   sqrt     sqrt.approx.ftz.f32 (as Triton's gl.sqrt; max relative error
+ *            2^-23, PTX ISA)
+ *   sqrt_rn  sqrt.rn (IEEE, correctly rounded)
  *   div_rn, fdiv(ieee_rounding=True)   div.rn (IEEE)
  *   fdiv     div.full.f32 (max error 2 ulp, as Triton's `/`)
  *   sin, cos, erf   libdevice's __nv_sinf, __nv_cosf, __nv_erff (2 ulp,
  *            full range), as Triton links them
  *   floor, ceil, fma, clamp, maximum, minimum   exact
  *   umulhi   mul.hi.u32 / mul.hi.u64
- * f64: exact ops as above (sqrt.rn.f64, div.rn.f64, fma.rn.f64); exp, exp2,
+ * f64: exact ops (sqrt and sqrt_rn are sqrt.rn.f64, div.rn.f64, fma.rn.f64); exp, exp2,
  * log, log2, sin, cos and erf from libdevice; rsqrt is 1 / sqrt.rn.
  */
 #include "codegen/cg_internal.h"
@@ -97,6 +99,8 @@ math_wide(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValue
 		return cg_libdevice_call(m, lib, a);
 	switch (op) {
 	case OP_SQRT:   /* llvm.sqrt without fast-math flags is sqrt.rn */
+		if (!dbl)
+			return cg_unary_intrinsic(m, "llvm.nvvm.sqrt.approx.ftz.f", a, false);
 		return cg_unary_intrinsic(m, "llvm.sqrt", a, true);
 	case OP_SQRT_RN:
 		return cg_unary_intrinsic(m, dbl ? "llvm.nvvm.sqrt.rn.d" : "llvm.nvvm.sqrt.rn.f", a,

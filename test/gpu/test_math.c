@@ -7,14 +7,15 @@
  * elements of a program); every case runs twice on fresh inputs.
  *
  * Tolerances, per element, in units of the result's ulp (u) unless said:
- *   correctly rounded (sqrt, sqrt_rn, div_rn, fdiv ieee, fma, the inline
+ *   correctly rounded (sqrt_rn, div_rn, fdiv ieee, fma, the inline
  *   asm add/mul/sub, map sums, rtne casts): 0.5 u; exact: floor, ceil,
  *   clamp, maximum, minimum, rtz and fp8 casts (matched bit for bit through
  *   a CPU quantizer), integers;
  *   libdevice sin, cos, erf: 2 u (f32), 2 u of f64 (f64, plus rounding);
  *   ex2.approx: relative 2^-21; exp = ex2(x * log2 e): relative 2^-21 +
  *   |x| 2^-23 (the product's rounding, scaled by ln 2); lg2.approx (log2,
- *   log): 2^-21 absolute and relative; rsqrt.approx and div.full: 2 u;
+ *   log): 2^-21 absolute and relative; sqrt.approx (gl.sqrt, as Triton's):
+ *   relative 2^-23 (PTX ISA); rsqrt.approx and div.full: 2 u;
  *   selu (exp inside): its exp's bound times 1.5 plus 2 u.
  * f16 rows compute in f32 and round once: 1 u of f16 for sin and erf.
  */
@@ -102,7 +103,8 @@ ref_f32(int f, double x, double p, double *tol)
 	case 6: r = exp(x); *tol = fabs(r) * (0x1p-21 + fabs(x) * 0x1p-23); return r;
 	case 7: r = log2(p); *tol = 0x1p-21 * (1 + fabs(r)); return r;
 	case 8: r = log(p); *tol = 0x1p-21 * (1 + fabs(r)); return r;
-	case 9: case 10: r = sqrt(p); *tol = 0.5 * ulpf(r); return r;
+	case 9: r = sqrt(p); *tol = fabs(r) * 0x1p-23; return r;
+	case 10: r = sqrt(p); *tol = 0.5 * ulpf(r); return r;
 	case 11: r = 1 / sqrt(p); *tol = 2 * ulpf(r); return r;
 	case 12: r = x / p; *tol = 2 * ulpf(r); return r;
 	case 13: case 29: r = x / p; *tol = 0.5 * ulpf(r); return r;
