@@ -183,7 +183,7 @@ static const Builtin table[] = {
 	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED, "element_ty", "shape", "layout", "value?"),
 	FN("thread_barrier", GL, BF_THREAD_BARRIER),
 	FN("warp_specialize", GL, BF_WARP_SPECIALIZE, "partitions", "worker_num_warps", "worker_num_regs"),
-	FN("fence_async_shared", IN_GLOBAL | GL | IN_HOPPER, BF_FENCE_ASYNC_SHARED),
+	FN("fence_async_shared", IN_GLOBAL | GL | IN_HOPPER, BF_FENCE_ASYNC_SHARED, "cluster?"),
 	FN("warpgroup_mma", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA, "a", "b", "acc", "use_acc?",
 	   "precision?", "max_num_imprecise_acc?", "is_async?"),
 	FN("warpgroup_mma_wait", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_WAIT, "num_outstanding", "deps?"),

@@ -342,12 +342,22 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call, a);
 	case BF_MBAR_ALLOC: return alloc_mbarrier(ck, call, a);
 	case BF_THREAD_BARRIER:
-	case BF_FENCE_ASYNC_SHARED:
+	case BF_FENCE_ASYNC_SHARED: {
+		bool cluster = false;
+		if (fn == BF_FENCE_ASYNC_SHARED &&
+		    !sema_opt_bool(ck, a[0], false, "fence_async_shared's cluster", &cluster))
+			return NULL;
+		if (cluster) {
+			diag_error(ck->d, a[0]->span, "fence_async_shared(cluster=True) orders memory "
+			           "across a CTA cluster; glc compiles kernels of one CTA");
+			return NULL;
+		}
 		for (size_t i = 0; fn == BF_FENCE_ASYNC_SHARED && i < ck->unfenced.len; i++)
 			ck->unfenced.data[i] = false;
 		sema_emit(ck, fn == BF_THREAD_BARRIER ? OP_THREAD_BARRIER : OP_FENCE_ASYNC_SHARED,
 		     call->span, NULL, 0);
 		return none(ck, call->span);
+	}
 	case BF_MBAR_INIT: case BF_MBAR_INVALIDATE: case BF_MBAR_EXPECT: case BF_MBAR_WAIT:
 	case BF_MBAR_ARRIVE:
 		return mbar_op(ck, call, fn, a);

@@ -146,7 +146,7 @@ def wgmma_kernel(a_desc, b_desc, c_ptr):
     gl.store(c_ptr + rows[:, None] * 64 + cols[None, :], acc)
 
 
-# probe-fails nvidia.hopper fence_async_shared -- -s "*fp32"
+# probe nvidia.hopper fence_async_shared -- -s "*fp32"
 @gluon.jit
 def fence_cluster_kernel(p):
     smem = gl.allocate_shared_memory(gl.float32, [128], gl.SwizzledSharedLayout(1, 1, 1, [0]))
