@@ -358,6 +358,54 @@ call_full_like(Check *ck, const Node *call, bool zeros, Value **a)
 	return emit_full(ck, call, fname, zeros ? &zero : a[1], dt, sh, rank, l, lat);
 }
 
+/* gl.expand_dims(x, axis) with one axis or a sequence of them, as Triton:
+ * each counted in the result's rank, no two alike, inserted lowest first. */
+static Value *
+call_expand_dims(Check *ck, const Node *call, Value **a)
+{
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
+	if (!x)
+		return NULL;
+	bool many = a[1]->kind == VAL_TUPLE || a[1]->kind == VAL_LIST;
+	size_t n = many ? a[1]->u.list.n : 1;
+	int rank = x->type->rank + (int)n;
+	if (rank > LL_MAX_RANK) {
+		diag_error(ck->d, a[1]->span, "gl.expand_dims would make a rank-%d tensor; at most %d",
+		           rank, LL_MAX_RANK);
+		return NULL;
+	}
+	int axes[LL_MAX_RANK];
+	for (size_t i = 0; i < n; i++) {
+		int64_t ax;
+		if (!sema_value_int(ck, many ? a[1]->u.list.items[i] : a[1], "gl.expand_dims's axis",
+		                    &ax))
+			return NULL;
+		if (ax < -rank || ax >= rank) {
+			diag_error(ck->d, a[1]->span, "expand_dims axis %lld is out of range for a "
+			           "rank-%d result", (long long)ax, rank);
+			return NULL;
+		}
+		int v = (int)(ax < 0 ? ax + rank : ax), j = (int)i;
+		for (int k = 0; k < (int)i; k++)
+			if (axes[k] == v) {
+				diag_error(ck->d, a[1]->span, "expand_dims axis %d is given twice", v);
+				return NULL;
+			}
+		while (j > 0 && axes[j - 1] > v) {
+			axes[j] = axes[j - 1];
+			j--;
+		}
+		axes[j] = v;
+	}
+	Value *r = sema_rt_value(ck, x, call->span);
+	for (size_t i = 0; i < n; i++) {
+		if (!(r = sema_expand_dims(ck, call->span, x, axes[i])))
+			return NULL;
+		x = r->u.rt;
+	}
+	return r;
+}
+
 Value *
 sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 {
@@ -672,14 +720,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return sema_check_elementwise_call(ck, call, fn, a);
 	case BF_CONVERT_LAYOUT: return call_convert(ck, call, a);
 	case BF_SET_AUTO_LAYOUT: return call_set_auto_layout(ck, call, a);
-	case BF_EXPAND_DIMS: {
-		int64_t axis;
-		TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
-		if (!x || !sema_value_int(ck, a[1], "gl.expand_dims's axis", &axis))
-			return NULL;
-		return sema_expand_dims(ck, call->span, x,
-		                        (int)(axis < 0 ? axis + x->type->rank + 1 : axis));
-	}
+	case BF_EXPAND_DIMS: return call_expand_dims(ck, call, a);
 	default:
 		if (fn >= BF_PY_FIRST_)
 			return sema_check_py_call(ck, call, fn, a);
