@@ -95,7 +95,7 @@ static const Builtin table[] = {
 	FN("tensor_desc", GL, BF_TENSOR_DESC),
 	FN("jit", GL | IN_TRITON | IN_GLUON, BF_JIT),
 	FN("kernel", GL, BF_KERNEL),
-	FN("static_range", GL, BF_STATIC_RANGE, "start", "end?", "step?"),
+	FN("static_range", GL, BF_STATIC_RANGE, "arg1", "arg2?", "step?"),
 	FN("static_assert", GL, BF_STATIC_ASSERT, "cond", "msg?"),
 	FN("range", IN_GLOBAL, BF_RANGE, "start", "end?", "step?"),
 	FN("float", IN_GLOBAL, BF_FLOAT, "x"),
@@ -177,7 +177,8 @@ static const Builtin table[] = {
 	FN("device_assert", GL, BF_DEVICE_ASSERT, "cond", "msg?", "mask?"),
 	FN("ALL", IN_PROPAGATE_NAN, BF_NAN_ALL),
 	FN("NONE", IN_PROPAGATE_NAN, BF_NAN_NONE),
-	FN("cdiv", GL | IN_TRITON, BF_CDIV, "x", "y"),
+	FN("cdiv", GL, BF_CDIV, "x", "div"),          /* tl.cdiv(x, div) */
+	FN("cdiv", IN_TRITON, BF_CDIV, "x", "y"),     /* triton.cdiv(x, y) */
 	FN("convert_layout", GL, BF_CONVERT_LAYOUT, "value", "layout", "assert_trivial?"),
 	FN("expand_dims", TENSOR_FN, BF_EXPAND_DIMS, "input", "axis"),
 	FN("allocate_shared_memory", GL, BF_ALLOC_SHARED, "element_ty", "shape", "layout", "value?"),

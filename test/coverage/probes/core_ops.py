@@ -283,7 +283,7 @@ def expand_dims_tuple_kernel(p):
     gl.store(p + y, 1.0)
 
 
-# probe-fails gl static_range -- -s "*fp32"
+# probe gl static_range -- -s "*fp32"
 @gluon.jit
 def static_range_keywords_kernel(p):
     for i in gl.static_range(arg1=0, arg2=4, step=2):

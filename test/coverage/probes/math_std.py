@@ -161,7 +161,7 @@ def clamp_kernel(p, q):
 # probe gl cdiv -- -s "*i32, i32, 64"
 @gluon.jit
 def cdiv_kernel(p, n, BLOCK: gl.constexpr):
-    tiles = gl.cdiv(n, BLOCK)
+    tiles = gl.cdiv(n, div=BLOCK)
     STATIC: gl.constexpr = gl.cdiv(1000, BLOCK)
     gl.static_assert(STATIC == 16)
     gl.store(p, tiles + STATIC)
@@ -271,7 +271,7 @@ def reduce_or_kernel(p, q):
     gl.store(q + rows, gl.reduce_or(x, axis=1))
 
 
-# probe-fails gl cdiv -- -s "*i32, i32"
+# probe gl cdiv -- -s "*i32, i32"
 @gluon.jit
 def cdiv_keyword_kernel(p, n):
     gl.store(p, gl.cdiv(n, div=64))
