@@ -155,11 +155,19 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 			return shape_value(ck, t, n->span);
 		if (is(n, "layout"))
 			return layout_value(ck, t, n->span);
+		if (is(n, "rank") || is(n, "numel")) {
+			int64_t numel = 1;
+			for (int d = 0; d < t->rank; d++)
+				numel *= t->shape[d];
+			Value *v = sema_new_value(&ck->ev, VAL_INT, n->span);
+			v->u.i = is(n, "rank") ? t->rank : numel;
+			return v;
+		}
 		if (is(n, "index") || is(n, "slice") || is(n, "permute") || is(n, "reshape") ||
 		    is(n, "load") || is(n, "store") || is(n, "_reinterpret") || is(n, "_keep_alive"))
 			return method(ck, obj, n);
-		return no_attr(ck, n, obj, NAMES("shape", "dtype", "layout", "index", "slice",
-		                                  "permute", "reshape", "load", "store",
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "layout", "rank", "numel", "index",
+		                                  "slice", "permute", "reshape", "load", "store",
 		                                  "_reinterpret", "_keep_alive"));
 	default:
 		return no_attr(ck, n, obj, NULL, 0);

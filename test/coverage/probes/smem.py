@@ -29,7 +29,7 @@ def smem_attrs_kernel(p):
     gl.store(p + tile_offsets(32, 16, L2), view.load(L2))
 
 
-# probe-fails gl shared_memory_descriptor.rank -- -s "*fp16"
+# probe gl shared_memory_descriptor.rank -- -s "*fp16"
 @gluon.jit
 def smem_rank_kernel(p):
     buf = gl.allocate_shared_memory(gl.float16, [32, 16], S2)
@@ -37,7 +37,7 @@ def smem_rank_kernel(p):
     gl.store(p, 1.0)
 
 
-# probe-fails gl shared_memory_descriptor.numel -- -s "*fp16"
+# probe gl shared_memory_descriptor.numel -- -s "*fp16"
 @gluon.jit
 def smem_numel_kernel(p):
     buf = gl.allocate_shared_memory(gl.float16, [32, 16], S2)
