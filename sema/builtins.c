@@ -189,7 +189,7 @@ static const Builtin table[] = {
 	   "precision?", "max_num_imprecise_acc?", "is_async?"),
 	FN("warpgroup_mma_wait", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_WAIT, "num_outstanding", "deps?"),
 	FN("dot_fma", GL, BF_DOT_FMA, "a", "b", "acc"),
-	FN("mma_v2", IN_GLOBAL | GL | IN_AMPERE, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
+	FN("mma_v2", IN_GLOBAL | GL | IN_AMPERE | IN_HOPPER, BF_MMA_V2, "a", "b", "acc", "input_precision?"),
 	FN("init", IN_MBARRIER, BF_MBAR_INIT, "mbarrier", "count"),
 	FN("allocate_mbarrier", IN_MBARRIER, BF_MBAR_ALLOC, "batch?", "two_ctas?"),
 	FN("invalidate", IN_MBARRIER, BF_MBAR_INVALIDATE, "mbarrier"),

@@ -218,7 +218,7 @@ def hopper_async_copy_kernel(p, q):
     gl.store(q + offs, smem.load(L))
 
 
-# probe-fails nvidia.hopper mma_v2 -- -s "*fp16, *fp16, *fp32"
+# probe nvidia.hopper mma_v2 -- -s "*fp16, *fp16, *fp32"
 @gluon.jit
 def hopper_mma_v2_kernel(a_ptr, b_ptr, c_ptr):
     acc_l: gl.constexpr = gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8])
