@@ -62,8 +62,6 @@ static const struct {
 	                                  "the kernel is not implemented"},
 	{"tma", "tensor_descriptor", ANNOTATION_ONLY},
 	{"tma", "tensor_descriptor_type", NO_TYPE_OBJECTS},
-	{"hopper", "mma_v2", "import mma_v2 from triton.experimental.gluon.language.nvidia.ampere "
-	                     "(the same function)"},
 	{"hopper", "warpgroup_mma_accumulator", "glc's asynchronous WGMMA results are plain tensors; "
 	                                        "there is no accumulator class (it is accepted only "
 	                                        "as an @aggregate field annotation)"},

@@ -5,7 +5,7 @@
 # RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER
 # MEMBER: unsupported.py:28:12: error: gl.fp4_to_fp is not supported by glc: not implemented yet
 # RUN: not %glc %s -n imported -s "*fp32" 2>&1 | FileCheck %s --check-prefix=IMPORT
-# IMPORT: unsupported.py:34:9: error: 'mma_v2' (from triton.experimental.gluon.language.nvidia.hopper) is not supported by glc: import mma_v2 from triton.experimental.gluon.language.nvidia.ampere
+# IMPORT: unsupported.py:34:9: error: 'make_tensor_descriptor' (from triton.experimental.gluon.language.nvidia.hopper.tma) is not supported by glc: descriptors are made on the host
 # RUN: not %glc %s -n base_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=BASE
 # BASE: unsupported.py:39:36: error: 'DistributedLayout' (from triton.experimental.gluon.language._layouts) is not supported by glc: the layout base classes are not values in glc
 # RUN: not %glc %s -n host_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=HOST
@@ -17,7 +17,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language._core import builtin
 from triton.experimental.gluon.language._layouts import DistributedLayout
-from triton.experimental.gluon.language.nvidia.hopper import mma_v2
+from triton.experimental.gluon.language.nvidia.hopper.tma import make_tensor_descriptor
 
 L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
 
@@ -31,7 +31,7 @@ def member(p):
 @gluon.jit
 def imported(p):
     x = gl.load(p + gl.arange(0, 128, layout=L))
-    y = mma_v2(x, x, x)
+    y = make_tensor_descriptor(p, [128], [1], [128], L)
 
 
 @gluon.jit
