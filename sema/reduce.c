@@ -403,7 +403,8 @@ call_max_min(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis,
 	    !sema_opt_bool(ck, a[4], false, "keep_dims", &keep))
 		return NULL;
 	if (indices) {
-		diag_error(ck->d, a[2]->span, "%s(return_indices=True) is not supported yet; "
+		diag_error(ck->d, a[2]->span, "%s(return_indices=True) is not supported (Triton "
+		           "3.6's Gluon cannot compile it either: its index arange has no layout); "
 		           "reduce a (value, index) tuple with gl.reduce", fname);
 		return NULL;
 	}

@@ -224,16 +224,6 @@ def max_kernel(p, q):
     gl.store(q + cols[None, :], gl.max(x, 0, keep_dims=True))
 
 
-# probe-fails gl max -- -s "*fp32, *i32"
-@gluon.jit
-def argmax_kernel(p, q):
-    rows = gl.arange(0, 32, layout=gl.SliceLayout(1, L2))
-    cols = gl.arange(0, 16, layout=gl.SliceLayout(0, L2))
-    x = gl.load(p + rows[:, None] * 16 + cols[None, :])
-    v, i = gl.max(x, axis=1, return_indices=True)
-    gl.store(q + rows, i)
-
-
 # probe gl min -- -s "*i32, *i32"
 @gluon.jit
 def min_kernel(p, q):
@@ -241,16 +231,6 @@ def min_kernel(p, q):
     cols = gl.arange(0, 16, layout=gl.SliceLayout(0, L2))
     x = gl.load(p + rows[:, None] * 16 + cols[None, :])
     gl.store(q + rows, gl.min(x, 1))
-
-
-# probe-fails gl min -- -s "*fp32, *i32"
-@gluon.jit
-def argmin_kernel(p, q):
-    rows = gl.arange(0, 32, layout=gl.SliceLayout(1, L2))
-    cols = gl.arange(0, 16, layout=gl.SliceLayout(0, L2))
-    x = gl.load(p + rows[:, None] * 16 + cols[None, :])
-    v, i = gl.min(x, axis=1, return_indices=True, return_indices_tie_break_left=False)
-    gl.store(q + rows, i)
 
 
 # probe gl xor_sum -- -s "*i32, *i32"
