@@ -110,6 +110,7 @@ static const Builtin table[] = {
 	FN("zeros", GL, BF_ZEROS, "shape", "dtype", "layout?"),
 	FN("full_like", GL, BF_FULL_LIKE, "input", "value", "shape?", "dtype?", "layout?"),
 	FN("zeros_like", GL, BF_ZEROS_LIKE, "input", "shape?", "dtype?", "layout?"),
+	FN("to_linear_layout", GL, BF_TO_LINEAR_LAYOUT, "layout", "shape"),
 	FN("add", GL, BF_ADD, "x", "y", "sanitize_overflow?"),
 	FN("sub", GL, BF_SUB, "x", "y", "sanitize_overflow?"),
 	FN("mul", GL, BF_MUL, "x", "y", "sanitize_overflow?"),

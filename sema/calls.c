@@ -358,6 +358,37 @@ call_full_like(Check *ck, const Node *call, bool zeros, Value **a)
 	return emit_full(ck, call, fname, zeros ? &zero : a[1], dt, sh, rank, l, lat);
 }
 
+/* gl.to_linear_layout(layout, shape): the layout fitted to shape, as a
+ * DistributedLinearLayout or a SharedLinearLayout (Gluon's semantic: a
+ * DistributedLinearLayout or AutoLayout is returned as it is). */
+static Value *
+call_to_linear_layout(Check *ck, const Node *call, Value **a)
+{
+	if (a[0]->kind != VAL_LAYOUT) {
+		diag_error(ck->d, a[0]->span, "gl.to_linear_layout's layout must be a layout, not %s",
+		           sema_value_kind_phrase(a[0]));
+		return NULL;
+	}
+	const LLDesc *d = a[0]->u.layout;
+	int64_t sh[LL_MAX_RANK];
+	int rank;
+	if (!sema_value_shape(ck, a[1], "gl.to_linear_layout's shape", sh, &rank))
+		return NULL;
+	if (d->kind == LL_AUTO || d->kind == LL_DISTRIBUTED_LINEAR)
+		return a[0];
+	LLayout ll;
+	LLErr err = {ck->a, NULL};
+	if (!ll_build(d, sh, rank, 0, &ll, &err)) {
+		diag_error(ck->d, a[1]->span, "gl.to_linear_layout: %s", err.msg ? err.msg :
+		           "the layout does not fit this shape");
+		return NULL;
+	}
+	Value *v = sema_new_value(&ck->ev, VAL_LAYOUT, call->span);
+	v->u.layout = ll_desc_is_shared(d) ? ll_desc_shared_linear(ck->a, &ll)
+	                                   : ll_desc_distributed_linear(ck->a, &ll, sh, rank);
+	return v;
+}
+
 /* gl.expand_dims(x, axis) with one axis or a sequence of them, as Triton:
  * each counted in the result's rank, no two alike, inserted lowest first. */
 static Value *
@@ -681,6 +712,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_ARANGE: return call_arange(ck, call, a);
 	case BF_FULL: return call_full(ck, call, false, a);
 	case BF_ZEROS: return call_full(ck, call, true, a);
+	case BF_TO_LINEAR_LAYOUT: return call_to_linear_layout(ck, call, a);
 	case BF_FULL_LIKE: return call_full_like(ck, call, false, a);
 	case BF_ZEROS_LIKE: return call_full_like(ck, call, true, a);
 	case BF_ADD: case BF_SUB: case BF_MUL: {

@@ -216,7 +216,7 @@ def bank_conflicts_kernel(p):
     gl.store(p, smem.load(L2).sum())
 
 
-# probe-fails gl to_linear_layout -- -s "*fp32"
+# probe gl to_linear_layout -- -s "*fp32"
 @gluon.jit
 def to_linear_layout_kernel(p):
     ll: gl.constexpr = gl.to_linear_layout(L2, [32, 16])
