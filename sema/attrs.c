@@ -101,6 +101,11 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 {
 	if (obj->kind == VAL_TYPE)
 		return type_attr(ck, n, obj);
+	if (obj->kind == VAL_LAYOUT) {
+		Value *v = sema_layout_attr(&ck->ev, obj->u.layout, n->u.attr.name, n->span);
+		if (v)
+			return v;
+	}
 	if (obj->kind != VAL_RUNTIME) {
 		diag_error(ck->d, n->u.attr.name_span, "%s has no attribute '%s'",
 		           sema_value_kind_phrase(obj), n->u.attr.name);

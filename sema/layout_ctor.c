@@ -303,3 +303,92 @@ sema_eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
 	v->u.layout = desc;
 	return v;
 }
+
+static Value *
+int_value(Eval *e, int64_t i, SrcSpan at)
+{
+	Value *v = sema_new_value(e, VAL_INT, at);
+	v->u.i = i;
+	return v;
+}
+
+static Value *
+ints_value(Eval *e, const LLInts *x, SrcSpan at)
+{
+	Value *v = sema_new_value(e, VAL_LIST, at);
+	v->u.list.n = (size_t)x->n;
+	v->u.list.items = arena_alloc(e->arena, (size_t)(x->n ? x->n : 1) * sizeof *v->u.list.items);
+	for (int i = 0; i < x->n; i++)
+		v->u.list.items[i] = int_value(e, x->v[i], at);
+	return v;
+}
+
+/* Gluon's layout.rank. */
+static int
+layout_rank(const LLDesc *d)
+{
+	switch (d->kind) {
+	case LL_BLOCKED: return d->size_per_thread.n;
+	case LL_SLICE: return layout_rank(d->parent) - 1;
+	case LL_DOT_OPERAND: return layout_rank(d->parent);
+	case LL_NVMMA_DISTRIBUTED: return d->warps_per_cta.n;
+	case LL_DISTRIBUTED_LINEAR: return d->shape.n;
+	case LL_NVMMA_SHARED: return d->rank;
+	case LL_SWIZZLED_SHARED: return d->order.n;
+	case LL_SHARED_LINEAR: return d->offset_bases.n ? d->offset_bases.b[0].n : 0;
+	case LL_AUTO: return 0;
+	}
+	return 0;
+}
+
+Value *
+sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at)
+{
+	if (d->kind != LL_AUTO && strcmp(name, "rank") == 0)
+		return int_value(e, layout_rank(d), at);
+	if (d->kind != LL_AUTO && strcmp(name, "cga_layout") == 0)   /* one CTA: no bases */
+		return ints_value(e, &(LLInts){0}, at);
+	const Ctor *c = NULL;
+	for (size_t i = 0; i < sema_layout_ctor_count() && !c; i++)
+		if (ctors[i].kind == d->kind)
+			c = &ctors[i];
+	int p = c ? param_index(c, name) : -1;
+	if (p < 0)
+		return NULL;
+	const char *field = (const char *)d + c->params[p].off;
+	Value *v;
+	switch (c->params[p].type) {
+	case P_INT:
+		return int_value(e, *(const int *)field, at);
+	case P_INTS:
+		return ints_value(e, (const LLInts *)field, at);
+	case P_BASES: {
+		const LLBases *b = (const LLBases *)field;
+		v = sema_new_value(e, VAL_LIST, at);
+		v->u.list.n = (size_t)b->n;
+		v->u.list.items = arena_alloc(e->arena, (size_t)(b->n ? b->n : 1) *
+		                              sizeof *v->u.list.items);
+		for (int i = 0; i < b->n; i++)
+			v->u.list.items[i] = ints_value(e, &b->b[i], at);
+		return v;
+	}
+	case P_BOOL:
+		v = sema_new_value(e, VAL_BOOL, at);
+		v->u.b = *(const bool *)field;
+		return v;
+	case P_LAYOUT:
+		v = sema_new_value(e, VAL_LAYOUT, at);
+		v->u.layout = *(const LLDesc *const *)field;
+		return v;
+	case P_EMPTY:   /* cga_layout: [], fp4_padded: False */
+		if (strcmp(name, "fp4_padded") == 0) {
+			v = sema_new_value(e, VAL_BOOL, at);
+			v->u.b = false;
+			return v;
+		}
+		return ints_value(e, &(LLInts){0}, at);
+	case P_IGNORED:
+		return NULL;
+	}
+	return NULL;
+}

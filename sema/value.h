@@ -107,6 +107,10 @@ const char *sema_unsupported_reason(const char *ns, const char *name);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
 Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
+/* Attribute `name` of layout d: a constructor parameter as Gluon's layout
+ * classes keep it (lists as lists, the parent as a layout, cga_layout as
+ * []), or `rank`; NULL (no diagnostic) when the layout has none. */
+Value *sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at);
 /* The layout constructors known to eval_layout_ctor, by index. */
 size_t sema_layout_ctor_count(void);
 const char *sema_layout_ctor_name(size_t i);
