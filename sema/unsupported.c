@@ -34,8 +34,10 @@ static const struct {
 	                            "isinstance(layout, gl.BlockedLayout) and the like"},
 	{"gl", "SharedLayout", "the layout base classes are not values in glc; test "
 	                       "isinstance(layout, gl.NVMMASharedLayout) and the like"},
-	{"gl", "warps_per_cta", "a host-side helper of _layouts.py; Triton's Gluon cannot call it in a kernel either"},
-	{"gl", "bases_per_dim", "a host-side helper of _layouts.py; Triton's Gluon cannot call it in a kernel either"},
+	{"gl", "warps_per_cta", "a host-side helper of _layouts.py; Triton's Gluon cannot call "
+	                   "it in a kernel either"},
+	{"gl", "bases_per_dim", "a host-side helper of _layouts.py; Triton's Gluon cannot call "
+	                   "it in a kernel either"},
 	{"gl", "builtin", "Triton's decorator for its own builtins (they take _semantic); "
 	                  "glc does not run them"},
 	{"gl", "float8e4b15", "Triton's software fp8 format for GPUs before sm_89 is not implemented"},
