@@ -245,7 +245,7 @@ def warp_specialize_result_kernel(p):
     gl.store(p + gl.arange(0, 128, layout=L1), x + 1)
 
 
-# probe-fails gl warp_specialize -- -s "*fp32"
+# probe gl warp_specialize -- -s "*fp32"
 @gluon.jit
 def warp_specialize_keywords_kernel(p):
     gl.warp_specialize(functions_and_args=[(_default, (p, p)), (_worker, (p, p))], worker_num_warps=[1],
