@@ -80,6 +80,9 @@ static const Builtin table[] = {
 	LAYOUT("SharedLinearLayout", LAYOUT_SCOPES),
 	LAYOUT("MBarrierLayout", IN_GLOBAL | IN_MBARRIER),
 	FN("AutoLayout", LAYOUT_SCOPES, BF_AUTO_LAYOUT),
+	/* Triton resolves it to the coalesced layout of the accesses; glc's
+	 * layout inference does the same for an AutoLayout */
+	FN("CoalescedLayout", LAYOUT_SCOPES, BF_AUTO_LAYOUT),
 	FN("set_auto_layout", GL, BF_SET_AUTO_LAYOUT, "value", "layout"),
 	DT("i1", DT_I1), DT("int1", DT_I1), DT("i8", DT_I8), DT("int8", DT_I8),
 	DT("i16", DT_I16), DT("int16", DT_I16), DT("i32", DT_I32), DT("int32", DT_I32),

@@ -352,7 +352,8 @@ eval_call(Eval *e, const Node *n)
 		return sema_eval_layout_ctor(e, callee->u.builtin, n);
 	if (callee->kind == VAL_BUILTIN && sema_builtin_fn(callee->u.builtin) == BF_AUTO_LAYOUT) {
 		if (n->u.call.args.len || n->u.call.kwargs.len) {
-			diag_error(e->diags, n->span, "gl.AutoLayout() takes no arguments");
+			diag_error(e->diags, n->span, "gl.%s() takes no arguments",
+			           sema_builtin_name(callee->u.builtin));
 			return NULL;
 		}
 		return sema_new_value(e, VAL_AUTO_LAYOUT, n->span);

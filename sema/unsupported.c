@@ -26,8 +26,6 @@ static const struct {
 } table[] = {
 	{"gl", "fp4_to_fp", "not implemented yet (unpacking e2m1 pairs from bytes)"},
 	{"gl", "bank_conflicts", "compile-time layout introspection is not implemented"},
-	{"gl", "CoalescedLayout", "not implemented; leave the layout out (or use gl.AutoLayout()): "
-	                          "glc infers a coalesced BlockedLayout from the loads and stores"},
 	{"gl", "PaddedSharedLayout", "padded shared layouts are not implemented (glc's shared "
 	                             "layouts are linear maps without padding)"},
 	{"gl", "DistributedLayout", "the layout base classes are not values in glc; test "

@@ -78,7 +78,7 @@ def auto_kernel(p, n):
     gl.store(p + offs, gl.set_auto_layout(x + 1, L1), mask=gl.set_auto_layout(offs < n, L1))
 
 
-# probe-fails gl CoalescedLayout -- -s "*fp32, i32"
+# probe gl CoalescedLayout -- -s "*fp32, i32"
 @gluon.jit
 def coalesced_kernel(p, n):
     offs = gl.arange(0, 128, layout=gl.CoalescedLayout())
