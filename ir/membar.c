@@ -32,6 +32,10 @@
  *     that ran ahead could miss a phase);
  *   - a WGMMA's read of its shared operands in a partition of at most one
  *     warpgroup: warpgroup_mma_wait retires it for the whole warpgroup.
+ * And one barrier is needed whatever the bytes: before the leader's
+ * mbarrier.arrive, which arrives for the whole partition, while another
+ * thread's access (other than an mbarrier wait) is pending, as the newer
+ * Triton's Membar treats an arrive as a publication.
  * Ops that use scratch memory of their own (convert_layout, reductions...)
  * synchronize it in code generation and are not accesses here.
  */
@@ -201,10 +205,23 @@ commutes(const Access *x)
 	       (x->op == OP_TMA_LOAD && x->on_barrier);
 }
 
+/* Whether the leader's mbarrier.arrive at `after` would publish an access
+ * of another thread that may not have happened yet: the arrival stands for
+ * the whole partition (Triton: an arrive is a publication), so every
+ * pending access of its threads but the waits must be done before it. */
+static bool
+unpublished(const Membar *mb, const Access *before, const Access *after)
+{
+	return after->op == OP_MBAR_ARRIVE && after->leader && !before->leader &&
+	       before->op != OP_MBAR_WAIT && !(before->op == OP_WGMMA && mb->num_warps <= 4);
+}
+
 /* Whether `after` needs a barrier between it and the earlier `before`. */
 static bool
 conflicts(const Membar *mb, const Access *before, const Access *after)
 {
+	if (unpublished(mb, before, after))
+		return true;
 	if (before->hi <= after->lo || after->hi <= before->lo)
 		return false;
 	if (!before->write && !after->write)
