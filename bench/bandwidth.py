@@ -179,6 +179,33 @@ def scan_and_histogram(jobs, a):
         lambda o: H.expect_equal(o, want), n * 4))
 
 
+def run_jobs(jobs, a):
+    """Checks and times each (name, size, bytes moved, families) of jobs whose name
+    contains a.only (when given), printing as it goes and rewriting a.json after each;
+    then prints the table of all. Returns 0."""
+    rows = []
+    for name, size, nbytes, fams in jobs:
+        if getattr(a, "only", None) and a.only not in name:
+            continue
+        print(f"{name} {size}:", flush=True)
+        if "glc" not in fams:
+            print(f"  glc: {name} not in any library of --libs")
+        try:
+            res, gpu = H.run_problem(fams, nbytes, 1e9, a)
+        except Exception as e:  # a launch that fails while timed: the job has no result
+            print(f"  FAILED: {H.reason(e)}", flush=True)
+            continue
+        H.print_results(res, gpu, "GB/s")
+        rows.append((name, size, nbytes, res, gpu))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump({"device": H.header(), "rows": [
+                    {"kernel": n, "size": s, "bytes": b, "results": r, "gpu": g} for n, s, b, r, g in rows]},
+                    f, indent=1)
+    report(rows)
+    return 0
+
+
 def report(rows):
     """The markdown table: GB/s median [10th-90th percentile], ratios of medians."""
     print("\nGB/s: median of all timed launches [10th-90th percentile]; Triton: its picked configuration")
@@ -225,27 +252,7 @@ def main():
     torch.manual_seed(0)
     print(H.header())
     jobs = Jobs(a.libs, triton_kernels.candidates())
-    rows = []
-    for name, size, nbytes, fams in itertools.chain(problems(jobs, a), scan_and_histogram(jobs, a)):
-        if a.only and a.only not in name:
-            continue
-        print(f"{name} {size}:", flush=True)
-        if "glc" not in fams:
-            print(f"  glc: {name} not in any library of --libs")
-        try:
-            res, gpu = H.run_problem(fams, nbytes, 1e9, a)
-        except Exception as e:  # a launch that fails while timed: the job has no result
-            print(f"  FAILED: {H.reason(e)}", flush=True)
-            continue
-        H.print_results(res, gpu, "GB/s")
-        rows.append((name, size, nbytes, res, gpu))
-        if a.json:
-            with open(a.json, "w") as f:
-                json.dump({"device": H.header(), "rows": [
-                    {"kernel": n, "size": s, "bytes": b, "results": r, "gpu": g} for n, s, b, r, g in rows]},
-                    f, indent=1)
-    report(rows)
-    return 0
+    return run_jobs(itertools.chain(problems(jobs, a), scan_and_histogram(jobs, a)), a)
 
 
 if __name__ == "__main__":

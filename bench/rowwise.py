@@ -25,7 +25,6 @@ Usage: python3 bench/rowwise.py --libs DIR [--json OUT.json] [sizes, timing opti
 """
 import argparse
 import ctypes
-import json
 import os
 import sys
 
@@ -144,25 +143,7 @@ def main():
     torch.manual_seed(0)
     print(H.header())
     jobs = bandwidth.Jobs(a.libs, {})
-    rows = []
-    for name, size, nbytes, fams in problems(jobs, a):
-        print(f"{name} {size}:", flush=True)
-        if "glc" not in fams:
-            print(f"  glc: {name} not in any library of --libs")
-        try:
-            res, gpu = H.run_problem(fams, nbytes, 1e9, a)
-        except Exception as e:  # a launch that fails while timed: the job has no result
-            print(f"  FAILED: {H.reason(e)}", flush=True)
-            continue
-        H.print_results(res, gpu, "GB/s")
-        rows.append((name, size, nbytes, res, gpu))
-        if a.json:
-            with open(a.json, "w") as f:
-                json.dump({"device": H.header(), "rows": [
-                    {"kernel": n, "size": s, "bytes": b, "results": r, "gpu": g} for n, s, b, r, g in rows]},
-                    f, indent=1)
-    bandwidth.report(rows)
-    return 0
+    return bandwidth.run_jobs(problems(jobs, a), a)
 
 
 if __name__ == "__main__":
