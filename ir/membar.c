@@ -205,6 +205,14 @@ commutes(const Access *x)
 	       (x->op == OP_TMA_LOAD && x->on_barrier);
 }
 
+/* Whether x is a WGMMA read that warpgroup_mma_wait retires for every
+ * thread that could touch the bytes: the partition is one warpgroup. */
+static bool
+retired_by_wait(const Membar *mb, const Access *x)
+{
+	return x->op == OP_WGMMA && mb->num_warps <= 4;
+}
+
 /* Whether the leader's mbarrier.arrive at `after` would publish an access
  * of another thread that may not have happened yet: the arrival stands for
  * the whole partition (Triton: an arrive is a publication), so every
@@ -213,7 +221,7 @@ static bool
 unpublished(const Membar *mb, const Access *before, const Access *after)
 {
 	return after->op == OP_MBAR_ARRIVE && after->leader && !before->leader &&
-	       before->op != OP_MBAR_WAIT && !(before->op == OP_WGMMA && mb->num_warps <= 4);
+	       before->op != OP_MBAR_WAIT && !retired_by_wait(mb, before);
 }
 
 /* Whether `after` needs a barrier between it and the earlier `before`. */
@@ -233,9 +241,7 @@ conflicts(const Membar *mb, const Access *before, const Access *after)
 	if (commutes(before) && commutes(after) &&
 	    !(before->op == OP_MBAR_WAIT && after->op == OP_MBAR_WAIT))
 		return false;
-	if (before->op == OP_WGMMA && mb->num_warps <= 4)
-		return false;
-	return true;
+	return !retired_by_wait(mb, before);
 }
 
 static TInst *
