@@ -9,7 +9,8 @@ The jobs (examples/gemv.gl, online_softmax.gl, layernorm.gl, rmsnorm.gl):
 
 with M rows making --norm-mb megabytes of input. Families, as in
 bench/bandwidth.py (whose job machinery and table this reuses): glc's kernel
-(its BLOCK_N variant for the row length: launchers layernorm_f16_1024 ...),
+(its BLOCK_N variant for the row length: launchers layernorm_f16_1024 ...;
+online_softmax's 16- and 32-warp kernels, the faster one picked),
 torch's op, Triton kernels written as Triton's tutorials write them
 (bench/triton_rowwise.py, autotuned per problem over their configurations)
 and a device copy of the same bytes. Every configuration is checked on a
@@ -72,8 +73,10 @@ def problems(jobs, a):
     x = torch.randn(r, c, device=dev) * 4
     ref = torch.softmax(x.double(), 1)
     jobs.triton = triton_rowwise.candidates(c, 4, EPS)
-    glc = jobs.glc("online_softmax", [P, P, I, I, I, I], (r, 1, 1),
-                   lambda o: (x.data_ptr(), o.data_ptr(), r, c, x.stride(0), o.stride(0)))
+    glc = jobs.glc_configs([(k, [P, P, I, I, I, I], (r, 1, 1),
+                             lambda o: (x.data_ptr(), o.data_ptr(), r, c, x.stride(0),
+                                        o.stride(0))) for k in ("online_softmax",
+                                                                "online_softmax_w32")])
     yield ("online_softmax_f32", f"{r}x{c}", 2 * r * c * 4, jobs.families(
         glc, ("torch.softmax", lambda o: lambda: torch.softmax(x, 1, out=o)), "softmax",
         lambda o: (x, o), lambda: torch.full_like(x, nan), lambda o: H.expect_close(o, ref, 1e-5),

@@ -110,8 +110,10 @@ bool cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sourc
 /* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
  * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
  * become an error with ptxas's text as a note; a missing ptxas is an error
- * saying where it was looked for. */
-bool cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin);
+ * saying where it was looked for. With usage not NULL, ptxas runs with -v and
+ * its report (each kernel's registers, spills, stack, shared and constant
+ * memory) is appended to *usage instead of becoming a warning. */
+bool cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
 
 /* -- Packaging ---------------------------------------------------------------- */
 

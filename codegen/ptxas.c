@@ -140,7 +140,7 @@ run_ptxas(char **argv, Diags *d, StrBuf *text, int *status)
 }
 
 bool
-cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
+cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -156,7 +156,7 @@ cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
 	if (!write_file(in, ptx.data, ptx.len)) {
 		diag_error(d, (SrcSpan){0}, "cannot write %s: %s", in, strerror(errno));
 	} else {
-		char *argv[] = {NULL, gpu, "-o", out, in, NULL};
+		char *argv[] = {NULL, gpu, "-o", out, in, usage ? "-v" : NULL, NULL};
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {
@@ -173,7 +173,9 @@ cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
 			} else if (!read_file(out, a, cubin)) {
 				diag_error(d, (SrcSpan){0}, "cannot read ptxas's output %s", out);
 			} else {
-				if (text.len)
+				if (usage && text.len)
+					buf_puts(usage, text.s);
+				else if (text.len)
 					diag_warning(d, (SrcSpan){0}, "ptxas: %s", text.s);
 				ok = true;
 			}

@@ -90,8 +90,13 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
-		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin);
+		StrBuf usage = {0};
+		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
+		              o->resource_usage ? &usage : NULL);
 		drv_timer_lap(tm, "ptxas");
+		if (usage.len)
+			fputs(usage.s, stderr);
+		buf_free(&usage);
 	}
 	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))

@@ -58,6 +58,7 @@ typedef struct Options {
 	bool debug;                /* --debug: device assertions kept (also -g) */
 	bool verbose;              /* --verbose: layouts also as bases */
 	bool time_passes;          /* --time-passes: stage and pass times on stderr */
+	bool resource_usage;       /* -v: ptxas's per-kernel resource report on stderr */
 	VEC(const char *) print_after;  /* --print-after=PASS (repeatable) */
 	bool print_after_all;      /* --print-after-all */
 	bool verify_each;          /* --verify-each: the verifier after every pass */

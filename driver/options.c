@@ -23,7 +23,7 @@ drv_usage(StrBuf *out)
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
 	    "                   [--diag-format=text|json]\n"
-	    "                   [--max-errors=N] [--max-LIMIT=N]... [--verbose] [--time-passes]\n"
+	    "                   [--max-errors=N] [--max-LIMIT=N]... [-v] [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
 	    "                   [--split-input-file] [--verify-diagnostics]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
@@ -50,6 +50,9 @@ drv_usage(StrBuf *out)
 	    "                     keeps device assertions as --debug does\n"
 	    "  --debug            keep device assertions (gl.device_assert, assert on runtime\n"
 	    "                     values), which are compiled out otherwise, as in Triton\n"
+	    "  -v                 print each kernel's registers, spills, stack, shared and\n"
+	    "                     constant memory (ptxas -v, as nvcc -Xptxas -v) on\n"
+	    "                     standard error, for outputs that run ptxas\n"
 	    "  --verbose          --emit=ir also prints every layout's bases\n"
 	    "  --time-passes      print how long each stage and pass took (standard error)\n"
 	    "  --print-after=PASS print the IR after PASS on standard error (repeatable);\n"
@@ -357,6 +360,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "--verbose") == 0) {
 		o->verbose = true;
+		return true;
+	}
+	if (strcmp(arg, "-v") == 0) {
+		o->resource_usage = true;
 		return true;
 	}
 	if (strcmp(arg, "--time-passes") == 0) {

@@ -7,7 +7,8 @@ an object and a header (a kernel glc cannot compile is dropped from its file
 and listed in DIR/skipped.txt with glc's message), translates each file to
 Gluon (gl2gluon.py; its signature must list the manifest's parameters),
 checks that a C file including every header compiles against glrt.h, and
-copies libglrt's sources, run_gpu.py, dtypes.py and run_gpu.sh next to them.
+copies libglrt's sources, run_gpu.py, dtypes.py, run_gpu.sh and the oracle's
+files (oracle.py, gl2tl.py, gl2gluon.py, tl_shim.py, interp_fixes.py) next to them.
 The objects travel packed in DIR/objects.tar.xz. With --add, the kernels join
 the bundle already in DIR (e.g. a positive control: kernels of another seed
 generated with DIFF_FEATURES naming known-defect switches, which must
@@ -136,7 +137,8 @@ def main(argv=None):
     os.makedirs(rt, exist_ok=True)
     for f in glob.glob(os.path.join(glc.ROOT, "runtime", "*.[ch]")):
         shutil.copy(f, rt)
-    for f in ("run_gpu.py", "dtypes.py", "run_gpu.sh"):
+    for f in ("run_gpu.py", "dtypes.py", "run_gpu.sh", "oracle.py", "gl2tl.py", "gl2gluon.py",
+              "tl_shim.py", "interp_fixes.py"):
         shutil.copy(os.path.join(HERE, f), args.out)
     print(f"bundle: {args.count - len(skipped)} kernels added ({len(skipped)} skipped), "
           f"{len(objs)} objects in {args.out}")

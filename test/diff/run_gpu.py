@@ -2,6 +2,7 @@
 and through Triton's Gluon on the same inputs and compare the outputs.
 
     python3 run_gpu.py BUNDLE [--jobs J] [--budget SECONDS] [--out DIR] [--only FILE ...]
+                      [--save-cases none|disagree|all]
 
 BUNDLE is a folder made by bundle.py and built by run_gpu.sh: kernels/NAME.json
 (generator manifests), kernels/NAME.py (Gluon, from gl2gluon.py) and
@@ -16,7 +17,10 @@ A worker that hits a CUDA error (the context is lost) reports it and is
 replaced; the file goes on in the new worker. After SECONDS no new file starts
 and the summary is printed before the caller's time limit.
 Writes DIR/results.jsonl (one line per kernel) and DIR/disagreements.txt;
-prints `N kernels, N agree, N disagree, N errors` last.
+prints `N kernels, N agree, N disagree, N errors` last. With --save-cases
+(default: the disagreements) each kernel's inputs and both outputs go to
+DIR/cases/NAME.pt, for the third opinion: oracle.py --cases (Triton's
+interpreter; no GPU needed).
 """
 import argparse
 import ctypes
@@ -29,13 +33,13 @@ import time
 CTYPES = {"i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
 
 
-def make_input(torch, p, gen):
+def make_input(torch, p, gen, device="cuda"):
     """A tensor of p's dtype whose values are lo + k*q, uniformly random."""
     from dtypes import DTYPES
     d = DTYPES[p["dtype"]]
     lo, hi, q = p["lo"], p["hi"], p["q"]
     k = torch.randint(round(lo / q), round(hi / q) + 1, (p["numel"],), generator=gen,
-                      device="cuda", dtype=torch.int64)
+                      device=device, dtype=torch.int64)
     if d.kind == "float":
         return (k.to(torch.float64) * q).to(getattr(torch, d.torch))
     if d.kind == "bool":
@@ -46,15 +50,15 @@ def make_input(torch, p, gen):
     return k.to(getattr(torch, d.torch))
 
 
-def poisoned(torch, p):
+def poisoned(torch, p, device="cuda"):
     from dtypes import DTYPES
-    t = torch.empty(p["numel"], dtype=getattr(torch, DTYPES[p["dtype"]].torch), device="cuda")
+    t = torch.empty(p["numel"], dtype=getattr(torch, DTYPES[p["dtype"]].torch), device=device)
     t.view(torch.uint8).fill_(0xFF)
     return t
 
 
-def compare(torch, p, got, want):
-    """None when glc's output `got` matches Triton's `want`, else a description."""
+def compare(torch, p, got, want, want_label="triton", got_label="glc"):
+    """None when output `got` (glc's) matches `want` (Triton's), else a description."""
     def fmt(t, i):
         return hex(t.view(torch.uint8)[i].item()) if p["dtype"].startswith("f8") else t[i].item()
 
@@ -69,7 +73,7 @@ def compare(torch, p, got, want):
     if n == 0:
         return None
     idx = bad.nonzero().flatten()[:8].tolist()
-    pairs = ", ".join(f"[{i}] glc {fmt(got, i)} triton {fmt(want, i)}" for i in idx)
+    pairs = ", ".join(f"[{i}] {got_label} {fmt(got, i)} {want_label} {fmt(want, i)}" for i in idx)
     return f"{p['name']} ({p['dtype']}, {p['mode']}): {n} of {p['numel']} differ: {pairs}"
 
 
@@ -83,15 +87,25 @@ def launcher(lib, man):
     return fn
 
 
-def run_case(torch, lib, module, man):
-    """('agree'|'disagree'|'error', detail) for one kernel."""
+def save_case(torch, path, stem, man, inputs, outs):
+    """Keep one kernel's inputs and both compilers' outputs for oracle.py --cases."""
+    torch.save({"file": stem, "man": man,
+                "inputs": {name: t.cpu() for name, t in inputs.items()},
+                "glc": {p["name"]: g.cpu() for p, g, _ in outs},
+                "triton": {p["name"]: t.cpu() for p, _, t in outs}}, path)
+
+
+def run_case(torch, lib, module, man, save=None):
+    """('agree'|'disagree'|'error', detail) for one kernel. save: None, or
+    (mode, folder, stem): mode "disagree" or "all" says which kernels'
+    inputs and outputs go to folder/NAME.pt."""
     case_seed = man["seed"] * 1_000_003 + man["index"]
     gen = torch.Generator(device="cuda")
     gen.manual_seed(case_seed)
-    glc_args, tri_args, outs = [], [], []
+    glc_args, tri_args, outs, inputs = [], [], [], {}
     for p in man["params"]:
         if p["role"] == "in":
-            t = make_input(torch, p, gen)
+            t = inputs[p["name"]] = make_input(torch, p, gen)
             glc_args.append(t.data_ptr())
             tri_args.append(t)
         elif p["role"] == "out":
@@ -115,12 +129,14 @@ def run_case(torch, lib, module, man):
         return "error", f"triton: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300]}"
     torch.cuda.synchronize()
     diffs = [d for d in (compare(torch, p, g, t) for p, g, t in outs) if d]
+    if save and (diffs or save[0] == "all"):
+        save_case(torch, os.path.join(save[1], man["name"] + ".pt"), save[2], man, inputs, outs)
     if diffs:
         return "disagree", f"case seed {case_seed}; " + "; ".join(diffs)
     return "agree", ""
 
 
-def worker(bundle, wid, tasks, results):
+def worker(bundle, wid, tasks, results, save):
     """Run files from `tasks` until None; post (kind, ...) messages to `results`."""
     os.environ["TRITON_CACHE_DIR"] = os.path.join(bundle, "work", f"triton-cache-{wid}")
     sys.path.insert(0, os.path.join(bundle, "kernels"))
@@ -149,7 +165,8 @@ def worker(bundle, wid, tasks, results):
         for k in range(first, len(mans)):
             man = mans[k]
             try:
-                outcome, detail = run_case(torch, lib, module, man)
+                outcome, detail = run_case(torch, lib, module, man,
+                                           save and (save[0], save[1], stem))
             except Exception as e:
                 outcome, detail = "error", f"{type(e).__name__}: {e}"[:600]
             results.put(("case", wid, stem, man["name"], outcome, detail))
@@ -167,7 +184,14 @@ def main(argv=None):
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
     ap.add_argument("--only", nargs="+", metavar="FILE",
                     help="run only these files of the bundle (stems, e.g. diff_5_16)")
+    ap.add_argument("--save-cases", choices=("none", "disagree", "all"), default="disagree",
+                    help="keep inputs and outputs in OUT/cases/NAME.pt for oracle.py --cases "
+                         "(default: the disagreements)")
     args = ap.parse_args(argv)
+    save = None
+    if args.save_cases != "none":
+        save = (args.save_cases, os.path.join(os.path.abspath(args.out), "cases"))
+        os.makedirs(save[1], exist_ok=True)
     deadline = time.monotonic() + args.budget
     bundle = os.path.abspath(args.bundle)
     stems = sorted(f[:-5] for f in os.listdir(os.path.join(bundle, "kernels"))
@@ -192,7 +216,8 @@ def main(argv=None):
     def start():
         wid = state["next_wid"]
         state["next_wid"] += 1
-        procs[wid] = ctx.Process(target=worker, args=(bundle, wid, tasks, results), daemon=True)
+        procs[wid] = ctx.Process(target=worker, args=(bundle, wid, tasks, results, save),
+                                 daemon=True)
         procs[wid].start()
 
     def record(stem, name, outcome, detail):

@@ -45,10 +45,12 @@ typedef glrt_status (*RmsNormFn)(glrt_stream, unsigned, unsigned, unsigned, glrt
 #pragma weak gemv
 #pragma weak gemv_bf16
 #pragma weak online_softmax
+#pragma weak online_softmax_w32
 GEMV(gemv);
 GEMV(gemv_bf16);
-glrt_status online_softmax(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
-                           int32_t, int32_t, int32_t, int32_t);
+typedef glrt_status Softmax(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                            int32_t, int32_t, int32_t, int32_t);
+Softmax online_softmax, online_softmax_w32;
 
 #pragma weak layernorm_f16_1024
 #pragma weak layernorm_f16_2048
@@ -133,7 +135,7 @@ run_gemv(GtRun *r, const char *name, GemvFn fn, GtType t, size_t m, size_t k, si
 }
 
 static void
-run_softmax(GtRun *r, size_t m, size_t n, int rep)
+run_softmax(GtRun *r, const char *name, Softmax *fn, size_t m, size_t n, int rep)
 {
 	size_t sx = aligned(n, 4) + 4, sy = aligned(n, 4) + 8;
 	double *x = gt_alloc(m * sx * sizeof *x), *ref = gt_alloc((m + 1) * sy * sizeof *ref);
@@ -151,11 +153,11 @@ run_softmax(GtRun *r, size_t m, size_t n, int rep)
 			ref[i * sy + j] = exp(x[i * sx + j] - mx) / s;
 	}
 	glrt_devptr dx = gt_upload(hx, m * sx * 4), dy = gt_poisoned((m + 1) * sy * 4);
-	gt_launched(online_softmax(NULL, (unsigned)m, 1, 1, dx, dy, (int32_t)m, (int32_t)n,
-	                           (int32_t)sx, (int32_t)sy), "online_softmax");
+	gt_launched(fn(NULL, (unsigned)m, 1, 1, dx, dy, (int32_t)m, (int32_t)n, (int32_t)sx,
+	               (int32_t)sy), name);
 	float *got = gt_download(dy, (m + 1) * sy * 4);
 	char what[128];
-	snprintf(what, sizeof what, "online_softmax M=%zu N=%zu run %d", m, n, rep);
+	snprintf(what, sizeof what, "%s M=%zu N=%zu run %d", name, m, n, rep);
 	gt_compare(r, what, GT_F32, got, ref, (m + 1) * sy, (GtTol){2e-5, 1e-12, NULL});
 	gt_check(glrt_free(dx), "glrt_free");
 	gt_check(glrt_free(dy), "glrt_free");
@@ -292,14 +294,21 @@ main(void)
 				run_gemv(&r, gv[i].name, gv[i].fn, gv[i].t, shapes[s][0], shapes[s][1],
 				         shapes[s][2], rep);
 		}
-		if (online_softmax) {
+		static const struct {
+			const char *name;
+			Softmax *fn;
+		} sm[] = {{"online_softmax", online_softmax}, {"online_softmax_w32", online_softmax_w32}};
+		for (size_t i = 0; i < sizeof sm / sizeof *sm; i++) {
+			if (!sm[i].fn) {
+				if (rep == 1)
+					gt_skip(&r, sm[i].name, "not compiled by glc (no launcher linked)");
+				continue;
+			}
 			static const size_t shapes[][2] = {
 				{1, 1}, {3, 100}, {5, 4096}, {7, 32768}, {130, 30001}, {64, 32768},
 			};
 			for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
-				run_softmax(&r, shapes[s][0], shapes[s][1], rep);
-		} else if (rep == 1) {
-			gt_skip(&r, "online_softmax", "not compiled by glc (no launcher linked)");
+				run_softmax(&r, sm[i].name, sm[i].fn, shapes[s][0], shapes[s][1], rep);
 		}
 		norms(&r, rep);
 	}

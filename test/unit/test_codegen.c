@@ -143,7 +143,7 @@ test_vadd_ptx_assembles(void)
 	CHECK(contains(ptx, "st.global.b32"));
 	CHECK(contains(ptx, "add.rn.f32") || contains(ptx, "add.f32"));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	CHECK(cubin.len > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
 	cg_target_free(t);
@@ -159,7 +159,7 @@ test_line_info(void)
 	CHECK(contains(ptx, ".file\t1 \"k.gl\"") || contains(ptx, ".file 1 \"k.gl\""));
 	CHECK(contains(ptx, ".loc\t1 5 ") || contains(ptx, ".loc 1 5 "));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	cg_target_free(t);
 }
@@ -243,7 +243,7 @@ test_hopper_helpers_assemble(void)
 	CHECK(contains(ptx, "bar.sync"));
 	CHECK(contains(ptx, "fence.proxy.async.shared::cta"));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	CHECK_EQ(0, D.warnings);
 	cg_target_free(t);
@@ -289,7 +289,7 @@ test_ptxas_failures(void)
 	                          ".visible .entry k() { bogus.instruction; }\n";
 	CgBlob cubin = {0};
 	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
-	                &cubin));
+	                &cubin, NULL));
 	CHECK_EQ(1, D.errors);
 	CHECK_EQ(1, D.internal);
 	CHECK(strstr(D.first->msg, "ptxas rejected the PTX that glc generated") != NULL);
@@ -298,7 +298,7 @@ test_ptxas_failures(void)
 	reset();
 	setenv("GLC_PTXAS", "/nonexistent/ptxas", 1);
 	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
-	                &cubin));
+	                &cubin, NULL));
 	unsetenv("GLC_PTXAS");
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "cannot run ptxas '/nonexistent/ptxas'") != NULL);
@@ -444,7 +444,12 @@ test_object(void)
 	CgTarget *t = target(2, false);
 	CgBlob ptx = to_ptx(t, build_vadd, NULL);
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin));
+	StrBuf usage = {0};
+	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, &usage));
+	/* -v: ptxas's report names the kernel and its registers; no warning. */
+	CHECK(usage.s && strstr(usage.s, "registers") && strstr(usage.s, "vadd"));
+	CHECK_EQ(0, D.warnings);
+	buf_free(&usage);
 	/* libglrt's image checks pass a real cubin (no driver here: it stops
 	 * at loading the driver) and refuse it cut short. */
 	glrt_module *gm = NULL;

@@ -167,7 +167,7 @@ static bool
 assembles(CgResult r)
 {
 	CgBlob cubin = {0};
-	return r.ptx.data && cg_ptxas("sm_90a", r.ptx, A, &D, &cubin) && cubin.len > 0;
+	return r.ptx.data && cg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
 }
 
 static int
