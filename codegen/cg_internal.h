@@ -333,6 +333,10 @@ LLVMValueRef cg_math(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a
 /* One element of OP_CAST or OP_BITCAST `in` from dtype `from` to `to`
  * (lower_cast.c). */
 LLVMValueRef cg_cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x);
+/* The f8 (e4m3 or e5m2) value of the constant v, converted as Triton
+ * converts a constant: from an f32, to nearest even, saturating to the
+ * largest finite value (lower_cast.c). */
+LLVMValueRef cg_f8_constant(CgModule *m, TDType to, double v);
 
 /* Elementwise, casts, math (lower_ops.c); layout ops and reductions
  * (lower_layout.c); convert_layout (lower_convert.c); global memory

@@ -268,6 +268,8 @@ constant(Lower *l, const TInst *in)
 	TDType dt = in->res->type->dtype;
 	if (dt == DT_F16 || dt == DT_BF16 || dt == DT_F32 || dt == DT_F64)
 		return LLVMConstReal(t, in->c.f);
+	if (dt == DT_F8E4M3 || dt == DT_F8E5M2)
+		return cg_f8_constant(m, dt, in->c.f);
 	return LLVMConstInt(t, (unsigned long long)in->c.i, 1);
 }
 

@@ -128,6 +128,12 @@ convert(CgModule *m, TDType from, TDType to, LLVMValueRef x)
 }
 
 LLVMValueRef
+cg_f8_constant(CgModule *m, TDType to, double v)
+{
+	return convert(m, DT_F32, to, LLVMConstReal(m->f32, v));
+}
+
+LLVMValueRef
 cg_cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValueRef x)
 {
 	CgModule *m = l->m;

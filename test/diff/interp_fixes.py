@@ -15,7 +15,10 @@ exponent and know nothing of e4m3's encoding. `apply()` patches the interpreter
     stored bits) give way to the generic path, which combines through the
     patched operations;
   - atomics run here, one element after another in index order (the C++ ones
-    refuse xchg on some dtypes and add bf16 bit patterns).
+    refuse xchg on some dtypes and add bf16 bit patterns); float atomic_max /
+    atomic_min are one max/min each (semantic.py splits them into integer
+    atomics on the bits, and types the negative half's result as a pointer,
+    which the interpreter then computes with).
 """
 import numpy as np
 import torch
@@ -143,6 +146,20 @@ def _atomic_cas(self, ptr, cmp, val, sem, scope):
                    cur.tobytes() == cmps[i:i + 1].tobytes() else cur)
 
 
+def _float_minmax(name, op):
+    """TritonSemantic.atomic_max/min, one float max/min for float values."""
+    from triton.language.semantic import TritonSemantic
+    integer = getattr(TritonSemantic, name)
+
+    def atomic(self, ptr, val, mask, sem, scope):
+        ptr, val, mask = self.atom_red_typechecking_impl(ptr, val, mask, name[7:])
+        if not val.type.scalar.is_floating():
+            return integer(self, ptr, val, mask, sem, scope)
+        return self.tensor(self.builder.create_atomic_rmw(op, ptr.handle, val.handle, mask.handle,
+                                                          None, None), val.type)
+    return atomic
+
+
 _applied = []
 
 
@@ -159,6 +176,9 @@ def apply():
         setattr(B, name, lambda self, src, dst_type: _convert(self, src, dst_type))
     for name in sorted(set(_FLOAT_OPS)):
         setattr(B, name, _on_floats(getattr(B, name)))
+    from triton.language.semantic import TritonSemantic
+    TritonSemantic.atomic_max = _float_minmax("atomic_max", I._ir.ATOMIC_OP.MAX)
+    TritonSemantic.atomic_min = _float_minmax("atomic_min", I._ir.ATOMIC_OP.MIN)
     B.create_atomic_rmw = _atomic_rmw
     B.create_atomic_cas = _atomic_cas
     B.get_bf16 = lambda self, value: _handle_of(torch.tensor([value], dtype=torch.float64),

@@ -21,6 +21,7 @@
 #pragma weak tma_3d
 #pragma weak tma_5d
 #pragma weak mem_debug
+#pragma weak mem_f8_other
 glrt_status mem_access(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
                    int32_t, int32_t);
 glrt_status mem_hinted(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
@@ -36,6 +37,8 @@ glrt_status tma_3d(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_
 glrt_status tma_5d(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_map *,
                    const glrt_tensor_map *);
 glrt_status mem_debug(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t);
+glrt_status mem_f8_other(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                         glrt_devptr, int32_t);
 
 /* `count` random f32 values; exact[] receives them. */
 static float *
@@ -76,6 +79,29 @@ run_access(GtRun *r, size_t m, size_t n, size_t ns, int rep)
 	free(x);
 	free(ref);
 	free(hx);
+}
+
+/* f8 `other` values and constants (FOUND 011), the first n of 256 read. */
+static void
+run_f8_other(GtRun *r, size_t n, int rep)
+{
+	double a[256], b[256], ref[768];
+	unsigned char ha[256], hb[256];
+	gt_fill(r, GT_E4M3, ha, a, 256, -8, 8);
+	gt_fill(r, GT_E5M2, hb, b, 256, -8, 8);
+	for (size_t i = 0; i < 256; i++) {
+		ref[i] = i < n ? a[i] : 0.375;
+		ref[256 + i] = i < n ? b[i] : -1.5;
+		ref[512 + i] = 448;
+	}
+	glrt_devptr da = gt_upload(ha, 256), db = gt_upload(hb, 256), dy = gt_poisoned(768 * 4);
+	gt_launched(mem_f8_other(NULL, 1, 1, 1, da, db, dy, (int32_t)n), "mem_f8_other");
+	char what[96];
+	snprintf(what, sizeof what, "mem_f8_other n=%zu run %d", n, rep);
+	check_f32(r, what, dy, ref, 768);
+	gt_check(glrt_free(da), "glrt_free");
+	gt_check(glrt_free(db), "glrt_free");
+	gt_check(glrt_free(dy), "glrt_free");
 }
 
 static void
@@ -227,15 +253,19 @@ main(void)
 			run_async(&r, GT_F32, 100, 130, 132, 136, rep);
 			run_async(&r, GT_F32, 33, 17, 17, 19, rep);
 		}
+		if (mem_f8_other) {
+			run_f8_other(&r, 100, rep);
+			run_f8_other(&r, 0, rep);
+		}
 		run_tmas(&r, rep);
 		if (mem_debug)
 			run_debug(&r, rep == 1 ? 32 : 7, rep);
 	}
 	const char *names[] = {"mem_access", "mem_hinted", "async_f16", "async_f32", "tma_1d", "tma_3d",
-	                       "tma_5d", "mem_debug"};
+	                       "tma_5d", "mem_debug", "mem_f8_other"};
 	const void *fns[] = {(const void *)mem_access, (const void *)mem_hinted, (const void *)async_f16,
 	                     (const void *)async_f32, (const void *)tma_1d, (const void *)tma_3d,
-	                     (const void *)tma_5d, (const void *)mem_debug};
+	                     (const void *)tma_5d, (const void *)mem_debug, (const void *)mem_f8_other};
 	for (size_t k = 0; k < sizeof fns / sizeof *fns; k++)
 		if (!fns[k])
 			gt_skip(&r, names[k], "not compiled by glc (no launcher linked)");
