@@ -351,6 +351,8 @@ int64_t cg_scan_scratch(const TInst *in);
 /* OP_RESHAPE, OP_PERMUTE, OP_JOIN and OP_SPLIT: registers renamed
  * (lower_shape.c). */
 bool cg_lower_shape(Lower *l, const TInst *in);
+/* OP_FP4_TO_FP: e2m1 pairs unpacked by byte permutes (lower_fp4.c). */
+bool cg_lower_fp4(Lower *l, const TInst *in);
 /* OP_GATHER (lower_gather.c) and OP_HISTOGRAM (lower_histogram.c), and the
  * scratch shared memory each needs. */
 bool cg_lower_gather(Lower *l, const TInst *in);

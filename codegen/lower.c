@@ -380,6 +380,8 @@ lower_inst(Lower *l, const TInst *in)
 		return true;
 	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return cg_lower_shape(l, in);
+	case OP_FP4_TO_FP:
+		return cg_lower_fp4(l, in);
 	case OP_GATHER:
 		return cg_lower_gather(l, in);
 	case OP_HISTOGRAM:

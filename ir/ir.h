@@ -157,6 +157,11 @@ typedef enum TOp {
 	OP_PERMUTE,       /* attr.order: dim d of res is dim order[d] of the operand */
 	OP_JOIN,          /* a, b -> [..., 2] with a at index 0 of the new last dim */
 	OP_SPLIT,         /* [..., 2] -> the half at index attr.index of the last dim */
+	OP_FP4_TO_FP,     /* bytes (i8/u8) of e2m1 pairs -> bf16/f16, dim attr.axis
+	                     twice as long: element 2j + b along it is nibble b
+	                     (0: the low one) of byte j; res in the layout
+	                     ll_fp4_unpacked gives (register 2r + b from the
+	                     operand's register r) */
 	OP_GATHER,        /* src, index (an integer tensor); attr.axis: res[i] is src
 	                     at i with coordinate attr.axis replaced by index[i] */
 	OP_HISTOGRAM,     /* input [, mask]: res[b] counts the (unmasked) elements

@@ -143,6 +143,7 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 	case OP_FLOOR: case OP_CEIL: case OP_SQRT_RN: case OP_CAST: case OP_SPLAT: case OP_BROADCAST:
 	case OP_EXPAND_DIMS: case OP_CONVERT_LAYOUT: case OP_FULL:
 	case OP_SMEM_LOAD: case OP_DESC_SHAPE: case OP_RESHAPE: case OP_PERMUTE: case OP_SPLIT:
+	case OP_FP4_TO_FP:
 		*lo = *hi = 1;
 		break;
 	case OP_REDUCE: case OP_SCAN: *lo = 1, *hi = IR_MAX_COMBINED; break;
@@ -476,8 +477,8 @@ vf_op(Verifier *v, const TInst *i)
 	case OP_CONVERT_LAYOUT: case OP_FULL:
 		return reshaping(v, i, r);
 	case OP_REDUCE: case OP_SCAN: case OP_YIELD: case OP_RESHAPE: case OP_PERMUTE:
-	case OP_JOIN: case OP_SPLIT: case OP_GATHER: case OP_HISTOGRAM: case OP_ATOMIC_RMW:
-	case OP_ATOMIC_CAS:
+	case OP_JOIN: case OP_SPLIT: case OP_FP4_TO_FP: case OP_GATHER: case OP_HISTOGRAM:
+	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
 		return vf_tensor_op(v, i, r);
 	case OP_PTR_ADD: case OP_SELECT: case OP_LOAD: case OP_STORE:
 		return memory(v, i, r);

@@ -140,6 +140,7 @@ static const Builtin table[] = {
 	FN("ravel", TENSOR_FN, BF_RAVEL, "x", "can_reorder?"),
 	FN("gather", TENSOR_FN, BF_GATHER, "src", "index", "axis"),
 	FN("histogram", TENSOR_FN, BF_HISTOGRAM, "input", "num_bins", "mask?", "layout?"),
+	FN("fp4_to_fp", GL, BF_FP4_TO_FP, "src", "elem_type", "axis"),
 	FN("atomic_add", TENSOR_FN, BF_ATOMIC_ADD, "pointer", "val", "mask?", "sem?", "scope?"),
 	FN("atomic_and", TENSOR_FN, BF_ATOMIC_AND, "pointer", "val", "mask?", "sem?", "scope?"),
 	FN("atomic_or", TENSOR_FN, BF_ATOMIC_OR, "pointer", "val", "mask?", "sem?", "scope?"),
