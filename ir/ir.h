@@ -206,6 +206,11 @@ typedef enum TOp {
 	OP_TMA_STORE,     /* desc, smem, coords... */
 	OP_TMA_STORE_WAIT,/* attr.count: pendings allowed */
 	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
+	OP_MAKE_DESC,     /* base pointer, the rank extents (i32), the rank - 1
+	                     leading strides in elements (i64; the last is 1) ->
+	                     a descriptor built in the kernel (res type: dtype,
+	                     block shape, NVMMASharedLayout); attr.nan_fill:
+	                     out-of-bounds elements read as NaN, not 0 */
 	/* WGMMA */
 	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
 	                     type (when async, valid after a wait); attr.count:
@@ -329,6 +334,7 @@ struct TInst {
 		int pack, index;         /* OP_INLINE_ASM, OP_MAP; OP_MAP_ARG, OP_EXTRACT,
 		                            OP_SPLIT */
 		bool is_pure, hex;       /* OP_INLINE_ASM; OP_PRINT */
+		bool nan_fill;           /* OP_MAKE_DESC */
 	} attr;
 	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE/OP_MAP; body: a
 	                                    combine region */

@@ -207,6 +207,8 @@ static const Builtin table[] = {
 	FN("async_load", IN_TMA, BF_TMA_LOAD, "tensor_desc", "coord", "barrier", "result", "pred?"),
 	FN("async_store", IN_TMA, BF_TMA_STORE, "tensor_desc", "coord", "src"),
 	FN("store_wait", IN_TMA, BF_TMA_STORE_WAIT, "pendings"),
+	FN("make_tensor_descriptor", IN_TMA, BF_MAKE_DESC, "base", "shape", "strides", "block_shape",
+	   "layout", "padding_option?"),
 	FN("async_copy_global_to_shared", IN_ASYNC_COPY, BF_ASYNC_COPY, "smem", "pointer", "mask?",
 	   "cache_modifier?", "eviction_policy?", "volatile?"),
 	FN("async_load", IN_ASYNC_COPY, BF_ASYNC_COPY, "smem", "pointer", "mask?",

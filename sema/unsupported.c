@@ -54,9 +54,6 @@ static const struct {
 	{"gl", "tuple_type", NO_TYPE_OBJECTS},
 	{"gl", "distributed_type", NO_TYPE_OBJECTS},
 	{"gl", "shared_memory_descriptor_type", NO_TYPE_OBJECTS},
-	{"tma", "make_tensor_descriptor", "descriptors are made on the host (a -s tensordesc<...> "
-	                                  "entry, glrt_tensor_map_encode_* in C); building one in "
-	                                  "the kernel is not implemented"},
 	{"tma", "tensor_descriptor", ANNOTATION_ONLY},
 	{"tma", "tensor_descriptor_type", NO_TYPE_OBJECTS},
 	{"hopper", "warpgroup_mma_accumulator", "glc's asynchronous WGMMA results are plain tensors; "
