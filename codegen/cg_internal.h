@@ -15,6 +15,9 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
+/* The PTX versions past the target's own that a module may need. */
+enum { CG_LATER_PTX = 2 };
+
 /* Address spaces of NVPTX. */
 enum { CG_AS_GENERIC = 0, CG_AS_GLOBAL = 1, CG_AS_SHARED = 3, CG_AS_CLUSTER = 7 };
 
@@ -22,7 +25,7 @@ struct CgTarget {
 	LLVMTargetMachineRef tm;
 	/* For modules with instructions newer than tm's PTX version (see
 	 * cg_target_tm): made on first use. */
-	LLVMTargetMachineRef tm_ptx84;
+	LLVMTargetMachineRef tm_later[CG_LATER_PTX];
 	LLVMTargetRef llvm_target;
 	LLVMCodeGenOptLevel level;
 	LLVMTargetDataRef data;
@@ -61,7 +64,8 @@ typedef struct CgModule {
 } CgModule;
 
 /* The target machine of t for a module needing PTX ISA version ptx (0 or
- * 80: t->tm; 84: PTX 8.4, made once); NULL after an error in d. */
+ * 80: t->tm; up to 84: PTX 8.4; up to 87: PTX 8.7; each made once); NULL
+ * after an error in d. */
 LLVMTargetMachineRef cg_target_tm(CgTarget *t, int ptx, Diags *d);
 
 /* -- Module (module.c) --------------------------------------------------------- */
@@ -163,6 +167,18 @@ void cg_tma_store(CgModule *m, LLVMValueRef tmap, LLVMValueRef smem, LLVMValueRe
                   int rank);
 void cg_tma_store_commit(CgModule *m);
 void cg_tma_store_wait(CgModule *m, int pending);
+/* tensormap.replace.tile.FIELD.global on the 128-byte tensor map at global
+ * address map: FIELD "global.address" (v an i64), "rank", "elemtype",
+ * "interleave.layout", "swizzle.mode" or "fill.mode" (i32; ord -1), or, of
+ * dimension ord (TMA order), "box.dim", "global.dim", "element.stride"
+ * (i32) or "global.stride" (i64, bytes). */
+void cg_tensormap_replace(CgModule *m, const char *field, LLVMValueRef map, int ord,
+                          LLVMValueRef v);
+/* fence.proxy.tensormap::generic: the release of a thread's tensor-map
+ * writes (gpu scope), and the acquire before TMA reads the 128-byte map at
+ * generic address map. */
+void cg_tensormap_release(CgModule *m);
+void cg_tensormap_acquire(CgModule *m, LLVMValueRef map);
 void cg_fence_async_shared(CgModule *m);
 void cg_fence_mbarrier_init(CgModule *m);
 /* setmaxnreg.{inc,dec}: regs a multiple of 8 in [24, 256]. */
@@ -292,6 +308,11 @@ typedef struct Lower {
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */
 	int part, first_warp, part_warps;
+	/* tma.make_tensor_descriptor (lower_hopper.c): the kernel's global
+	 * scratch parameter (CgKernelSig.scratch_bytes), the kernel's
+	 * descriptor sites (128 bytes each per program) and the next one */
+	LLVMValueRef scratch;
+	int desc_sites, desc_next;
 	/* inside a map's body (lower_asm.c): the scalars of the pack being
 	 * lowered, and where map_yield puts its results */
 	LLVMValueRef *map_args, *map_yield;
@@ -355,6 +376,8 @@ int64_t cg_scan_scratch(const TInst *in);
 /* OP_RESHAPE, OP_PERMUTE, OP_JOIN and OP_SPLIT: registers renamed
  * (lower_shape.c). */
 bool cg_lower_shape(Lower *l, const TInst *in);
+/* OP_FP4_TO_FP: e2m1 pairs unpacked by byte permutes (lower_fp4.c). */
+bool cg_lower_fp4(Lower *l, const TInst *in);
 /* OP_GATHER (lower_gather.c) and OP_HISTOGRAM (lower_histogram.c), and the
  * scratch shared memory each needs. */
 bool cg_lower_gather(Lower *l, const TInst *in);
@@ -419,6 +442,9 @@ void cg_desc_hidden_params(const TKernel *k, int *first);
 /* tid.x == 32 * l->first_warp: the thread that issues single-thread
  * operations for the partition. */
 LLVMValueRef cg_leader(Lower *l);
+/* The tma.make_tensor_descriptor operations of k (lower_hopper.c): each
+ * has a 128-byte tensor map per program in the global scratch buffer. */
+int cg_desc_sites(const TKernel *k);
 /* inline_asm, map, map_arg, map_yield and extract (lower_asm.c);
  * lower_block lowers a map's body. */
 bool cg_lower_escape(Lower *l, const TInst *in, bool (*lower_block)(Lower *, const TBlock *));

@@ -52,6 +52,12 @@ typedef struct CgKernelSig {
 	int maxnreg;           /* nvvm.maxnreg, 0: none */
 	int cluster[3];        /* cluster dims; all 0: no cluster */
 	uint32_t smem_bytes;   /* dynamic shared memory per block */
+	/* Global scratch bytes per program (the tensor maps that
+	 * tma.make_tensor_descriptor builds): when not 0, the kernel takes a
+	 * 128-byte aligned global pointer to (grid_x * grid_y * grid_z) *
+	 * scratch_bytes bytes after all its other parameters, which the
+	 * launcher has libglrt allocate for the launch (glrt_launch_scratch). */
+	uint32_t scratch_bytes;
 	SrcSpan at;            /* the kernel's definition (debug info, errors) */
 	/* The specialized variant (NULL: none): the same kernel compiled
 	 * assuming its params' divisibility (16-byte aligned pointers, integers

@@ -3,7 +3,8 @@
  * with the ptx_kernel calling convention (nvvm.annotations metadata added
  * through the C API is not upgraded and would give a .func); launch bounds
  * are string attributes; tensor maps are byval grid constants so TMA sees
- * their parameter-space address instead of a local copy.
+ * their parameter-space address instead of a local copy. A kernel that
+ * builds tensor maps takes its global scratch buffer last.
  */
 #include "codegen/cg_internal.h"
 
@@ -71,7 +72,10 @@ cg_kernel_begin(CgModule *m, const CgKernelSig *sig)
 	LLVMTypeRef *pts = arena_alloc(m->arena, (size_t)(sig->n_params + 1) * sizeof *pts);
 	for (int i = 0; i < sig->n_params; i++)
 		pts[i] = param_type(m, &sig->params[i]);
-	LLVMTypeRef fty = LLVMFunctionType(m->void_t, pts, (unsigned)sig->n_params, false);
+	int n = sig->n_params;
+	if (sig->scratch_bytes)
+		pts[n++] = m->ptr_global;
+	LLVMTypeRef fty = LLVMFunctionType(m->void_t, pts, (unsigned)n, false);
 	LLVMValueRef fn = LLVMAddFunction(m->mod, sig->name, fty);
 	LLVMSetFunctionCallConv(fn, LLVMPTXKernelCallConv);
 	m->fn = fn;
@@ -113,6 +117,11 @@ cg_kernel_begin(CgModule *m, const CgKernelSig *sig)
 		}
 	}
 
+	if (sig->scratch_bytes) {   /* tma.make_tensor_descriptor's tensor maps */
+		LLVMValueRef v = LLVMGetParam(fn, (unsigned)sig->n_params);
+		LLVMSetValueName2(v, "global_scratch", 14);
+		enum_attr(m, fn, (unsigned)sig->n_params + 1, "align", 128);
+	}
 	attach_subprogram(m, fn, sig);
 	LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(m->ctx, fn, "entry");
 	LLVMPositionBuilderAtEnd(m->b, entry);

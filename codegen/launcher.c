@@ -19,6 +19,11 @@
  * the specialized assumptions on the actual arguments (pointer % 16,
  * integer % 16) and launches the specialized entry when all hold, the
  * generic one otherwise. Both entries take the same arguments.
+ *
+ * A kernel that builds tensor maps (CgKernelSig.scratch_bytes) takes its
+ * global scratch buffer as a last argument that the caller never sees: the
+ * launcher calls glrt_launch_scratch, which allocates the buffer for the
+ * launch on its stream and frees it after the kernel.
  */
 #include "codegen/cg_internal.h"
 
@@ -180,6 +185,9 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			           k->cluster[2]);
 		if (k->smem_bytes)
 			buf_printf(out, ", %u bytes of dynamic shared memory", k->smem_bytes);
+		if (k->scratch_bytes)
+			buf_printf(out, ", %u bytes of global scratch per program (allocated by "
+			           "libglrt for each launch)", k->scratch_bytes);
 		buf_puts(out, ".");
 		for (int j = 0; j < k->n_params; j++) {
 			if (!cg_param_checked(&k->params[j]))
@@ -277,8 +285,11 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 	if (cluster)
 		buf_printf(out, "\tstatic const unsigned glc_cluster[3] = {%d, %d, %d};\n",
 		           k->cluster[0], k->cluster[1], k->cluster[2]);
-	if (k->n_params)
-		buf_printf(out, "\tvoid *glc_args[%d];\n", k->n_params);
+	int n_args = k->n_params + (k->scratch_bytes ? 1 : 0);
+	if (n_args)
+		buf_printf(out, "\tvoid *glc_args[%d];\n", n_args);
+	if (k->scratch_bytes)
+		buf_puts(out, "\tglrt_devptr glc_scratch = 0;\n");
 	buf_puts(out, "\tglrt_kernel *glc_kernel;\n\tglrt_status glc_status;\n");
 	if (k->fast)
 		buf_puts(out, "\tint glc_fast;\n");
@@ -317,6 +328,13 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 		           k->params[j].kind == CG_PARAM_TENSOR_MAP ? "(void *)" : "&");
 		arg_value(k, j, out);
 		buf_puts(out, ";\n");
+	}
+	if (k->scratch_bytes) {
+		buf_printf(out, "\tglc_args[%d] = &glc_scratch;\n", k->n_params);
+		buf_printf(out, "\treturn glrt_launch_scratch(glc_kernel, glc_grid, glc_block, %s, "
+		           "%uu, stream, glc_args, %uu, &glc_scratch);\n}\n",
+		           cluster ? "glc_cluster" : "NULL", k->smem_bytes, k->scratch_bytes);
+		return;
 	}
 	buf_printf(out, "\treturn glrt_launch(glc_kernel, glc_grid, glc_block, %s, %uu, stream, "
 	           "%s);\n}\n", cluster ? "glc_cluster" : "NULL", k->smem_bytes,

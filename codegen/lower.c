@@ -117,13 +117,23 @@ cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name)
 	return a;
 }
 
-/* The LLVM type of one register of a variable: shared-memory views are
- * pointers into shared memory. */
+/* The registers of a variable of type t: a descriptor's are its map's
+ * address and its extents (as a descriptor value's, see lower_hopper.c). */
+static int
+var_regs(const TType *t)
+{
+	return t->kind == TY_DESC ? 1 + t->rank : cg_type_regs(t);
+}
+
+/* The LLVM type of register i of a variable: shared-memory views are
+ * pointers into shared memory, a descriptor a generic pointer and i32s. */
 static LLVMTypeRef
-var_type(CgModule *m, const TType *t)
+var_type(CgModule *m, const TType *t, int i)
 {
 	if (t->kind == TY_SMEM || t->kind == TY_MBARRIER)
 		return m->ptr_shared;
+	if (t->kind == TY_DESC)
+		return i ? m->i32 : m->ptr;
 	return cg_elem_type(m, t);
 }
 
@@ -131,10 +141,10 @@ static LLVMValueRef *
 var_slots(Lower *l, const TVar *var)
 {
 	if (!l->vars[var->id]) {
-		int n = cg_type_regs(var->type);
+		int n = var_regs(var->type);
 		LLVMValueRef *s = arena_alloc(l->m->arena, (size_t)n * sizeof *s);
 		for (int i = 0; i < n; i++)
-			s[i] = cg_entry_alloca(l, var_type(l->m, var->type), var->name);
+			s[i] = cg_entry_alloca(l, var_type(l->m, var->type, i), var->name);
 		l->vars[var->id] = s;
 	}
 	return l->vars[var->id];
@@ -152,9 +162,9 @@ static CgVal
 var_read(Lower *l, const TVar *var)
 {
 	LLVMValueRef *s = var_slots(l, var);
-	CgVal v = cg_val_new(l, cg_type_regs(var->type));
+	CgVal v = cg_val_new(l, var_regs(var->type));
 	for (int i = 0; i < v.n; i++)
-		v.r[i] = LLVMBuildLoad2(l->m->b, var_type(l->m, var->type), s[i], "");
+		v.r[i] = LLVMBuildLoad2(l->m->b, var_type(l->m, var->type, i), s[i], "");
 	return v;
 }
 
@@ -382,6 +392,8 @@ lower_inst(Lower *l, const TInst *in)
 		return true;
 	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return cg_lower_shape(l, in);
+	case OP_FP4_TO_FP:
+		return cg_lower_fp4(l, in);
 	case OP_GATHER:
 		return cg_lower_gather(l, in);
 	case OP_HISTOGRAM:
@@ -403,7 +415,7 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_escape(l, in, cg_lower_block);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
-	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED:
+	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED: case OP_MAKE_DESC:
 		return cg_lower_hopper(l, in);
 	case OP_WGMMA: case OP_WGMMA_WAIT:
 		return cg_lower_wgmma(l, in);
@@ -464,7 +476,7 @@ signature(Arena *a, const TKernel *k)
 	return (CgKernelSig){
 		.name = k->name, .params = ps, .n_params = n,
 		/* setmaxnreg needs a register budget at entry */
-		.minctasm = k->parts ? 1 : 0,
+		.minctasm = k->parts ? 1 : 0, .scratch_bytes = 128 * (uint32_t)cg_desc_sites(k),
 		.num_warps = k->total_warps > 0 ? k->total_warps : k->num_warps, .at = k->at,
 	};
 }
@@ -483,6 +495,9 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
 	l.axis = k->axis ? k->axis : ir_axis_analyze(m->arena, k);
+	l.desc_sites = cg_desc_sites(k);
+	if (sig->scratch_bytes)
+		l.scratch = LLVMGetParam(m->fn, (unsigned)sig->n_params);
 	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */

@@ -17,6 +17,18 @@
  * one swizzle row (glrt_tensor_map_encode_nvmma). A block larger than the
  * box moves as several copies; each lands at the shared offset that the
  * view's layout gives the box's first element.
+ *
+ * tma.make_tensor_descriptor writes its tensor map, with the same box, into
+ * the program's 128-byte slot of the kernel's global scratch parameter (one
+ * slot per descriptor site): the leader zeroes it, sets every field with
+ * tensormap.replace (the fields Triton sets: address, rank, box, extents,
+ * byte strides, element strides 1, element type, no interleave, the
+ * layout's swizzle, zero or NaN fill) and releases it to the tensor-map
+ * proxy; after a barrier of the partition, lane 0 of every warp (each
+ * thread that may issue TMA) acquires it. Its CgVal is the map's generic
+ * address and the extents, like a parameter's. The module needs PTX 8.7:
+ * ptxas reads tensormap.replace's global strides as bytes from PTX 8.6 on,
+ * the configuration Triton relies on (it divides them by 16 below).
  */
 #include "codegen/cg_internal.h"
 
@@ -172,6 +184,116 @@ lower_tma(Lower *l, const TInst *in, const TValue *desc, const TValue *smem,
 	return true;
 }
 
+static bool
+count_site(TInst *in, void *n)
+{
+	*(int *)n += in->op == OP_MAKE_DESC;
+	return true;
+}
+
+int
+cg_desc_sites(const TKernel *k)
+{
+	int n = 0;
+	ir_walk(k, count_site, &n);
+	return n;
+}
+
+/* tensormap.replace's .elemtype of dtype t (fp8 moves as bytes). */
+static int
+tensormap_elemtype(TDType t)
+{
+	switch (t) {
+	case DT_F16: return 6;
+	case DT_F32: return 7;
+	case DT_F64: return 9;
+	case DT_BF16: return 10;
+	case DT_I32: return 3;
+	case DT_U32: return 2;
+	case DT_I64: return 5;
+	case DT_U64: return 4;
+	default: return ir_dtype_bits(t) == 16 ? 1 : 0;   /* u16; u8 */
+	}
+}
+
+/* This program's slot for descriptor site `site`: scratch + 128 * (pid *
+ * sites + site), pid the linear program id (x fastest). */
+static LLVMValueRef
+desc_slot(Lower *l, int site)
+{
+	CgModule *m = l->m;
+	LLVMValueRef id[3], n[3];
+	for (int d = 0; d < 3; d++) {
+		id[d] = LLVMBuildZExt(m->b, cg_sreg(m, (CgSreg)(CG_CTAID_X + d)), m->i64, "");
+		n[d] = LLVMBuildZExt(m->b, cg_sreg(m, (CgSreg)(CG_NCTAID_X + d)), m->i64, "");
+	}
+	LLVMValueRef pid = LLVMBuildAdd(m->b, id[1], LLVMBuildMul(m->b, n[1], id[2], ""), "");
+	pid = LLVMBuildAdd(m->b, id[0], LLVMBuildMul(m->b, n[0], pid, ""), "");
+	LLVMValueRef at = LLVMBuildAdd(m->b, LLVMBuildMul(m->b, pid, LLVMConstInt(m->i64,
+	                               (uint64_t)l->desc_sites, 0), ""),
+	                               LLVMConstInt(m->i64, (uint64_t)site, 0), "");
+	at = LLVMBuildMul(m->b, at, LLVMConstInt(m->i64, 128, 0), "");
+	return LLVMBuildGEP2(m->b, m->i8, l->scratch, &at, 1, "desc");
+}
+
+/* OP_MAKE_DESC: see the file comment. */
+static bool
+make_desc(Lower *l, const TInst *in)
+{
+	CgModule *m = l->m;
+	const TType *d = in->res->type;
+	int rank = d->rank;
+	if (!l->scratch || l->desc_next >= l->desc_sites || rank < 1 || rank > 5) {
+		cg_unsupported(l, in, "this tensor descriptor (no scratch slot for it)");
+		return false;
+	}
+	if (m->min_ptx < 87)
+		m->min_ptx = 87;
+	LLVMValueRef slot = desc_slot(l, l->desc_next++);
+	int64_t box[LL_MAX_RANK], bytes = ir_dtype_bits(d->dtype) / 8;
+	desc_box(d, box);
+	LLVMBasicBlockRef done = open_if(l, cg_leader(l));
+	LLVMTypeRef v4 = LLVMVectorType(m->i32, 4);
+	for (int i = 0; i < 8; i++) {   /* zeroed, as 16-byte stores */
+		LLVMValueRef at = LLVMConstInt(m->i64, 16 * (uint64_t)i, 0);
+		LLVMValueRef st = LLVMBuildStore(m->b, LLVMConstNull(v4),
+		                                 LLVMBuildGEP2(m->b, m->i8, slot, &at, 1, ""));
+		LLVMSetAlignment(st, 16);
+	}
+	cg_tensormap_replace(m, "global.address", slot, -1,
+	                     LLVMBuildPtrToInt(m->b, scalar(l, in->args[0]), m->i64, ""));
+	cg_tensormap_replace(m, "rank", slot, -1, i32c(m, rank - 1));
+	for (int i = 0; i < rank; i++) {   /* TMA order: tensor dim rank - 1 first */
+		int t = rank - 1 - i;
+		cg_tensormap_replace(m, "box.dim", slot, i, i32c(m, box[t]));
+		cg_tensormap_replace(m, "global.dim", slot, i, scalar(l, in->args[1 + t]));
+		cg_tensormap_replace(m, "element.stride", slot, i, i32c(m, 1));
+		if (i + 1 < rank)   /* tensor dim t - 1's stride, in bytes */
+			cg_tensormap_replace(m, "global.stride", slot, i,
+			                     LLVMBuildMul(m->b, scalar(l, in->args[rank + t]),
+			                                  LLVMConstInt(m->i64, (uint64_t)bytes, 0), ""));
+	}
+	int swizzle = d->layout.desc->swizzle_byte_width;
+	cg_tensormap_replace(m, "elemtype", slot, -1, i32c(m, tensormap_elemtype(d->dtype)));
+	cg_tensormap_replace(m, "interleave.layout", slot, -1, i32c(m, 0));
+	cg_tensormap_replace(m, "swizzle.mode", slot, -1,
+	                     i32c(m, swizzle == 128 ? 3 : swizzle == 64 ? 2 : swizzle == 32));
+	cg_tensormap_replace(m, "fill.mode", slot, -1, i32c(m, in->attr.nan_fill));
+	cg_tensormap_release(m);
+	close_if(l, done);
+	cg_barrier(m);
+	LLVMValueRef map = LLVMBuildAddrSpaceCast(m->b, slot, m->ptr, "");
+	done = open_if(l, LLVMBuildICmp(m->b, LLVMIntEQ, cg_lane_id(m), i32c(m, 0), ""));
+	cg_tensormap_acquire(m, map);
+	close_if(l, done);
+	CgVal v = cg_val_new(l, 1 + rank);
+	v.r[0] = map;
+	for (int i = 0; i < rank; i++)
+		v.r[1 + i] = scalar(l, in->args[1 + i]);
+	l->vals[in->res->id] = v;
+	return true;
+}
+
 bool
 cg_lower_hopper(Lower *l, const TInst *in)
 {
@@ -233,6 +355,8 @@ cg_lower_hopper(Lower *l, const TInst *in)
 	case OP_FENCE_ASYNC_SHARED:
 		cg_fence_async_shared(m);
 		return true;
+	case OP_MAKE_DESC:
+		return make_desc(l, in);
 	default:
 		cg_unsupported(l, in, "this Hopper operation");
 		return false;

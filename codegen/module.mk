@@ -10,4 +10,4 @@ CODEGEN_SRCS += codegen/lower_hopper.c codegen/lower_wgmma.c codegen/wgmma_desc.
 CODEGEN_SRCS += codegen/lower_math.c codegen/lower_cast.c codegen/libdevice.c codegen/lower_async.c \
                 codegen/lower_debug.c codegen/lower_asm.c
 CODEGEN_SRCS += codegen/lower_scan.c codegen/lower_shape.c codegen/lower_atomic.c \
-                codegen/lower_gather.c codegen/lower_histogram.c
+                codegen/lower_gather.c codegen/lower_histogram.c codegen/lower_fp4.c

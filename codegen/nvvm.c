@@ -293,6 +293,35 @@ cg_tma_store_wait(CgModule *m, int pending)
 }
 
 void
+cg_tensormap_replace(CgModule *m, const char *field, LLVMValueRef map, int ord, LLVMValueRef v)
+{
+	char name[80];
+	snprintf(name, sizeof name, "llvm.nvvm.tensormap.replace.%s", field);
+	LLVMValueRef args[3] = {map};
+	int n = 1;
+	if (ord >= 0)
+		args[n++] = i32c(m, (uint64_t)ord);
+	args[n++] = v;
+	LLVMTypeRef over = LLVMTypeOf(map);
+	cg_intrinsic(m, name, m->void_t, &over, 1, args, n);
+}
+
+void
+cg_tensormap_release(CgModule *m)
+{
+	cg_intrinsic(m, "llvm.nvvm.fence.proxy.tensormap_generic.release.gpu", m->void_t, NULL, 0,
+	             NULL, 0);
+}
+
+void
+cg_tensormap_acquire(CgModule *m, LLVMValueRef map)
+{
+	LLVMValueRef args[2] = {map, i32c(m, 128)};
+	cg_intrinsic(m, "llvm.nvvm.fence.proxy.tensormap_generic.acquire.gpu", m->void_t, NULL, 0,
+	             args, 2);
+}
+
+void
 cg_fence_async_shared(CgModule *m)
 {
 	cg_intrinsic(m, "llvm.nvvm.fence.proxy.async.shared_cta", m->void_t, NULL, 0, NULL, 0);

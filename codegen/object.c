@@ -4,7 +4,9 @@
  * and no installed glrt.h are needed at compile time. The CPU is "generic"
  * and the IR has no paths or times in it, so the object is byte-identical
  * across runs and machines. A kernel with a specialized variant picks its
- * table entry from the arguments exactly as launcher.c's C text does.
+ * table entry from the arguments exactly as launcher.c's C text does, and
+ * one that takes a global scratch buffer launches through
+ * glrt_launch_scratch as it does.
  */
 #include "codegen/cg_internal.h"
 
@@ -20,6 +22,8 @@ typedef struct Host {
 	LLVMValueRef kernels;      /* [n x glrt_lazy_kernel] */
 	LLVMValueRef get, launch;  /* glrt_lazy_kernel_get, glrt_launch */
 	LLVMTypeRef get_t, launch_t;
+	LLVMValueRef launch_scratch;  /* glrt_launch_scratch */
+	LLVMTypeRef launch_scratch_t;
 	LLVMValueRef invalid;      /* glrt_invalid_argument */
 	LLVMTypeRef invalid_t;
 	StrBuf text;               /* scratch for messages */
@@ -97,6 +101,9 @@ images(Host *h, const CgPackage *p)
 	LLVMTypeRef launch_args[] = {m->ptr, m->ptr, m->ptr, m->ptr, m->i32, m->ptr, m->ptr};
 	h->launch_t = LLVMFunctionType(m->i32, launch_args, 7, false);
 	h->launch = LLVMAddFunction(m->mod, "glrt_launch", h->launch_t);
+	LLVMTypeRef scratch_args[] = {m->ptr, m->ptr, m->ptr, m->ptr, m->i32, m->ptr, m->ptr,
+	                              m->i64, m->ptr};
+	h->launch_scratch_t = LLVMFunctionType(m->i32, scratch_args, 9, false);
 	h->invalid_t = LLVMFunctionType(m->i32, &m->ptr, 1, false);
 	h->invalid = LLVMAddFunction(m->mod, "glrt_invalid_argument", h->invalid_t);
 }
@@ -224,8 +231,11 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMTypeRef grid_t = LLVMArrayType2(m->i32, 3);
 	LLVMValueRef grid = LLVMBuildAlloca(m->b, grid_t, "grid");
 	LLVMValueRef kernel = LLVMBuildAlloca(m->b, m->ptr, "kernel");
-	LLVMValueRef args = n ? LLVMBuildAlloca(m->b, LLVMArrayType2(m->ptr, (uint64_t)n), "args")
-	                      : LLVMConstPointerNull(m->ptr);
+	int n_args = n + (k->scratch_bytes ? 1 : 0);
+	LLVMTypeRef args_t = LLVMArrayType2(m->ptr, (uint64_t)n_args);
+	LLVMValueRef args = n_args ? LLVMBuildAlloca(m->b, args_t, "args")
+	                           : LLVMConstPointerNull(m->ptr);
+	LLVMValueRef scratch = k->scratch_bytes ? LLVMBuildAlloca(m->b, m->i64, "scratch") : NULL;
 	LLVMValueRef *slots = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *slots);
 	LLVMValueRef *vals = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *vals);
 	for (int i = 0, hp = 4; i < n; i++) {
@@ -278,8 +288,12 @@ launcher(Host *h, const CgPackage *p, int index)
 			slot = slots[i];
 		}
 		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)i, 0)};
-		LLVMBuildStore(m->b, slot, LLVMBuildInBoundsGEP2(m->b, LLVMArrayType2(m->ptr,
-		               (uint64_t)n), args, idx, 2, ""));
+		LLVMBuildStore(m->b, slot, LLVMBuildInBoundsGEP2(m->b, args_t, args, idx, 2, ""));
+	}
+	if (scratch) {
+		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)n, 0)};
+		LLVMBuildStore(m->b, LLVMConstInt(m->i64, 0, 0), scratch);
+		LLVMBuildStore(m->b, scratch, LLVMBuildInBoundsGEP2(m->b, args_t, args, idx, 2, ""));
 	}
 	int block[3] = {cg_block_threads(k), 1, 1};
 	LLVMValueRef cluster = k->cluster[0] > 0 ? u32_array(h, "glc.cluster", k->cluster)
@@ -287,7 +301,16 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMValueRef launch_args[] = {
 		LLVMBuildLoad2(m->b, m->ptr, kernel, ""), grid, u32_array(h, "glc.block", block),
 		cluster, LLVMConstInt(m->i32, k->smem_bytes, 0), LLVMGetParam(fn, 0), args,
+		LLVMConstInt(m->i64, k->scratch_bytes, 0), scratch,
 	};
+	if (scratch) {
+		if (!h->launch_scratch)
+			h->launch_scratch = LLVMAddFunction(m->mod, "glrt_launch_scratch",
+			                                    h->launch_scratch_t);
+		LLVMBuildRet(m->b, LLVMBuildCall2(m->b, h->launch_scratch_t, h->launch_scratch,
+		                                  launch_args, 9, ""));
+		return;
+	}
 	LLVMBuildRet(m->b, LLVMBuildCall2(m->b, h->launch_t, h->launch, launch_args, 7, ""));
 }
 

@@ -12,14 +12,16 @@ static const char TRIPLE[] = "nvptx64-nvidia-cuda";
 
 /* Architectures glc targets, with the PTX ISA they are emitted for. PTX 8.0
  * is the first with sm_90a and what a CUDA 12.0 driver JITs, so the PTX
- * fallback loads on every Hopper driver. A module whose inline PTX needs a
- * later ISA (WGMMA on mixed signed and unsigned 8-bit integers: 8.4) is
- * emitted for that one; its PTX fallback needs a driver that JITs it. */
+ * fallback loads on every Hopper driver. A module that needs a later ISA
+ * (WGMMA on mixed signed and unsigned 8-bit integers: 8.4; tensor maps
+ * built in the kernel: 8.7, see lower_hopper.c) is emitted for the first
+ * of LATER that has it; its PTX fallback needs a driver that JITs it. */
 static const struct {
 	const char *arch, *features;
 } ARCHES[] = {
 	{"sm_90a", "+ptx80"},
 };
+static const int LATER[CG_LATER_PTX] = {84, 87};
 
 /* LLVM's fatal errors (report_fatal_error) end the process; this makes them
  * an internal compiler error through support's fatal hook. */
@@ -92,8 +94,9 @@ cg_target_free(CgTarget *t)
 		return;
 	LLVMDisposeTargetData(t->data);
 	LLVMDisposeTargetMachine(t->tm);
-	if (t->tm_ptx84)
-		LLVMDisposeTargetMachine(t->tm_ptx84);
+	for (int i = 0; i < CG_LATER_PTX; i++)
+		if (t->tm_later[i])
+			LLVMDisposeTargetMachine(t->tm_later[i]);
 }
 
 LLVMTargetMachineRef
@@ -101,14 +104,20 @@ cg_target_tm(CgTarget *t, int ptx, Diags *d)
 {
 	if (ptx <= 80)
 		return t->tm;
-	if (!t->tm_ptx84)
-		t->tm_ptx84 = LLVMCreateTargetMachine(t->llvm_target, TRIPLE, t->arch, "+ptx84",
-		                                      t->level, LLVMRelocDefault,
-		                                      LLVMCodeModelDefault);
-	if (!t->tm_ptx84)
+	int i = 0;
+	while (i + 1 < CG_LATER_PTX && LATER[i] < ptx)
+		i++;
+	if (!t->tm_later[i]) {
+		char features[16];
+		snprintf(features, sizeof features, "+ptx%d", LATER[i]);
+		t->tm_later[i] = LLVMCreateTargetMachine(t->llvm_target, TRIPLE, t->arch, features,
+		                                         t->level, LLVMRelocDefault,
+		                                         LLVMCodeModelDefault);
+	}
+	if (!t->tm_later[i])
 		diag_error(d, (SrcSpan){0}, "LLVM could not create a target machine for %s with "
-		           "PTX 8.4", t->arch);
-	return t->tm_ptx84;
+		           "PTX %d.%d", t->arch, LATER[i] / 10, LATER[i] % 10);
+	return t->tm_later[i];
 }
 
 const char *

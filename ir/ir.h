@@ -157,6 +157,11 @@ typedef enum TOp {
 	OP_PERMUTE,       /* attr.order: dim d of res is dim order[d] of the operand */
 	OP_JOIN,          /* a, b -> [..., 2] with a at index 0 of the new last dim */
 	OP_SPLIT,         /* [..., 2] -> the half at index attr.index of the last dim */
+	OP_FP4_TO_FP,     /* bytes (i8/u8) of e2m1 pairs -> bf16/f16, dim attr.axis
+	                     twice as long: element 2j + b along it is nibble b
+	                     (0: the low one) of byte j; res in the layout
+	                     ll_fp4_unpacked gives (register 2r + b from the
+	                     operand's register r) */
 	OP_GATHER,        /* src, index (an integer tensor); attr.axis: res[i] is src
 	                     at i with coordinate attr.axis replaced by index[i] */
 	OP_HISTOGRAM,     /* input [, mask]: res[b] counts the (unmasked) elements
@@ -201,6 +206,11 @@ typedef enum TOp {
 	OP_TMA_STORE,     /* desc, smem, coords... */
 	OP_TMA_STORE_WAIT,/* attr.count: pendings allowed */
 	OP_DESC_SHAPE,    /* desc; attr.axis: the runtime global extent */
+	OP_MAKE_DESC,     /* base pointer, the rank extents (i32), the rank - 1
+	                     leading strides in elements (i64; the last is 1) ->
+	                     a descriptor built in the kernel (res type: dtype,
+	                     block shape, NVMMASharedLayout); attr.nan_fill:
+	                     out-of-bounds elements read as NaN, not 0 */
 	/* WGMMA */
 	OP_WGMMA,         /* a, b, acc [, use_acc i1]; attr.is_async; res: the acc
 	                     type (when async, valid after a wait); attr.count:
@@ -324,6 +334,7 @@ struct TInst {
 		int pack, index;         /* OP_INLINE_ASM, OP_MAP; OP_MAP_ARG, OP_EXTRACT,
 		                            OP_SPLIT */
 		bool is_pure, hex;       /* OP_INLINE_ASM; OP_PRINT */
+		bool nan_fill;           /* OP_MAKE_DESC */
 	} attr;
 	TBlock body, else_body;          /* OP_FOR/OP_IF/OP_WHILE/OP_MAP; body: a
 	                                    combine region */

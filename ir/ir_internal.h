@@ -44,6 +44,7 @@ typedef enum IrAttr {
 	IA_ORDER = 1 << 20,   /* order=[N, ...] (one per result dim) */
 	IA_RMW = 1 << 21,     /* rmw=add|and|or|xor|max|min|xchg */
 	IA_SEM = 1 << 22,     /* sem=acq_rel|acquire|release|relaxed scope=gpu|cta|sys */
+	IA_NANFILL = 1 << 23, /* the flag `nan_fill` (attr.nan_fill) */
 } IrAttr;
 
 /* "rtne" and "rtz" ("" for the default); cache operators without their

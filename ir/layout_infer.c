@@ -334,6 +334,7 @@ equations(Infer *x, const TInst *in)
 	}
 	case OP_SPLAT: case OP_FULL: case OP_ARANGE: case OP_SMEM_STORE: case OP_DOT:
 	case OP_YIELD: case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
+	case OP_FP4_TO_FP:
 		return;
 	default:
 		break;

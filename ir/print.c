@@ -237,6 +237,8 @@ print_attrs(Printer *p, const TInst *i)
 		buf_printf(out, " rounding=%s", ir_round_name(i->attr.round));
 	if ((at & IA_NAN) && i->attr.propagate_nan)
 		buf_puts(out, " propagate_nan");
+	if ((at & IA_NANFILL) && i->attr.nan_fill)
+		buf_puts(out, " nan_fill");
 	if ((at & IA_ACCESS) && i->attr.cache)
 		buf_printf(out, " cache=%s", ir_cache_name(i->attr.cache));
 	if ((at & IA_ACCESS) && i->attr.evict)

@@ -66,13 +66,15 @@ enum { FIRST_MORE_KEY = 11 };
 static const struct { const char *name; unsigned attr; } flag_words[] = {
 	{"async", IA_ASYNC}, {"trivial", IA_TRIVIAL}, {"propagate_nan", IA_NAN},
 	{"volatile", IA_ACCESS}, {"pure", IA_ASM}, {"hex", IA_HEX}, {"reverse", IA_REVERSE},
+	{"nan_fill", IA_NANFILL},
 };
 
 static void
 set_flag_attr(TInst *i, int k)
 {
 	bool *fields[] = {&i->attr.is_async, &i->attr.trivial, &i->attr.propagate_nan,
-	                  &i->attr.is_volatile, &i->attr.is_pure, &i->attr.hex, &i->attr.reverse};
+	                  &i->attr.is_volatile, &i->attr.is_pure, &i->attr.hex, &i->attr.reverse,
+	                  &i->attr.nan_fill};
 	*fields[k] = true;
 }
 

@@ -9,8 +9,9 @@
  *   dominance   a value is used after its definition, in its block or one
  *               nested in it; partitions see kernel values defined before
  *               the warp_specialize and not each other's
- *   variables   declared once per id, holding scalars, pointers, tensors or
- *               shared-memory views; reads and writes have the var's type;
+ *   variables   declared once per id, holding scalars, pointers, tensors,
+ *               shared-memory views or tensor descriptors; reads and writes
+ *               have the var's type;
  *               a for loop's induction variable is i32 or i64
  *   loops       break and continue only inside for and while bodies
  *   structure   only for/if/while (and a reduce's or scan's combine region)
@@ -49,13 +50,14 @@ vf_type_str(Verifier *v, const TType *t)
 	return s;
 }
 
-/* What a variable may hold: values of registers, and shared-memory views
- * (a loop moving through the slots of a ring). */
+/* What a variable may hold: values of registers, shared-memory views (a
+ * loop moving through the slots of a ring) and tensor descriptors (one
+ * built or chosen in a loop or branch). */
 static bool
 is_variable_type(const TType *t)
 {
 	return t->kind == TY_SCALAR || t->kind == TY_PTR || t->kind == TY_TENSOR ||
-	       t->kind == TY_SMEM || t->kind == TY_MBARRIER;
+	       t->kind == TY_SMEM || t->kind == TY_MBARRIER || t->kind == TY_DESC;
 }
 
 static void walk_block(Verifier *v, const TBlock *b);
@@ -343,7 +345,8 @@ check_kernel(Verifier *v)
 		const TVar *var = k->vars[x];
 		if (!var || var->id != x || !var->type || !is_variable_type(var->type))
 			vf_fail(v, k->at, "variables", "variable %d: ids count from 0 and variables hold "
-			        "scalars, pointers, register tensors or shared-memory views", x);
+			        "scalars, pointers, register tensors, shared-memory views or tensor "
+			        "descriptors", x);
 		else
 			vf_type(v, k->at, var->type, 0);
 	}

@@ -58,7 +58,7 @@ bool vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *sm
 
 /* -- verify_tensor.c -- */
 /* reduce, scan, yield, reshape, permute, join,
- * split, gather, histogram and the atomics. */
+ * split, fp4_to_fp, gather, histogram and the atomics. */
 bool vf_tensor_op(Verifier *v, const TInst *i, const TType *r);
 /* A reduce's or scan's combine region: its values (scalars of the inputs'
  * dtypes, left group then right), walked as a block defining them, ending

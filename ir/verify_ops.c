@@ -143,6 +143,7 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 	case OP_FLOOR: case OP_CEIL: case OP_SQRT_RN: case OP_CAST: case OP_SPLAT: case OP_BROADCAST:
 	case OP_EXPAND_DIMS: case OP_CONVERT_LAYOUT: case OP_FULL:
 	case OP_SMEM_LOAD: case OP_DESC_SHAPE: case OP_RESHAPE: case OP_PERMUTE: case OP_SPLIT:
+	case OP_FP4_TO_FP:
 		*lo = *hi = 1;
 		break;
 	case OP_REDUCE: case OP_SCAN: *lo = 1, *hi = IR_MAX_COMBINED; break;
@@ -162,6 +163,7 @@ arity(const TInst *i, int *lo, int *hi, int *res)
 	case OP_TMA_LOAD: *lo = *hi = 3 + pred + coords; *res = 0; break;
 	case OP_TMA_STORE: *lo = *hi = 2 + coords; *res = 0; break;
 	case OP_WGMMA: *lo = *hi = 3 + i->attr.has_use_acc; break;
+	case OP_MAKE_DESC: *lo = 2, *hi = 2 * LL_MAX_RANK; break;
 	case OP_WGMMA_WAIT: *hi = 1; *res = -1; break;
 	case OP_VAR_WRITE: case OP_IF: *lo = *hi = 1; *res = 0; break;
 	case OP_FOR: *lo = *hi = 3; *res = 0; break;
@@ -187,6 +189,7 @@ stray_flags(const TInst *i)
 	       (i->attr.has_pred && !pred) || (i->attr.is_async && i->op != OP_WGMMA) ||
 	       (i->attr.trivial && i->op != OP_CONVERT_LAYOUT) ||
 	       (i->attr.has_use_acc && i->op != OP_WGMMA) ||
+	       (i->attr.nan_fill && i->op != OP_MAKE_DESC) ||
 	       (i->attr.n_coords && !ir_op_has_coords(i->op)) || i->attr.n_coords < 0;
 }
 
@@ -332,6 +335,26 @@ memory(Verifier *v, const TInst *i, const TType *r)
 }
 
 /* Shared memory, mbarriers, TMA, WGMMA. */
+/* make_desc: a pointer to the descriptor's dtype, one i32 extent per dim,
+ * one i64 stride per dim but the last, and an NVMMASharedLayout descriptor
+ * (NaN fill only for floats). */
+static bool
+make_desc(Verifier *v, const TInst *i, const TType *r)
+{
+	int rank = r ? r->rank : 0;
+	bool ok = r && r->kind == TY_DESC && i->n_args == 2 * rank &&
+	          i->args[0]->type->kind == TY_PTR && i->args[0]->type->dtype == r->dtype &&
+	          r->layout.desc && r->layout.desc->kind == LL_NVMMA_SHARED &&
+	          !r->layout.desc->transposed && (!i->attr.nan_fill || ir_dtype_is_float(r->dtype));
+	for (int d = 0; ok && d < rank; d++)
+		ok = is_scalar(i->args[1 + d]->type, DT_I32) &&
+		     (d + 1 == rank || is_scalar(i->args[1 + rank + d]->type, DT_I64));
+	return ok || vf_fail(v, i->at, "types", "make_desc takes a pointer to the descriptor's "
+	                     "dtype, an i32 extent per dim and an i64 stride per dim but the "
+	                     "last, for a descriptor in an NVMMASharedLayout; not %s",
+	                     r ? vf_type_str(v, r) : "no result");
+}
+
 static bool
 hopper(Verifier *v, const TInst *i, const TType *r)
 {
@@ -397,6 +420,8 @@ hopper(Verifier *v, const TInst *i, const TType *r)
 			return vf_fail(v, i->at, "types", "desc_shape axis=%d of %s", i->attr.axis,
 			               vf_type_str(v, a[0]->type));
 		return true;
+	case OP_MAKE_DESC:
+		return make_desc(v, i, r);
 	case OP_WGMMA:
 		if ((a[0]->type->kind != TY_SMEM && a[0]->type->kind != TY_TENSOR) ||
 		    a[1]->type->kind != TY_SMEM || a[2]->type->kind != TY_TENSOR ||
@@ -476,8 +501,8 @@ vf_op(Verifier *v, const TInst *i)
 	case OP_CONVERT_LAYOUT: case OP_FULL:
 		return reshaping(v, i, r);
 	case OP_REDUCE: case OP_SCAN: case OP_YIELD: case OP_RESHAPE: case OP_PERMUTE:
-	case OP_JOIN: case OP_SPLIT: case OP_GATHER: case OP_HISTOGRAM: case OP_ATOMIC_RMW:
-	case OP_ATOMIC_CAS:
+	case OP_JOIN: case OP_SPLIT: case OP_FP4_TO_FP: case OP_GATHER: case OP_HISTOGRAM:
+	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
 		return vf_tensor_op(v, i, r);
 	case OP_PTR_ADD: case OP_SELECT: case OP_LOAD: case OP_STORE:
 		return memory(v, i, r);

@@ -8,9 +8,11 @@
  *            that get takes apart; a region has two scalars per input and
  *            yields one; gather gives the source's dtype in the index's
  *            shape and layout; histogram counts a 1-D integer tensor into
- *            i32; atomics move the pointers' element type in their shape
+ *            i32; atomics move the pointers' element type in their shape;
+ *            fp4_to_fp turns bytes into bf16/f16 along an axis twice as long
  *   layouts  reshape, permute, join and split give the layout the algebra
- *            derives from the operand's (registers renamed)
+ *            derives from the operand's (registers renamed); fp4_to_fp
+ *            exactly ll_fp4_unpacked's
  */
 #include "ir/verify.h"
 
@@ -185,6 +187,31 @@ renaming(Verifier *v, const TInst *i, const TType *r)
 	return true;
 }
 
+/* fp4_to_fp: bytes to bf16/f16 along the axis, in exactly the layout
+ * ll_fp4_unpacked gives (code generation reads nibble b of register r as
+ * register 2r + b). */
+static bool
+fp4(Verifier *v, const TInst *i, const TType *r)
+{
+	const TType *a = i->args[0]->type;
+	int ax = i->attr.axis;
+	bool ok = a->kind == TY_TENSOR && !a->elem_is_ptr &&
+	          (a->dtype == DT_U8 || a->dtype == DT_I8) && r->kind == TY_TENSOR &&
+	          !r->elem_is_ptr && (r->dtype == DT_BF16 || r->dtype == DT_F16) &&
+	          r->rank == a->rank && ax >= 0 && ax < a->rank;
+	for (int d = 0; ok && d < a->rank; d++)
+		ok = r->shape[d] == (d == ax ? 2 : 1) * a->shape[d];
+	if (!ok)
+		return vf_fail(v, i->at, "types", "fp4_to_fp axis=%d of %s gives %s", ax,
+		               vf_type_str(v, a), vf_type_str(v, r));
+	LLayout want;
+	LLErr err = {v->a, NULL};
+	if (!ll_fp4_unpacked(&a->layout.ll, ax, &want, &err) || !ll_equal(&want, &r->layout.ll))
+		return vf_fail(v, i->at, "layouts", "fp4_to_fp gives its operand's nibbles in the "
+		               "layout the algebra derives, not %s", vf_type_str(v, r));
+	return true;
+}
+
 static bool
 gather(Verifier *v, const TInst *i, const TType *r)
 {
@@ -245,6 +272,8 @@ vf_tensor_op(Verifier *v, const TInst *i, const TType *r)
 		                                "region");
 	case OP_RESHAPE: case OP_PERMUTE: case OP_JOIN: case OP_SPLIT:
 		return renaming(v, i, r);
+	case OP_FP4_TO_FP:
+		return fp4(v, i, r);
 	case OP_GATHER:
 		return gather(v, i, r);
 	case OP_HISTOGRAM:

@@ -136,6 +136,11 @@ bool ll_reshape_outs(const LLayout *l, const int *bits, int n, LLayout *out, LLE
  * nothing else moves along (else false with a sentence). */
 bool ll_join(const LLayout *l, LLayout *out, LLErr *err);
 bool ll_split(const LLayout *l, LLayout *out, LLErr *err);
+/* The layout of gl.fp4_to_fp's result (Triton's inferFp4ToFpOpEncoding in
+ * linear form; l's out-dims are dim0..dim{n-1}): identity1D(2, register,
+ * dim{axis}) * l, so result register 2r + b holds nibble b (0: the low
+ * one) of the byte in l's register r, and dim{axis} doubles. */
+bool ll_fp4_unpacked(const LLayout *l, int axis, LLayout *out, LLErr *err);
 /* Whether maps a and b give every thread the same elements: equal but for
  * the order of their register bases. */
 bool ll_same_threads(const LLayout *a, const LLayout *b);
@@ -254,6 +259,11 @@ const LLDesc *ll_desc_reshaped(Arena *a, const LLDesc *d, const int64_t *from, i
 const LLDesc *ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int rank);
 const LLDesc *ll_desc_joined(Arena *a, const LLDesc *d, int rank);
 const LLDesc *ll_desc_split(Arena *a, const LLDesc *d, int rank);
+/* gl.fp4_to_fp's result along `axis` (Triton's legacy forms, used when the
+ * axis comes first in the operand's order): a BlockedLayout with
+ * size_per_thread[axis] doubled, a DotOperandLayout with k_width doubled;
+ * NULL otherwise. */
+const LLDesc *ll_desc_fp4_unpacked(Arena *a, const LLDesc *d, int axis, int rank);
 
 /* -- Memory access analysis ----------------------------------------------- */
 

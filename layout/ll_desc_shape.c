@@ -1,7 +1,7 @@
 /*
  * The descriptions Triton 3.6 gives the results of the register shape
  * operations (tt.reshape, tt.trans, tt.join, tt.split as Gluon builds
- * them): a BlockedLayout derived from a blocked operand, the operand's
+ * them, and ttg.fp4_to_fp): a BlockedLayout derived from a blocked operand, the operand's
  * SliceLayout or parent, or NULL where Triton describes the result by its
  * linear map (a DistributedLinearLayout the caller makes). The caller
  * checks that a description given here builds the operation's map.
@@ -248,4 +248,22 @@ const LLDesc *
 ll_desc_split(Arena *a, const LLDesc *d, int rank)
 {
 	return ll_desc_slice(a, d, rank - 1);
+}
+
+const LLDesc *
+ll_desc_fp4_unpacked(Arena *a, const LLDesc *d, int axis, int rank)
+{
+	/* Triton reads the order off the linear map; a dot operand's
+	 * contiguous dim is K (the last of A, the first of B) */
+	bool dot = d->kind == LL_DOT_OPERAND &&
+	           axis == (d->operand_index == 0 ? rank - 1 : rank - 2);
+	if (!dot && !(plain_blocked(d, rank) && d->order.v[0] == axis))
+		return NULL;
+	LLDesc *r = arena_alloc(a, sizeof *r);
+	*r = *d;
+	if (dot)
+		r->k_width = 2 * d->k_width;
+	else
+		r->size_per_thread.v[axis] *= 2;
+	return r;
 }

@@ -2,8 +2,10 @@
  * The distributed layouts of join and split, as Triton's
  * inferJoinOpEncoding and inferSplitOpEncoding give them in linear form:
  * join adds the new last dimension as the first register bit; split drops
- * the register bit that gives the last dimension (of size 2). Also the
- * comparison of maps that these register renamings preserve.
+ * the register bit that gives the last dimension (of size 2). The layout
+ * of gl.fp4_to_fp's result (Triton's inferFp4ToFpOpEncoding): the
+ * operand's with a new first register bit along the unpacked axis. Also
+ * the comparison of maps that these register renamings preserve.
  */
 #include "layout/ll_internal.h"
 
@@ -20,6 +22,19 @@ ll_join(const LLayout *l, LLayout *out, LLErr *err)
 	LLayout one = ll_identity_1d(1, LL_REGISTER, (LLName)(LL_DIM0 + rank)), prod;
 	for (int d = 0; d <= rank; d++)
 		perm[d] = (d + 1) % (rank + 1);
+	return ll_product(&one, l, &prod, err) && ll_transpose_outs(&prod, perm, out, err);
+}
+
+bool
+ll_fp4_unpacked(const LLayout *l, int axis, LLayout *out, LLErr *err)
+{
+	int rank = l->n_out, perm[LL_MAX_DIMS];
+	if (axis < 0 || axis >= rank)
+		return ll_fail(err, "fp4_to_fp: axis %d of a rank-%d layout", axis, rank);
+	/* identity1D(2, register, dim{axis}) * l, then the out-dims in order */
+	LLayout one = ll_identity_1d(1, LL_REGISTER, (LLName)(LL_DIM0 + axis)), prod;
+	for (int d = 0; d < rank; d++)
+		perm[d] = d == axis ? 0 : d < axis ? d + 1 : d;
 	return ll_product(&one, l, &prod, err) && ll_transpose_outs(&prod, perm, out, err);
 }
 

@@ -134,6 +134,8 @@ typedef CUresult (*PFN_cuTensorMapEncodeTiled)(
 	int swizzle, int l2Promotion, int oobFill);
 typedef CUresult (*PFN_cuMemAlloc)(CUdeviceptr *, size_t);
 typedef CUresult (*PFN_cuMemFree)(CUdeviceptr);
+typedef CUresult (*PFN_cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
+typedef CUresult (*PFN_cuMemFreeAsync)(CUdeviceptr, CUstream);
 typedef CUresult (*PFN_cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
 typedef CUresult (*PFN_cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
 typedef CUresult (*PFN_cuMemsetD8)(CUdeviceptr, unsigned char, size_t);

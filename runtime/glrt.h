@@ -154,6 +154,22 @@ glrt_status glrt_launch(glrt_kernel *kernel, const unsigned grid[3],
                         const unsigned block[3], const unsigned cluster[3],
                         unsigned smem_bytes, glrt_stream stream, void **args);
 
+/*
+ * glrt_launch for a kernel that takes a global scratch buffer as its last
+ * argument (one that builds TMA descriptors: tma.make_tensor_descriptor),
+ * scratch_bytes (non-zero) per program. The runtime allocates
+ * grid[0] * grid[1] * grid[2] * scratch_bytes bytes on `stream`
+ * (cuMemAllocAsync, so each launch has its own and launches on other
+ * streams do not share it), stores the address in *scratch, which the last
+ * entry of args points to, launches, and frees the buffer on `stream` after
+ * the kernel (cuMemFreeAsync). Checked like glrt_launch; a failed launch
+ * frees the buffer too.
+ */
+glrt_status glrt_launch_scratch(glrt_kernel *kernel, const unsigned grid[3],
+                                const unsigned block[3], const unsigned cluster[3],
+                                unsigned smem_bytes, glrt_stream stream, void **args,
+                                size_t scratch_bytes, glrt_devptr *scratch);
+
 /* -- TMA tensor maps -- */
 
 /* A TMA descriptor: the driver's CUtensorMap (128 opaque bytes, 64-byte

@@ -30,6 +30,8 @@ typedef struct GlrtDriver {
 	PFN_cuTensorMapEncodeTiled cuTensorMapEncodeTiled;
 	PFN_cuMemAlloc cuMemAlloc;
 	PFN_cuMemFree cuMemFree;
+	PFN_cuMemAllocAsync cuMemAllocAsync;
+	PFN_cuMemFreeAsync cuMemFreeAsync;
 	PFN_cuMemcpyHtoD cuMemcpyHtoD;
 	PFN_cuMemcpyDtoH cuMemcpyDtoH;
 	PFN_cuMemsetD8 cuMemsetD8;

@@ -1,6 +1,9 @@
 /*
- * Kernel launch through cuLaunchKernelEx, with its arguments checked first.
+ * Kernel launch through cuLaunchKernelEx, with its arguments checked first,
+ * and for kernels that take a global scratch buffer, the buffer allocated
+ * and freed in stream order around the launch.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "module.h"
@@ -153,4 +156,55 @@ glrt_launch(glrt_kernel *kernel, const unsigned grid[3],
 		                        kernel->name, grid[0], grid[1], grid[2],
 		                        block[0], block[1], block[2], smem_bytes);
 	return GLRT_SUCCESS;
+}
+
+/*
+ * glrt_launch_scratch: the buffer lives from before the launch to after the
+ * kernel, in stream order.
+ */
+glrt_status
+glrt_launch_scratch(glrt_kernel *kernel, const unsigned grid[3],
+                    const unsigned block[3], const unsigned cluster[3],
+                    unsigned smem_bytes, glrt_stream stream, void **args,
+                    size_t scratch_bytes, glrt_devptr *scratch)
+{
+	const GlrtRuntime *rt;
+	CUdeviceptr p = 0;
+	glrt_status st;
+	CUresult res;
+	size_t bytes;
+	int clustered;
+
+	if (!scratch || !args || scratch_bytes == 0)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_launch_scratch: %s", !scratch ? "scratch is NULL" :
+		                 !args ? "args is NULL" : "scratch_bytes is 0");
+	st = check_shape(grid, block, cluster, &clustered);
+	if (st != GLRT_SUCCESS)
+		return st;
+	if (!kernel)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_launch_scratch: kernel is NULL");
+	bytes = (size_t)grid[0] * grid[1] * grid[2];
+	if (bytes > SIZE_MAX / scratch_bytes)
+		return glrt_fail(GLRT_ERROR_INVALID_ARGUMENT,
+		                 "glrt_launch_scratch: %zu bytes per program for "
+		                 "%ux%ux%u programs overflow", scratch_bytes,
+		                 grid[0], grid[1], grid[2]);
+	bytes *= scratch_bytes;
+	st = glrt_ready(&rt);
+	if (st != GLRT_SUCCESS)
+		return st;
+	res = rt->drv.cuMemAllocAsync(&p, bytes, (CUstream)stream);
+	if (res != CUDA_SUCCESS)
+		return glrt_fail_driver(&rt->drv, res, "cuMemAllocAsync(%zu) for the "
+		                        "global scratch of \"%s\"", bytes,
+		                        kernel->name);
+	*scratch = p;
+	st = glrt_launch(kernel, grid, block, cluster, smem_bytes, stream, args);
+	res = rt->drv.cuMemFreeAsync(p, (CUstream)stream);
+	if (res != CUDA_SUCCESS && st == GLRT_SUCCESS)
+		return glrt_fail_driver(&rt->drv, res, "cuMemFreeAsync(0x%llx)",
+		                        (unsigned long long)p);
+	return st;
 }

@@ -16,13 +16,14 @@
  * must keep their value. Reading the name reads every variable; assigning it
  * writes every variable. */
 
-/* Values a variable can carry: scalars, pointers, register tensors and
- * shared-memory views (a loop may move through the slots of a ring). */
+/* Values a variable can carry: scalars, pointers, register tensors,
+ * shared-memory views (a loop may move through the slots of a ring) and
+ * tensor descriptors. */
 static bool
 is_register_type(const TType *t)
 {
 	return t->kind == TY_SCALAR || t->kind == TY_PTR || t->kind == TY_TENSOR ||
-	       t->kind == TY_SMEM || t->kind == TY_MBARRIER;
+	       t->kind == TY_SMEM || t->kind == TY_MBARRIER || t->kind == TY_DESC;
 }
 
 static bool

@@ -198,24 +198,16 @@ type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 		diag_error(ck->d, ix->span, "gl.tensor_desc takes [dtype, block_shape, layout]");
 		return NULL;
 	}
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	t->kind = TY_DESC;
 	const LLDesc *l;
+	int64_t block[LL_MAX_RANK + 1];
+	int rank;
 	if (!sema_value_dtype(ck, v->u.list.items[0], "the descriptor's dtype", &dt) ||
-	    !sema_value_shape(ck, v->u.list.items[1], "the descriptor's block shape", t->shape,
-	                 &t->rank) ||
+	    !sema_value_shape(ck, v->u.list.items[1], "the descriptor's block shape", block,
+	                      &rank) ||
 	    !(l = sema_value_layout(ck, v->u.list.items[2], "the descriptor's layout", true)))
 		return NULL;
-	t->dtype = dt;
-	t->layout.desc = l;
-	if (l->kind == LL_NVMMA_SHARED && l->element_bitwidth != ir_dtype_bits(dt)) {
-		diag_error(ck->d, v->u.list.items[2]->span, "the descriptor's layout is for "
-		           "%d-bit elements but its dtype %s has %d bits", l->element_bitwidth,
-		           ir_dtype_name(dt), ir_dtype_bits(dt));
-		return NULL;
-	}
-	if (!sema_build_layout(ck->d, v->u.list.items[2]->span, l, t->shape, t->rank, 0, ck->a,
-	                       &t->layout.ll))
+	TType *t = sema_desc_type(ck, dt, block, rank, l, v->u.list.items[2]->span);
+	if (!t)
 		return NULL;
 	r->u.type = t;
 	return r;

@@ -736,7 +736,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_ATOMIC_MAX: case BF_ATOMIC_MIN: case BF_ATOMIC_XCHG: case BF_ATOMIC_CAS:
 		return sema_check_atomic_call(ck, call, fn, a);
 	case BF_RESHAPE: case BF_PERMUTE: case BF_JOIN: case BF_SPLIT: case BF_BROADCAST:
-	case BF_RAVEL: case BF_GATHER: case BF_HISTOGRAM:
+	case BF_RAVEL: case BF_GATHER: case BF_HISTOGRAM: case BF_FP4_TO_FP:
 		return sema_check_shape_call(ck, call, fn, a);
 	case BF_WHERE: return call_where(ck, call, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:

@@ -285,6 +285,19 @@ void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *read
 /* v as an i1 scalar (a predicate such as pred or use_acc, named what in
  * the diagnostic); NULL after one. */
 TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
+/* v as an integer scalar (named what in the diagnostic) cast to dt; NULL
+ * after a diagnostic. */
+TValue *sema_int_operand(Check *ck, Value *v, const char *what, TDType dt);
+
+/* -- desc.c: descriptor types, tma.make_tensor_descriptor -- */
+/* The descriptor type of dt blocks of block[0..rank-1] in shared layout
+ * `layout` (written at layout_at, whose element width must be dt's);
+ * NULL after a diagnostic. */
+TType *sema_desc_type(Check *ck, TDType dt, const int64_t *block, int rank, const LLDesc *layout,
+                      SrcSpan layout_at);
+/* tma.make_tensor_descriptor(base, shape, strides, block_shape, layout,
+ * padding_option), arguments bound by the builtin table. */
+Value *sema_make_desc(Check *ck, const Node *call, Value **a);
 
 /* -- mma.c -- */
 /* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */

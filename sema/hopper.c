@@ -39,16 +39,17 @@ sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
 	ck->unfenced.data[smem->alloc] = false;
 }
 
-static TValue *
-int_operand(Check *ck, Value *v, const char *what)
+TValue *
+sema_int_operand(Check *ck, Value *v, const char *what, TDType dt)
 {
-	TValue *t = sema_materialize(ck, v, DT_I32);
-	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype))) {
+	TValue *t = sema_materialize(ck, v, dt);
+	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype) ||
+	          t->type->dtype == DT_I1)) {
 		diag_error(ck->d, v->span, "%s must be an integer scalar, not %s", what,
 		           sema_type_str(ck, t->type));
 		return NULL;
 	}
-	return t ? sema_cast_to(ck, t, DT_I32, v->span) : NULL;
+	return t ? sema_cast_to(ck, t, dt, v->span) : NULL;
 }
 
 TValue *
@@ -96,7 +97,7 @@ tma_coords(Check *ck, Value *c, const TType *d, TValue **out)
 		return false;
 	}
 	for (int i = 0; i < d->rank; i++)
-		if (!(out[i] = int_operand(ck, c->u.list.items[i], "a coordinate")))
+		if (!(out[i] = sema_int_operand(ck, c->u.list.items[i], "a coordinate", DT_I32)))
 			return false;
 	return true;
 }
@@ -159,7 +160,8 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		break;
 	case BF_MBAR_EXPECT:
 	case BF_MBAR_WAIT:
-		if (!(x = int_operand(ck, a[1], fn == BF_MBAR_WAIT ? "the phase" : "the byte count")))
+		if (!(x = sema_int_operand(ck, a[1], fn == BF_MBAR_WAIT ? "the phase"
+		                                               : "the byte count", DT_I32)))
 			return NULL;
 		if (a[2] && !(pred = sema_pred_operand(ck, a[2], "pred")))
 			return NULL;
@@ -363,6 +365,7 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return mbar_op(ck, call, fn, a);
 	case BF_TMA_LOAD: return tma_op(ck, call, true, a);
 	case BF_TMA_STORE: return tma_op(ck, call, false, a);
+	case BF_MAKE_DESC: return sema_make_desc(ck, call, a);
 	case BF_TMA_STORE_WAIT: {
 		int64_t n;
 		if (!sema_value_int(ck, a[0], "pendings", &n))

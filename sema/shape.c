@@ -1,8 +1,8 @@
 /*
  * Shape operations on register tensors: gl.reshape, gl.ravel, gl.permute,
- * gl.join, gl.split and gl.broadcast, whose result layouts come from the
- * linear-layout algebra as Gluon infers them (Triton's
- * infer{Reshape,Trans,Join,Split}OpEncoding): each thread keeps the
+ * gl.join, gl.split, gl.fp4_to_fp and gl.broadcast, whose result layouts
+ * come from the linear-layout algebra as Gluon infers them (Triton's
+ * infer{Reshape,Trans,Join,Split,Fp4ToFp}OpEncoding): each thread keeps the
  * elements it holds, so the operations only rename registers. A result is
  * described as the BlockedLayout Triton derives from a blocked operand
  * when that gives the same map, else as a DistributedLinearLayout. Also
@@ -31,14 +31,14 @@ log2_of(int64_t n)
 	return b;
 }
 
-/* A tensor of x's element type over shape in distributed map ll (fitted to
+/* A tensor of element type elem over shape in distributed map ll (fitted to
  * that shape), described as a DistributedLinearLayout. */
 static TType *
-linear_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int rank,
+linear_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
             const LLayout *ll)
 {
 	const LLDesc *d = ll_desc_distributed_linear(ck->a, ll, shape, rank);
-	TType *t = sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, d);
+	TType *t = sema_tensor_type(ck, at, elem, shape, rank, d);
 	if (t && !ll_equal(&t->layout.ll, ll)) {
 		diag_error(ck->d, at, "internal error: the inferred layout does not rebuild");
 		return NULL;
@@ -58,7 +58,7 @@ result_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int ra
 	if (nice && ll_build(nice, shape, rank, ck->k->num_warps, &built, &err) &&
 	    ll_same_threads(&built, ll))
 		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, nice);
-	return linear_type(ck, at, xt, shape, rank, ll);
+	return linear_type(ck, at, sema_type_elem(ck, xt), shape, rank, ll);
 }
 
 TValue *
@@ -272,6 +272,60 @@ call_split(Check *ck, const Node *call, TValue *x)
 	return out;
 }
 
+/* gl.fp4_to_fp(src, elem_type, axis): the e2m1 pairs packed in bytes
+ * unpacked to bf16 or f16, the low nibble first, the axis twice as long.
+ * The result's register 2r + b is nibble b of the operand's register r
+ * (ll_fp4_unpacked), described as Triton does when the description builds
+ * exactly that map. */
+static Value *
+call_fp4_to_fp(Check *ck, const Node *call, Value **a)
+{
+	TValue *x = sema_tensor_arg(ck, a[0], "gl.fp4_to_fp's src");
+	TDType et;
+	int64_t axis;
+	if (!x || !sema_value_dtype(ck, a[1], "gl.fp4_to_fp's elem_type", &et) ||
+	    !sema_value_int(ck, a[2], "gl.fp4_to_fp's axis", &axis) ||
+	    !known_layout(ck, a[0]->span, x, "gl.fp4_to_fp's src"))
+		return NULL;
+	const TType *xt = x->type;
+	if ((xt->dtype != DT_U8 && xt->dtype != DT_I8) || xt->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "gl.fp4_to_fp unpacks bytes (a uint8 or int8 tensor "
+		           "of e2m1 pairs), not %s", sema_type_str(ck, xt));
+		return NULL;
+	}
+	if (et != DT_BF16 && et != DT_F16) {
+		diag_error(ck->d, a[1]->span, "gl.fp4_to_fp gives bfloat16 or float16, not %s (as "
+		           "in Triton 3.6)", ir_dtype_name(et));
+		return NULL;
+	}
+	if (axis < 0 || axis >= xt->rank) {
+		diag_error(ck->d, a[2]->span, "axis %lld is out of range for a rank-%d tensor (0 to "
+		           "%d)", (long long)axis, xt->rank, xt->rank - 1);
+		return NULL;
+	}
+	int64_t shape[LL_MAX_RANK];
+	memcpy(shape, xt->shape, sizeof shape);
+	shape[axis] *= 2;
+	LLayout ll, built;
+	LLErr err = {ck->a, NULL};
+	if (!ll_fp4_unpacked(&xt->layout.ll, (int)axis, &ll, &err)) {
+		diag_error(ck->d, call->span, "gl.fp4_to_fp: %s", err.msg);
+		return NULL;
+	}
+	const LLDesc *nice = ll_desc_fp4_unpacked(ck->a, xt->layout.desc, (int)axis, xt->rank);
+	const TType *elem = sema_type_scalar(ck, et);
+	TType *t = nice && ll_build(nice, shape, xt->rank, ck->k->num_warps, &built, &err) &&
+	           ll_equal(&built, &ll)
+	           ? sema_tensor_type(ck, call->span, elem, shape, xt->rank, nice)
+	           : linear_type(ck, call->span, elem, shape, xt->rank, &ll);
+	if (!t)
+		return NULL;
+	TInst *i = sema_emit(ck, OP_FP4_TO_FP, call->span, t, 1, x);
+	i->attr.axis = (int)axis;
+	i->res->layout_at = x->layout_at;
+	return sema_rt_value(ck, i->res, call->span);
+}
+
 static Value *
 call_gather(Check *ck, const Node *call, Value **a)
 {
@@ -384,6 +438,7 @@ sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_BROADCAST: return call_broadcast(ck, call, a);
 	case BF_GATHER: return call_gather(ck, call, a);
 	case BF_HISTOGRAM: return call_histogram(ck, call, a);
+	case BF_FP4_TO_FP: return call_fp4_to_fp(ck, call, a);
 	default: break;
 	}
 	static const char *const what[] = {

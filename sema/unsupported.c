@@ -7,7 +7,7 @@
  * "gl", "tma", "mbarrier", "hopper", ...), or NULL when glc has nothing to
  * say about it. It is consulted only where a lookup has already failed (a
  * `gl.NAME` that is no member, a `from ... import NAME` of a Gluon module),
- * so that the user reads "gl.fp4_to_fp is not supported by glc: <reason>"
+ * so that the user reads "gl.bank_conflicts is not supported by glc: <reason>"
  * instead of "'gl' has no member". It never makes a name work. Keep it in
  * step with docs/coverage.md, whose `no` rows these are.
  */
@@ -24,7 +24,6 @@
 static const struct {
 	const char *ns, *name, *reason;
 } table[] = {
-	{"gl", "fp4_to_fp", "not implemented yet (unpacking e2m1 pairs from bytes)"},
 	{"gl", "bank_conflicts", "compile-time layout introspection is not implemented"},
 	{"gl", "PaddedSharedLayout", "padded shared layouts are not implemented (glc's shared "
 	                             "layouts are linear maps without padding)"},
@@ -55,9 +54,6 @@ static const struct {
 	{"gl", "tuple_type", NO_TYPE_OBJECTS},
 	{"gl", "distributed_type", NO_TYPE_OBJECTS},
 	{"gl", "shared_memory_descriptor_type", NO_TYPE_OBJECTS},
-	{"tma", "make_tensor_descriptor", "descriptors are made on the host (a -s tensordesc<...> "
-	                                  "entry, glrt_tensor_map_encode_* in C); building one in "
-	                                  "the kernel is not implemented"},
 	{"tma", "tensor_descriptor", ANNOTATION_ONLY},
 	{"tma", "tensor_descriptor_type", NO_TYPE_OBJECTS},
 	{"hopper", "warpgroup_mma_accumulator", "glc's asynchronous WGMMA results are plain tensors; "

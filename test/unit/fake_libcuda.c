@@ -222,6 +222,8 @@ launchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **args,
 	if (cfg->numAttrs)
 		fake.attr = cfg->attrs[0];
 	fake.launch_args = args;
+	for (int i = 0; i < fake.capture_args && i < 4; i++)
+		memcpy(&fake.arg_words[i], args[i], sizeof fake.arg_words[i]);
 	return fake.launch_result;
 }
 
@@ -269,6 +271,29 @@ memFree(CUdeviceptr p)
 {
 	free((void *)(uintptr_t)p);
 	return 0;
+}
+
+static CUresult
+memAllocAsync(CUdeviceptr *p, size_t bytes, CUstream s)
+{
+	fake.allocs_async++;
+	fake.alloc_async_bytes = bytes;
+	fake.alloc_async_stream = s;
+	if (fake.alloc_async_result)
+		return fake.alloc_async_result;
+	if (memAlloc(p, bytes))
+		return 2;
+	fake.alloc_async_ptr = *p;
+	return 0;
+}
+
+static CUresult
+memFreeAsync(CUdeviceptr p, CUstream s)
+{
+	fake.frees_async++;
+	fake.free_async_ptr = p;
+	fake.free_async_stream = s;
+	return memFree(p);
 }
 
 static CUresult
@@ -347,6 +372,7 @@ static const struct {
 	FN(cuLaunchKernelEx, launchKernelEx),
 	FN(cuTensorMapEncodeTiled, tensorMapEncodeTiled),
 	FN(cuMemAlloc, memAlloc), FN(cuMemFree, memFree),
+	FN(cuMemAllocAsync, memAllocAsync), FN(cuMemFreeAsync, memFreeAsync),
 	FN(cuMemcpyHtoD, memcpyHtoD), FN(cuMemcpyDtoH, memcpyDtoH),
 	FN(cuMemsetD8, memsetD8), FN(cuEventCreate, eventCreate),
 	FN(cuEventRecord, eventRecord), FN(cuEventSynchronize, eventSynchronize),

@@ -12,6 +12,7 @@
 typedef struct FakeCuda {
 	/* Results to return (0 = succeed). */
 	int init_result, launch_result, encode_result, set_attr_result;
+	int alloc_async_result;
 	int device_count, smem_optin;
 	/* What the runtime did. */
 	int proc_version;          /* cudaVersion of the last lookup */
@@ -20,6 +21,16 @@ typedef struct FakeCuda {
 	CUlaunchConfig launch;     /* the last launch's config ... */
 	CUlaunchAttribute attr;    /* ... its first attribute */
 	void **launch_args;
+	/* the first capture_args arguments of each launch, 8 bytes each
+	 * (the caller sets capture_args, at most 4) */
+	int capture_args;
+	uint64_t arg_words[4];
+	/* stream-ordered allocations: count, the last one's size, stream and
+	 * address; frees and the last one's address and stream */
+	int allocs_async, frees_async;
+	size_t alloc_async_bytes;
+	CUstream alloc_async_stream, free_async_stream;
+	CUdeviceptr alloc_async_ptr, free_async_ptr;
 	struct {
 		int dtype, interleave, swizzle, l2, oob;
 		uint32_t rank, box[5], estrides[5];

@@ -314,14 +314,22 @@ static const CgParam MIXED_PARAMS[] = {
 	{"map_shape1", CG_PARAM_SCALAR, DT_I32, 0, 4, 1},
 };
 
+/* A kernel that builds two tensor maps: 256 bytes of global scratch per
+ * program, a hidden last argument. */
+static const CgParam SCRATCHY_PARAMS[] = {
+	{"p", CG_PARAM_PTR, DT_F16, 0, 0, 0},
+};
+
 static CgPackage
 package(CgBlob ptx, CgBlob cubin)
 {
-	static CgKernelSig k[2];
+	static CgKernelSig k[3];
 	k[0] = VADD;
 	k[1] = (CgKernelSig){.name = "mixed", .params = MIXED_PARAMS, .n_params = 6,
 	                     .num_warps = 8, .cluster = {2, 1, 1}, .smem_bytes = 65536};
-	return (CgPackage){"k", k, 2, cubin, ptx};
+	k[2] = (CgKernelSig){.name = "k_scratch", .params = SCRATCHY_PARAMS, .n_params = 1,
+	                     .num_warps = 4, .scratch_bytes = 256};
+	return (CgPackage){"k", k, 3, cubin, ptx};
 }
 
 static void
@@ -353,6 +361,13 @@ test_header_and_c(void)
 	                  "must be a tensor map of rank 2") != NULL);
 	CHECK(strstr(c.s, "\tint32_t glc_extent5 = (int32_t)map->shape[1];\n") != NULL);
 	CHECK(strstr(c.s, "\tglc_args[5] = &glc_extent5;\n") != NULL);
+	CHECK(strstr(h.s, "/* k_scratch: 128 threads per block, 256 bytes of global scratch per "
+	                  "program (allocated by libglrt for each launch). */") != NULL);
+	CHECK(strstr(h.s, "k_scratch(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
+	                  "unsigned grid_z,\n\tglrt_devptr p);") != NULL);
+	CHECK(strstr(c.s, "\tglc_args[1] = &glc_scratch;\n\treturn glrt_launch_scratch(glc_kernel, "
+	                  "glc_grid, glc_block, NULL, 0u, stream, glc_args, 256u, &glc_scratch);")
+	      != NULL);
 
 	/* Both compile cleanly against the real glrt.h. */
 	char dir[] = "/tmp/glc-test-XXXXXX";
@@ -385,6 +400,7 @@ static const char CALLER[] =
 	"                 glrt_devptr, int32_t);\n"
 	"glrt_status mixed(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t,\n"
 	"                  uint16_t, const glrt_tensor_map *);\n"
+	"glrt_status k_scratch(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr);\n"
 	"#define T(call) do { glrt_status s_ = call; \\\n"
 	"    printf(\"%d %s\\n\", s_, s_ == GLRT_ERROR_INVALID_ARGUMENT ? glrt_last_error() : \"\"); \\\n"
 	"    } while (0)\n"
@@ -401,6 +417,7 @@ static const char CALLER[] =
 	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &bad_rank));   /* map of rank 3 */\n"
 	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &huge));       /* extent past i32 */\n"
 	"    T(mixed(0, 2, 1, 1, 0x1000, 48, 0, &map));        /* ok: no driver */\n"
+	"    T(k_scratch(0, 4, 2, 1, 0x1000));                 /* ok: no driver */\n"
 	"    return 0;\n}\n";
 
 /* Builds CALLER with the launchers in `launchers` (an object or C source)
@@ -434,7 +451,54 @@ run_caller(const char *dir, const char *launchers)
 	          "1 mixed: map must be a tensor map of rank 2 from glrt_tensor_map_encode_nvmma "
 	          "(a failed encoding leaves rank 0)\n"
 	          "1 mixed: dim 1 of the shape of map must fit in an i32\n"
+	          "2 \n"
 	          "2 \n", out);
+}
+
+/* A program calling k_scratch's launcher against the fake driver: the
+ * launcher allocates 256 bytes per program (4 x 2 programs) on its stream,
+ * passes the buffer as the hidden last argument and frees it. */
+static const char FAKE_CALLER[] =
+	"#include <dlfcn.h>\n#include <stdio.h>\n#include \"glrt.h\"\n"
+	"#include \"test/unit/fake_libcuda.h\"\n"
+	"glrt_status k_scratch(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr);\n"
+	"int main(int argc, char **argv) {\n"
+	"    (void)argc;\n"
+	"    if (glrt_init() != GLRT_SUCCESS) return 1;\n"
+	"    void *lib = dlopen(argv[1], RTLD_NOW | RTLD_NOLOAD);\n"
+	"    FakeCuda *(*get)(void) = lib ? (FakeCuda *(*)(void))dlsym(lib, \"fake_cuda\") : NULL;\n"
+	"    if (!get) return 2;\n"
+	"    FakeCuda *f = get();\n"
+	"    f->capture_args = 2;\n"
+	"    glrt_status s = k_scratch((glrt_stream)0x42, 4, 2, 1, 0x1000);\n"
+	"    printf(\"%d launches %d allocs %d of %zu frees %d p %llx scratch %d stream %d\\n\", s,\n"
+	"           f->launches, f->allocs_async, f->alloc_async_bytes, f->frees_async,\n"
+	"           (unsigned long long)f->arg_words[0],\n"
+	"           f->arg_words[1] == f->alloc_async_ptr && f->arg_words[1] != 0,\n"
+	"           f->alloc_async_stream == (CUstream)0x42);\n"
+	"    return 0;\n}\n";
+
+/* Builds FAKE_CALLER with `launchers` and runs it on the fake driver. */
+static void
+run_fake_caller(const char *dir, const char *launchers)
+{
+	char path[256], cmd[1536], out[256] = {0};
+	snprintf(path, sizeof path, "%s/fake.c", dir);
+	FILE *f = fopen(path, "w");
+	fputs(FAKE_CALLER, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "cc -std=c11 -D_GNU_SOURCE %s -I. -Iruntime -o %s/fake %s %s "
+	         "%s/libglrt.a -ldl -pthread && GLRT_LIBCUDA=%s/unit/fake_libcuda.so %s/fake "
+	         "%s/unit/fake_libcuda.so > %s/fake.out", CG_TEST_LDFLAGS, dir, path, launchers,
+	         CG_TEST_BUILD, CG_TEST_BUILD, dir, CG_TEST_BUILD, dir);
+	CHECK_EQ(0, system(cmd));
+	snprintf(path, sizeof path, "%s/fake.out", dir);
+	f = fopen(path, "r");
+	if (f) {
+		CHECK(fread(out, 1, sizeof out - 1, f) > 0);
+		fclose(f);
+	}
+	CHECK_STR("0 launches 1 allocs 1 of 2048 frees 1 p 1000 scratch 1 stream 1\n", out);
 }
 
 static void
@@ -478,6 +542,7 @@ test_object(void)
 	fwrite(o1.data, 1, o1.len, f);
 	fclose(f);
 	run_caller(dir, path);
+	run_fake_caller(dir, path);
 	StrBuf c = {0};
 	cg_emit_launcher_c(&p, &c);
 	snprintf(path, sizeof path, "%s/k.c", dir);
@@ -486,6 +551,7 @@ test_object(void)
 	fclose(f);
 	buf_free(&c);
 	run_caller(dir, path);
+	run_fake_caller(dir, path);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	CHECK_EQ(0, system(cmd));
 	cg_target_free(t);

@@ -131,6 +131,24 @@ test_launch_validation(void)
 	           "glrt_launch: kernel is NULL");
 }
 
+static void
+test_launch_scratch_validation(void)
+{
+	unsigned g[3] = { 0x7fffffffu, 65535, 65535 }, b[3] = { 128, 1, 1 };
+	glrt_devptr scratch = 0;
+	void *args[1] = { &scratch };
+
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(NULL, g, b, NULL, 0, NULL, NULL, 128, &scratch),
+	           "glrt_launch_scratch: args is NULL");
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(NULL, g, b, NULL, 0, NULL, args, 128, &scratch),
+	           "glrt_launch_scratch: kernel is NULL");
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(NULL, g, NULL, NULL, 0, NULL, args, 128, &scratch),
+	           "glrt_launch: block is NULL");
+}
+
 /* Each broken rule gives its own message; NULL-driver runs only get
  * here, so reaching the driver would be GLRT_ERROR_NO_DRIVER. */
 static void
@@ -428,6 +446,7 @@ main(void)
 	RUN_TEST(test_status_texts);
 	RUN_TEST(test_error_is_per_thread);
 	RUN_TEST(test_launch_validation);
+	RUN_TEST(test_launch_scratch_validation);
 	RUN_TEST(test_tensor_map_validation);
 	RUN_TEST(test_nvmma_validation);
 	RUN_TEST(test_module_validation);

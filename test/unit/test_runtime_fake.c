@@ -388,6 +388,66 @@ test_fake_launch(void)
 	CHECK_EQ(GLRT_SUCCESS, glrt_module_unload(m));
 }
 
+/* A launch with a global scratch buffer: allocated for grid x bytes per
+ * program on the launch's stream, passed through the last argument, freed
+ * on the stream after the launch, also when the launch fails. */
+static void
+test_fake_launch_scratch(void)
+{
+	glrt_module *m = NULL;
+	glrt_kernel *k = NULL;
+	unsigned grid[3] = { 8, 4, 2 }, block[3] = { 128, 1, 1 };
+	glrt_devptr scratch = 0;
+	int x = 7, launches = fake->launches, allocs = fake->allocs_async;
+	void *args[2] = { &x, &scratch };
+
+	CHECK_EQ(GLRT_SUCCESS, glrt_module_load(&m, good_cubin,
+	                                        sizeof good_cubin,
+	                                        GLRT_IMAGE_CUBIN));
+	CHECK_EQ(GLRT_SUCCESS, glrt_kernel_get(&k, m, "k_gemm"));
+	CHECK_EQ(GLRT_SUCCESS, glrt_launch_scratch(k, grid, block, NULL, 0,
+	                                           (glrt_stream)0x42, args, 256,
+	                                           &scratch));
+	CHECK_EQ(launches + 1, fake->launches);
+	CHECK_EQ(allocs + 1, fake->allocs_async);
+	CHECK_EQ(64 * 256, fake->alloc_async_bytes);
+	CHECK(fake->alloc_async_stream == (CUstream)0x42);
+	CHECK(scratch != 0 && scratch == fake->alloc_async_ptr);
+	CHECK(fake->launch_args == args);
+	CHECK_EQ(fake->allocs_async, fake->frees_async);
+	CHECK(fake->free_async_ptr == scratch);
+	CHECK(fake->free_async_stream == (CUstream)0x42);
+
+	/* Checked before the driver; a failed allocation launches nothing;
+	 * a failed launch still frees. */
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(k, grid, block, NULL, 0, NULL, args, 0, &scratch),
+	           "glrt_launch_scratch: scratch_bytes is 0");
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(k, grid, block, NULL, 0, NULL, args, 128, NULL),
+	           "glrt_launch_scratch: scratch is NULL");
+	grid[1] = 0;
+	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+	           glrt_launch_scratch(k, grid, block, NULL, 0, NULL, args, 128, &scratch),
+	           "grid y dimension 0 is outside 1..65535");
+	grid[1] = 4;
+	CHECK_EQ(allocs + 1, fake->allocs_async);
+	launches = fake->launches;
+	fake->alloc_async_result = 2;
+	CHECK_FAIL(GLRT_ERROR_OUT_OF_MEMORY,
+	           glrt_launch_scratch(k, grid, block, NULL, 0, NULL, args, 128, &scratch),
+	           "cuMemAllocAsync(8192) for the global scratch of \"k_gemm\" failed");
+	fake->alloc_async_result = 0;
+	CHECK_EQ(launches, fake->launches);
+	fake->launch_result = 700;
+	CHECK_FAIL(GLRT_ERROR_DRIVER,
+	           glrt_launch_scratch(k, grid, block, NULL, 0, NULL, args, 128, &scratch),
+	           "cuLaunchKernelEx(\"k_gemm\"");
+	fake->launch_result = 0;
+	CHECK_EQ(fake->allocs_async - 1, fake->frees_async);   /* all but the failed one */
+	CHECK_EQ(GLRT_SUCCESS, glrt_module_unload(m));
+}
+
 static void
 test_fake_tensor_maps(void)
 {
@@ -572,6 +632,7 @@ main(int argc, char **argv)
 	RUN_TEST(test_fake_modules);
 	RUN_TEST(test_fake_lazy);
 	RUN_TEST(test_fake_launch);
+	RUN_TEST(test_fake_launch_scratch);
 	RUN_TEST(test_fake_tensor_maps);
 	RUN_TEST(test_fake_memory);
 	return check_summary();

@@ -195,15 +195,18 @@ def warp_specialize_kernel(p):
                        worker_num_regs=[48])
 
 
-# probe-fails gl fp4_to_fp -- -s "*u8, *bf16"
+# probe gl fp4_to_fp -- -s "*u8, *bf16, *fp16"
 @gluon.jit
-def fp4_to_fp_kernel(p, q):
+def fp4_to_fp_kernel(p, q, r):
     rows = gl.arange(0, 32, layout=gl.SliceLayout(1, L2))
     cols = gl.arange(0, 16, layout=gl.SliceLayout(0, L2))
     x = gl.load(p + rows[:, None] * 16 + cols[None, :])
     y = gl.fp4_to_fp(x, gl.bfloat16, axis=1)
     cols2 = gl.arange(0, 32, layout=gl.SliceLayout(0, L2))
-    gl.store(q + rows[:, None] * 32 + cols2[None, :], y)
+    gl.store(q + rows[:, None] * 32 + cols2[None, :], gl.convert_layout(y, L2))
+    z = gl.fp4_to_fp(src=x, elem_type=gl.float16, axis=0)
+    rows2 = gl.arange(0, 64, layout=gl.SliceLayout(1, L2))
+    gl.store(r + rows2[:, None] * 16 + cols[None, :], gl.convert_layout(z, L2))
 
 
 # probe-fails gl bank_conflicts -- -s "*fp32"

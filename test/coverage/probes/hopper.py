@@ -108,7 +108,7 @@ def descriptor_type_kernel(desc, p):
     gl.store(p, 1)
 
 
-# probe-fails nvidia.hopper.tma make_tensor_descriptor -- -s "*fp16, i32, i32"
+# probe nvidia.hopper.tma make_tensor_descriptor -- -s "*fp16, i32, i32"
 @gluon.jit
 def make_tensor_descriptor_kernel(p, M, N):
     layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16)

@@ -3,9 +3,9 @@
 # Gluon module, tested with isinstance or used as a decorator; isinstance
 # against a host class is an error rather than a silent False.
 # RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER
-# MEMBER: unsupported.py:28:12: error: gl.fp4_to_fp is not supported by glc: not implemented yet
+# MEMBER: unsupported.py:28:26: error: gl.bank_conflicts is not supported by glc: compile-time layout introspection
 # RUN: not %glc %s -n imported -s "*fp32" 2>&1 | FileCheck %s --check-prefix=IMPORT
-# IMPORT: unsupported.py:34:9: error: 'make_tensor_descriptor' (from triton.experimental.gluon.language.nvidia.hopper.tma) is not supported by glc: descriptors are made on the host
+# IMPORT: unsupported.py:34:36: error: 'tensor_descriptor_type' (from triton.experimental.gluon.language.nvidia.hopper.tma) is not supported by glc: glc's compile-time Python has no Gluon type objects
 # RUN: not %glc %s -n base_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=BASE
 # BASE: unsupported.py:39:36: error: 'DistributedLayout' (from triton.experimental.gluon.language._layouts) is not supported by glc: the layout base classes are not values in glc
 # RUN: not %glc %s -n host_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=HOST
@@ -17,7 +17,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language._core import builtin
 from triton.experimental.gluon.language._layouts import DistributedLayout
-from triton.experimental.gluon.language.nvidia.hopper.tma import make_tensor_descriptor
+from triton.experimental.gluon.language.nvidia.hopper.tma import tensor_descriptor_type
 
 L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
 
@@ -25,13 +25,13 @@ L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
 @gluon.jit
 def member(p):
     x = gl.load(p + gl.arange(0, 128, layout=L))
-    y = gl.fp4_to_fp(x, gl.bfloat16, 0)
+    n: gl.constexpr = gl.bank_conflicts(x.type, x.type)
 
 
 @gluon.jit
 def imported(p):
     x = gl.load(p + gl.arange(0, 128, layout=L))
-    y = make_tensor_descriptor(p, [128], [1], [128], L)
+    gl.static_assert(isinstance(x, tensor_descriptor_type))
 
 
 @gluon.jit
