@@ -76,7 +76,8 @@ def problems(jobs, a):
     glc = jobs.glc_configs([(k, [P, P, I, I, I, I], (r, 1, 1),
                              lambda o: (x.data_ptr(), o.data_ptr(), r, c, x.stride(0),
                                         o.stride(0))) for k in ("online_softmax",
-                                                                "online_softmax_w32")])
+                                                                "online_softmax_w32",
+                                                                "softmax_direct_w32")])
     yield ("online_softmax_f32", f"{r}x{c}", 2 * r * c * 4, jobs.families(
         glc, ("torch.softmax", lambda o: lambda: torch.softmax(x, 1, out=o)), "softmax",
         lambda o: (x, o), lambda: torch.full_like(x, nan), lambda o: H.expect_close(o, ref, 1e-5),

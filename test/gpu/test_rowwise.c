@@ -46,11 +46,12 @@ typedef glrt_status (*RmsNormFn)(glrt_stream, unsigned, unsigned, unsigned, glrt
 #pragma weak gemv_bf16
 #pragma weak online_softmax
 #pragma weak online_softmax_w32
+#pragma weak softmax_direct_w32
 GEMV(gemv);
 GEMV(gemv_bf16);
 typedef glrt_status Softmax(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                             int32_t, int32_t, int32_t, int32_t);
-Softmax online_softmax, online_softmax_w32;
+Softmax online_softmax, online_softmax_w32, softmax_direct_w32;
 
 #pragma weak layernorm_f16_1024
 #pragma weak layernorm_f16_2048
@@ -297,7 +298,9 @@ main(void)
 		static const struct {
 			const char *name;
 			Softmax *fn;
-		} sm[] = {{"online_softmax", online_softmax}, {"online_softmax_w32", online_softmax_w32}};
+		} sm[] = {{"online_softmax", online_softmax},
+		          {"online_softmax_w32", online_softmax_w32},
+		          {"softmax_direct_w32", softmax_direct_w32}};
 		for (size_t i = 0; i < sizeof sm / sizeof *sm; i++) {
 			if (!sm[i].fn) {
 				if (rep == 1)
