@@ -76,6 +76,17 @@ ir_same_shape(const TType *a, const TType *b)
 	       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof *a->shape) == 0;
 }
 
+int64_t
+ir_smem_extent(const TType *t)
+{
+	int64_t n = 1;
+	for (int i = 0; i < t->rank; i++)
+		if (t->shape[i] < 0 || __builtin_mul_overflow(n, t->shape[i], &n))
+			return INT64_MAX;
+	LLPadding pad = ll_desc_padding(t->layout.desc);
+	return ll_padded_size(&pad, n);
+}
+
 void
 ir_shape_print(const int64_t *shape, int rank, StrBuf *out)
 {

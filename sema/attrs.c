@@ -208,6 +208,12 @@ type_subscript(Check *ck, const Node *n, BuiltinFn fn)
 		return NULL;
 	t->dtype = dt;
 	t->layout.desc = l;
+	if (l->kind == LL_PADDED_SHARED) {
+		diag_error(ck->d, v->u.list.items[2]->span, "a tensor descriptor's layout cannot be a "
+		           "PaddedSharedLayout: TMA copies a box without padding (Triton: the TMA "
+		           "buffer must have an NVMMASharedLayout)");
+		return NULL;
+	}
 	if (l->kind == LL_NVMMA_SHARED && l->element_bitwidth != ir_dtype_bits(dt)) {
 		diag_error(ck->d, v->u.list.items[2]->span, "the descriptor's layout is for "
 		           "%d-bit elements but its dtype %s has %d bits", l->element_bitwidth,
