@@ -165,6 +165,27 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 		if (steps[k] + 1 > bits[dims[k]])
 			bits[dims[k]] = steps[k] + 1;
 	}
+	int total = 0;
+	for (int j = 0; j < rank; j++)
+		total += bits[j];
+	LLayout l = ll_empty();
+	if (total <= 40) {   /* else it cannot be the buffer's shape either */
+		ll_add_in(&l, LL_OFFSET, b->n);
+		for (int j = 0; j < rank; j++)
+			ll_add_out(&l, (LLName)(LL_DIM0 + j), bits[j]);
+		for (int k = 0; k < b->n; k++) {
+			uint32_t v[LL_MAX_RANK] = {0};
+			v[dims[k]] = 1u << steps[k];
+			ll_set_basis(&l, 0, k, v);
+		}
+		ll_add_in(&l, LL_BLOCK, 0);
+		if (!ll_is_injective(&l))
+			return ll_fail(err, "PaddedSharedLayout: offset_bases repeat a basis (Triton "
+			                    "allows no broadcasting in a padded layout)");
+		if (!ll_is_surjective(&l))
+			return ll_fail(err, "PaddedSharedLayout: offset_bases leave gaps (each dim needs "
+			                    "the steps 1, 2, 4, ... up to its size)");
+	}
 	int64_t spans[LL_MAX_RANK];
 	bool fits = true;
 	for (int j = 0; j < rank; j++) {
@@ -181,22 +202,6 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 		buf_free(&t);
 		return r;
 	}
-	LLayout l = ll_empty();
-	ll_add_in(&l, LL_OFFSET, b->n);
-	for (int j = 0; j < rank; j++)
-		ll_add_out(&l, (LLName)(LL_DIM0 + j), bits[j]);
-	for (int k = 0; k < b->n; k++) {
-		uint32_t v[LL_MAX_RANK] = {0};
-		v[dims[k]] = 1u << steps[k];
-		ll_set_basis(&l, 0, k, v);
-	}
-	ll_add_in(&l, LL_BLOCK, 0);
-	if (!ll_is_injective(&l))
-		return ll_fail(err, "PaddedSharedLayout: offset_bases repeat a basis (Triton allows "
-		                    "no broadcasting in a padded layout)");
-	if (!ll_is_surjective(&l))
-		return ll_fail(err, "PaddedSharedLayout: offset_bases miss part of the buffer (each "
-		                    "dim needs the steps 1, 2, 4, ... up to its size)");
 	*out = l;
 	return true;
 }

@@ -211,8 +211,8 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 		if (!is_empty_default(v)) {
 			Diag *g = diag_error(e->diags, v->span, "%s is not supported", what);
 			diag_note(e->diags, g, (SrcSpan){0}, "glc compiles for one CTA per "
-			          "cluster slot and unpadded layouts; leave '%s' at its default",
-			          p->name);
+			          "cluster slot and without packed fp4 operands; leave '%s' at its "
+			          "default", p->name);
 			return false;
 		}
 		return true;

@@ -9,8 +9,7 @@
 # test_mma.c, the math, memory and row-wise tests and the operation tests
 # test_scans.c, test_atomics.c, test_shapes.c and test_padded.c (one
 # PASS/FAIL line per check), the C and C++ host examples, the Python ctypes
-# example and
-# libglrt against the real driver (test/unit/runtime_gpu.c). Prints
+# example and libglrt against the real driver (test/unit/runtime_gpu.c). Prints
 # `N passed, N failed, N skipped` last and exits 1 on any failure, 77 when
 # everything was skipped (no GPU), else 0.
 # Logs and binaries go to $GPU_WORK (default: BUNDLE/work).

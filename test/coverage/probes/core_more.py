@@ -206,7 +206,7 @@ def fp4_to_fp_kernel(p, q):
     gl.store(q + rows[:, None] * 32 + cols2[None, :], y)
 
 
-# probe-fails gl bank_conflicts -- -s "*fp32"
+# probe gl bank_conflicts -- -s "*fp32"
 @gluon.jit
 def bank_conflicts_kernel(p):
     x = gl.full([32, 16], 1.0, gl.float32, layout=L2)

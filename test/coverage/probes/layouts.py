@@ -116,7 +116,7 @@ def shared_linear_kernel(p):
     smem_roundtrip(p, layout)
 
 
-# probe-fails gl PaddedSharedLayout -- -s "*fp32"
+# probe gl PaddedSharedLayout -- -s "*fp32"
 @gluon.jit
 def padded_kernel(p):
     layout: gl.constexpr = gl.PaddedSharedLayout(
@@ -126,7 +126,7 @@ def padded_kernel(p):
     smem_roundtrip(p, layout)
 
 
-# probe-fails gl PaddedSharedLayout.with_identity_for -- -s "*fp32"
+# probe gl PaddedSharedLayout.with_identity_for -- -s "*fp32"
 @gluon.jit
 def padded_identity_kernel(p):
     smem_roundtrip(p, gl.PaddedSharedLayout.with_identity_for([[16, 1]], [32, 16], [1, 0]))
@@ -138,7 +138,7 @@ def padded_ok(layout):
     return True
 
 
-# probe-fails gl PaddedSharedLayout.verify -- -s "*fp32"
+# probe gl PaddedSharedLayout.verify -- -s "*fp32"
 @gluon.jit
 def padded_verify_kernel(p):
     gl.static_assert(padded_ok(gl.PaddedSharedLayout([[16, 1]], [[1], [2], [4], [8], [16]], [], [32])))
