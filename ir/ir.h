@@ -80,7 +80,8 @@ struct TType {
 	int n_elems;
 };
 
-/* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal). */
+/* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal;
+ * shared layouts also by their padding). */
 bool ir_type_equal(const TType *a, const TType *b);
 /* Equal ranks and shapes. */
 bool ir_same_shape(const TType *a, const TType *b);

@@ -1,6 +1,7 @@
 /*
  * Dtypes and types of the IR: names and widths, equality (layouts compared
- * as maps) and the printed form of types, shapes and layouts.
+ * as maps, and shared ones by their padding too) and the printed form of
+ * types, shapes and layouts.
  */
 #include "ir/ir_internal.h"
 
@@ -63,6 +64,11 @@ ir_type_equal(const TType *a, const TType *b)
 			if (!ir_type_equal(a->elems[i], b->elems[i]))
 				return false;
 		return true;
+	}
+	if (a->kind == TY_SMEM || a->kind == TY_DESC) {
+		LLPadding pa = ll_desc_padding(a->layout.desc), pb = ll_desc_padding(b->layout.desc);
+		if (!ll_padding_equal(&pa, &pb))
+			return false;
 	}
 	if (a->kind == TY_TENSOR || a->kind == TY_SMEM || a->kind == TY_DESC)
 		return ll_equal(&a->layout.ll, &b->layout.ll);

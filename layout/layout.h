@@ -266,6 +266,8 @@ typedef struct LLPadding {
 /* The padding of d: its pairs for a PaddedSharedLayout whose pairs are
  * valid (ll_desc_verify), none (n = 0) for every other layout. */
 LLPadding ll_desc_padding(const LLDesc *d);
+/* Whether a and b pad alike (the same pairs, in any order). */
+bool ll_padding_equal(const LLPadding *a, const LLPadding *b);
 /* pad(x) above: where linear offset x sits, in elements. */
 int64_t ll_pad(const LLPadding *p, int64_t x);
 /* Elements that `elems` linear offsets 0..elems-1 span once padded

@@ -81,6 +81,22 @@ ll_desc_padding(const LLDesc *d)
 	return p;
 }
 
+bool
+ll_padding_equal(const LLPadding *a, const LLPadding *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++) {
+		bool found = false;
+		for (int j = 0; j < b->n && !found; j++)
+			found = a->interval_bits[i] == b->interval_bits[j] &&
+			        a->pad_bits[i] == b->pad_bits[j];
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 int64_t
 ll_pad(const LLPadding *p, int64_t x)
 {
