@@ -191,8 +191,7 @@ pad_offset(CgModule *m, const LLPadding *p, LLVMValueRef x)
 	return r;
 }
 
-/* The offset bits of hw that lanes and warps can set, and the offset of
- * register r at lane 0 of warp 0. */
+/* The offset bits of hw that lanes and warps can set. */
 static uint64_t
 thread_bits(const LLayout *hw)
 {
@@ -210,6 +209,7 @@ thread_bits(const LLayout *hw)
 	return bits;
 }
 
+/* The offset of register r at lane 0 of warp 0. */
 static uint64_t
 reg_offset(const LLayout *hw, int r)
 {
