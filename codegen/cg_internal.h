@@ -525,13 +525,20 @@ LLVMTypeRef cg_smem_elem_type(CgModule *m, const TType *t);
 LLVMValueRef cg_to_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef st);
 LLVMValueRef cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t);
 /* Stores (or loads) every register of v through hardware map hw
- * (register, lane, warp -> offset in elements of st from base): registers
- * that hw sends to consecutive offsets go in vectors of up to 16 bytes;
- * duplicated registers (free register bits) are stored once. Loads fill
- * v.r[*] with values of type et. */
-void cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, CgVal v);
-void cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st,
-                  LLVMTypeRef et, CgVal v);
+ * (register, lane, warp -> offset in elements of st from base, padded by
+ * pad when it is not NULL): registers that hw sends to consecutive offsets
+ * go in vectors of up to 16 bytes; duplicated registers (free register
+ * bits) are stored once. Loads fill v.r[*] with values of type et. */
+void cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
+                   LLVMTypeRef st, CgVal v);
+void cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
+                  LLVMTypeRef st, LLVMTypeRef et, CgVal v);
+/* The address (elements of st from base) of register r's element through
+ * hw, padded by pad (NULL: none); and the most registers that move as one
+ * vector there (consecutive offsets that a padding keeps together). */
+LLVMValueRef cg_smem_elem_ptr(Lower *l, LLVMValueRef base, const LLayout *hw,
+                              const LLPadding *pad, LLVMTypeRef st, int r);
+int cg_smem_vector(const LLayout *hw, const LLPadding *pad);
 /* The hardware map (register, lane, warp -> offset) of tensor type t
  * stored row-major, as cg_smem_store and cg_smem_load take it. */
 LLayout cg_offset_map(const TType *t);

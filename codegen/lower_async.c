@@ -14,7 +14,9 @@
  * cannot move alone) a load and a shared-memory store, which are complete
  * before any wait_group and so just as ordered. cache_modifier ".cg" (the
  * default for 16-byte copies) skips L1; eviction_policy becomes an L2
- * cache hint; volatile has no meaning for cp.async and is ignored.
+ * cache hint; volatile has no meaning for cp.async and is ignored. A
+ * buffer in a PaddedSharedLayout takes padded addresses and vectors that
+ * its padding keeps whole (cg_smem_elem_ptr, cg_smem_vector).
  */
 #include "codegen/cg_internal.h"
 
@@ -55,23 +57,15 @@ src_size(CgModule *m, LLVMValueRef mask, int bytes)
 	return mask ? LLVMBuildSelect(m->b, mask, i32c(m, bytes), i32c(m, 0), "") : i32c(m, bytes);
 }
 
-/* The buffer address of register r's element. */
-static LLVMValueRef
-smem_elem(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef et, int r)
-{
-	CgModule *m = l->m;
-	LLVMValueRef off = LLVMBuildZExt(m->b, cg_apply_hw(l, hw, r, LL_OFFSET), m->i64, "");
-	return LLVMBuildGEP2(m->b, et, base, &off, 1, "");
-}
-
 /* Registers c..c+w-1 one at a time (the fallback of an unproven chunk). */
 static void
-copy_each(Lower *l, const TInst *in, const LLayout *hw, LLVMValueRef base, LLVMTypeRef et,
-          int bytes, const CgVal *ptrs, LLVMValueRef *mask, int c, int w, LLVMValueRef policy)
+copy_each(Lower *l, const TInst *in, const LLayout *hw, const LLPadding *pad, LLVMValueRef base,
+          LLVMTypeRef et, int bytes, const CgVal *ptrs, LLVMValueRef *mask, int c, int w,
+          LLVMValueRef policy)
 {
 	CgModule *m = l->m;
 	for (int i = c; i < c + w; i++) {
-		LLVMValueRef dst = smem_elem(l, base, hw, et, i), mi = mask ? mask[i] : NULL;
+		LLVMValueRef dst = cg_smem_elem_ptr(l, base, hw, pad, et, i), mi = mask ? mask[i] : NULL;
 		if (bytes >= 4) {
 			cp_async(m, in, dst, ptrs->r[i], bytes, src_size(m, mi, bytes), policy);
 			continue;
@@ -96,7 +90,8 @@ lower_copy(Lower *l, const TInst *in)
 	LLVMTypeRef et = cg_dtype_type(m, s->dtype);
 	int bits = ir_dtype_bits(s->dtype), bytes = bits / 8;
 	IrAccess acc = ir_access_plan(in, l->axis);
-	int w = ll_num_consecutive(&hw, LL_REGISTER, LL_OFFSET);
+	LLPadding pad = ll_desc_padding(s->layout.desc);
+	int w = cg_smem_vector(&hw, &pad);
 	w = w < acc.width ? w : acc.width;
 	if (w * bytes < 4)
 		w = 1;
@@ -110,10 +105,10 @@ lower_copy(Lower *l, const TInst *in)
 			continue;
 		if (w == 1 || acc.proven) {
 			if (w == 1)
-				copy_each(l, in, &hw, base, et, bytes, &ptrs, mask, c, 1, policy);
+				copy_each(l, in, &hw, &pad, base, et, bytes, &ptrs, mask, c, 1, policy);
 			else
-				cp_async(m, in, smem_elem(l, base, &hw, et, c), ptrs.r[c], w * bytes,
-				         src_size(m, mask ? mask[c] : NULL, w * bytes), policy);
+				cp_async(m, in, cg_smem_elem_ptr(l, base, &hw, &pad, et, c), ptrs.r[c],
+				         w * bytes, src_size(m, mask ? mask[c] : NULL, w * bytes), policy);
 			continue;
 		}
 		LLVMValueRef ok = cg_chunk_ok(m, ptrs.r[c], mask ? mask + c : NULL, w, bits);
@@ -122,11 +117,11 @@ lower_copy(Lower *l, const TInst *in)
 		LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "cp.done");
 		LLVMBuildCondBr(m->b, ok, vec, each);
 		LLVMPositionBuilderAtEnd(m->b, vec);
-		cp_async(m, in, smem_elem(l, base, &hw, et, c), ptrs.r[c], w * bytes,
+		cp_async(m, in, cg_smem_elem_ptr(l, base, &hw, &pad, et, c), ptrs.r[c], w * bytes,
 		         i32c(m, w * bytes), policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, each);
-		copy_each(l, in, &hw, base, et, bytes, &ptrs, mask, c, w, policy);
+		copy_each(l, in, &hw, &pad, base, et, bytes, &ptrs, mask, c, w, policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, done);
 	}

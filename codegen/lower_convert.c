@@ -137,9 +137,9 @@ cg_lower_convert(Lower *l, const TInst *in)
 		LLVMTypeRef st = cg_smem_elem_type(m, in->res->type);
 		LLVMValueRef base = cg_scratch(l);
 		cg_barrier(m);
-		cg_smem_store(l, base, &p->store, st, src);
+		cg_smem_store(l, base, &p->store, NULL, st, src);
 		cg_barrier(m);
-		cg_smem_load(l, base, &p->load, st, cg_elem_type(m, in->res->type), r);
+		cg_smem_load(l, base, &p->load, NULL, st, cg_elem_type(m, in->res->type), r);
 		break;
 	}
 	}

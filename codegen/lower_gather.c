@@ -28,7 +28,7 @@ cg_lower_gather(Lower *l, const TInst *in)
 	LLVMValueRef base = cg_scratch(l);
 	LLayout hw = cg_offset_map(st);
 	cg_barrier(m);
-	cg_smem_store(l, base, &hw, smt, cg_val(l, in->args[0]));
+	cg_smem_store(l, base, &hw, NULL, smt, cg_val(l, in->args[0]));
 	cg_barrier(m);
 	CgVal idx = cg_val(l, in->args[1]);
 	CgVal r = cg_val_new(l, idx.n);

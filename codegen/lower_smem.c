@@ -7,7 +7,11 @@
  * An access map hw sends (register, lane, warp) to an element offset. When
  * ll_num_consecutive(hw, register, offset) = V, registers r..r+V-1 (r a
  * multiple of V) sit at V consecutive offsets starting at a multiple of V,
- * so they move as one ld/st.shared.v{V} of up to 16 bytes, aligned.
+ * so they move as one ld/st.shared.v{V} of up to 16 bytes, aligned. A
+ * PaddedSharedLayout's offsets are padded (ll_pad) on the way to an
+ * address, in views as in accesses; its vectors stay within the smallest
+ * interval and padding (ll_padding_vector), so that they stay whole and
+ * aligned.
  */
 #include "codegen/cg_internal.h"
 
@@ -144,12 +148,20 @@ cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t)
 	return LLVMBuildICmp(m->b, LLVMIntNE, v, LLVMConstNull(st), "");
 }
 
+int
+cg_smem_vector(const LLayout *hw, const LLPadding *pad)
+{
+	int v = ll_num_consecutive(hw, LL_REGISTER, LL_OFFSET);
+	int cap = pad ? ll_padding_vector(pad) : v;
+	return v < cap ? v : cap;
+}
+
 /* Registers per access of hw for elements of st and n registers. */
 static int
-access_width(CgModule *m, const LLayout *hw, LLVMTypeRef st, int n)
+access_width(CgModule *m, const LLayout *hw, const LLPadding *pad, LLVMTypeRef st, int n)
 {
 	int bytes = (int)LLVMABISizeOfType(m->target->data, st);
-	int v = ll_num_consecutive(hw, LL_REGISTER, LL_OFFSET);
+	int v = cg_smem_vector(hw, pad);
 	while (v > 1 && v * bytes > 16)
 		v /= 2;
 	return v > n ? n : v;
@@ -165,25 +177,86 @@ duplicate_reg(const LLayout *hw, int r)
 	return ri >= 0 && (free[ri] & (uint64_t)r) != 0;
 }
 
-/* The address of register r's element (r the first of its vector). */
+/* pad(x) (ll_pad) of an integer offset x at run time. */
 static LLVMValueRef
-element_ptr(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, int r)
+pad_offset(CgModule *m, const LLPadding *p, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef r = x;
+	for (int i = 0; i < p->n; i++) {
+		LLVMValueRef k = LLVMBuildLShr(m->b, x, LLVMConstInt(t, p->interval_bits[i], 0), "");
+		k = LLVMBuildShl(m->b, k, LLVMConstInt(t, p->pad_bits[i], 0), "");
+		r = LLVMBuildAdd(m->b, r, k, "");
+	}
+	return r;
+}
+
+/* The offset bits of hw that lanes and warps can set. */
+static uint64_t
+thread_bits(const LLayout *hw)
+{
+	int oj = ll_out_index(hw, LL_OFFSET);
+	uint64_t bits = 0;
+	static const LLName ids[] = {LL_LANE, LL_WARP};
+	for (int h = 0; h < 2; h++) {
+		int i = ll_in_index(hw, ids[h]);
+		for (int b = 0; i >= 0 && b < hw->in_bits[i]; b++) {
+			uint32_t v[LL_MAX_DIMS];
+			ll_get_basis(hw, i, b, v);
+			bits |= v[oj];
+		}
+	}
+	return bits;
+}
+
+/* The offset of register r at lane 0 of warp 0. */
+static uint64_t
+reg_offset(const LLayout *hw, int r)
+{
+	int oj = ll_out_index(hw, LL_OFFSET), ri = ll_in_index(hw, LL_REGISTER);
+	uint64_t off = 0;
+	for (int b = 0; ri >= 0 && b < hw->in_bits[ri]; b++)
+		if (r >> b & 1) {
+			uint32_t v[LL_MAX_DIMS];
+			ll_get_basis(hw, ri, b, v);
+			off ^= v[oj];
+		}
+	return off;
+}
+
+LLVMValueRef
+cg_smem_elem_ptr(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
+                 LLVMTypeRef st, int r)
 {
 	CgModule *m = l->m;
-	LLVMValueRef off = LLVMBuildZExt(m->b, cg_apply_hw(l, hw, r, LL_OFFSET), m->i64, "");
+	LLVMValueRef off;
+	if (!pad || !pad->n) {
+		off = cg_apply_hw(l, hw, r, LL_OFFSET);
+	} else {
+		/* pad(thread | reg) = pad(thread) + pad(reg) when their bits are
+		 * disjoint: the register's part stays a constant offset */
+		uint64_t k = reg_offset(hw, r);
+		if (k & thread_bits(hw))
+			off = pad_offset(m, pad, cg_apply_hw(l, hw, r, LL_OFFSET));
+		else
+			off = LLVMBuildAdd(m->b, pad_offset(m, pad, cg_apply_hw(l, hw, 0, LL_OFFSET)),
+			                   LLVMConstInt(m->i32, (uint64_t)ll_pad(pad, (int64_t)k), 0), "");
+	}
+	off = LLVMBuildZExt(m->b, off, m->i64, "");
 	return LLVMBuildGEP2(m->b, st, base, &off, 1, "");
 }
 
 void
-cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, CgVal v)
+cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
+              LLVMTypeRef st, CgVal v)
 {
 	CgModule *m = l->m;
-	int w = access_width(m, hw, st, v.n);
+	int w = access_width(m, hw, pad, st, v.n);
 	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
 	for (int r = 0; r < v.n; r += w) {
 		if (duplicate_reg(hw, r))
 			continue;
-		LLVMValueRef p = element_ptr(l, base, hw, st, r), x;
+		LLVMValueRef p = cg_smem_elem_ptr(l, base, hw, pad, st, r), x;
 		if (w == 1) {
 			x = cg_to_smem(m, v.r[r], st);
 		} else {
@@ -198,14 +271,14 @@ cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, Cg
 }
 
 void
-cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef st, LLVMTypeRef et,
-             CgVal v)
+cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
+             LLVMTypeRef st, LLVMTypeRef et, CgVal v)
 {
 	CgModule *m = l->m;
-	int w = access_width(m, hw, st, v.n);
+	int w = access_width(m, hw, pad, st, v.n);
 	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
 	for (int r = 0; r < v.n; r += w) {
-		LLVMValueRef p = element_ptr(l, base, hw, st, r);
+		LLVMValueRef p = cg_smem_elem_ptr(l, base, hw, pad, st, r);
 		LLVMTypeRef t = w == 1 ? st : LLVMVectorType(st, (unsigned)w);
 		LLVMValueRef x = LLVMBuildLoad2(m->b, t, p, "");
 		LLVMSetAlignment(x, bytes * (unsigned)w);
@@ -256,11 +329,14 @@ cg_lower_smem(Lower *l, const TInst *in)
 	case OP_SMEM_VIEW: {
 		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 		LLVMTypeRef st = cg_smem_elem_type(m, in->res->type);
+		LLPadding pad = ll_desc_padding(in->args[0]->type->layout.desc);
 		LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)in->attr.offset, 1);
 		if (in->n_args > 1) {
 			LLVMValueRef i = LLVMBuildSExt(m->b, cg_val(l, in->args[1]).r[0], m->i64, "");
 			i = LLVMBuildMul(m->b, i, LLVMConstInt(m->i64, (uint64_t)in->attr.stride, 1), "");
-			off = LLVMBuildAdd(m->b, off, i, "");
+			off = pad_offset(m, &pad, LLVMBuildAdd(m->b, off, i, ""));
+		} else {
+			off = LLVMConstInt(m->i64, (uint64_t)ll_pad(&pad, in->attr.offset), 1);
 		}
 		CgVal r = cg_val_new(l, 1);
 		r.r[0] = LLVMBuildGEP2(m->b, st, base, &off, 1, "");
@@ -280,12 +356,13 @@ cg_lower_smem(Lower *l, const TInst *in)
 			return false;
 		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 		LLVMTypeRef st = cg_smem_elem_type(m, t);
+		LLPadding pad = ll_desc_padding(s->layout.desc);
 		if (!load) {
-			cg_smem_store(l, base, &hw, st, cg_val(l, in->args[1]));
+			cg_smem_store(l, base, &hw, &pad, st, cg_val(l, in->args[1]));
 			return true;
 		}
 		CgVal v = cg_val_new(l, cg_type_regs(t));
-		cg_smem_load(l, base, &hw, st, cg_elem_type(m, t), v);
+		cg_smem_load(l, base, &hw, &pad, st, cg_elem_type(m, t), v);
 		l->vals[in->res->id] = v;
 		return true;
 	}

@@ -17,6 +17,8 @@
  * matrix i: the offset of register 8q + 2i at lane 4j, which is an address
  * map of its own (lane bits 0..2 -> hw's lane bits 2..4, lane bits 3, 4 ->
  * hw's register bits 1, 2, register bit b -> hw's register bit b + 3).
+ * Buffers in a PaddedSharedLayout are left to cg_lower_smem: its padding
+ * may split the rows.
  */
 #include "codegen/cg_internal.h"
 
@@ -84,7 +86,7 @@ static bool
 stmatrix_map(Lower *l, const TInst *in, LLayout *hw)
 {
 	const TType *s = in->args[0]->type, *t = in->args[1]->type;
-	if (t->kind != TY_TENSOR || t->elem_is_ptr ||
+	if (t->kind != TY_TENSOR || t->elem_is_ptr || s->layout.desc->kind == LL_PADDED_SHARED ||
 	    LLVMABISizeOfType(l->m->target->data, cg_smem_elem_type(l->m, t)) != 2)
 		return false;
 	LLErr err = {l->m->arena, NULL};

@@ -111,13 +111,14 @@ drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags
 	int bits = dtype_bits(o, d, fallback);
 	if (!bits || !fits_output(o, d))
 		return EXIT_INPUT;
+	LLPadding pad = ll_desc_padding(desc);
 	switch (o->layout_format) {
-	case LFMT_JSON: ll_format_json(&l, out); break;
-	case LFMT_MATRIX: ll_format_matrix(&l, out); break;
-	case LFMT_SVG: ll_format_svg(&l, bits, out); break;
+	case LFMT_JSON: ll_format_json(&l, &pad, out); break;
+	case LFMT_MATRIX: ll_format_matrix(&l, &pad, out); break;
+	case LFMT_SVG: ll_format_svg(&l, &pad, bits, out); break;
 	case LFMT_TEXT:
 	default:
-		ll_format_text(&l, out);
+		ll_format_text(&l, &pad, out);
 		break;
 	}
 	return drv_write_output(a, d, NULL, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;

@@ -68,17 +68,27 @@ struct TType {
 	TLayout layout;       /* tensors: distributed; smem/desc: shared */
 	/* TY_SMEM / TY_MBARRIER: the allocation viewed (index into
 	 * TKernel.smem); shape and layout above are the view's (layout maps
-	 * offset within the view's origin -> view coordinates). */
+	 * offset within the view's origin -> view coordinates; a
+	 * PaddedSharedLayout's offsets are then padded, ll_desc_padding). */
 	int alloc;
+	/* TY_SMEM: a .slice narrower than the buffer it views, and views of
+	 * it up to the next .index or ._reinterpret (Gluon's alloc_shape
+	 * differs from the shape; only sema reads it). */
+	bool narrowed;
 	/* TY_TUPLE */
 	const TType **elems;
 	int n_elems;
 };
 
-/* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal). */
+/* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal;
+ * shared layouts also by their padding). */
 bool ir_type_equal(const TType *a, const TType *b);
 /* Equal ranks and shapes. */
 bool ir_same_shape(const TType *a, const TType *b);
+/* The elements a shared view of type t spans from its origin: its element
+ * count, padded when its layout is a PaddedSharedLayout (Triton's
+ * getPaddedSize; INT64_MAX when that overflows). */
+int64_t ir_smem_extent(const TType *t);
 
 /* Printed forms: `tensor<f16, [64, 64], BlockedLayout(...)>`, `[64, 64]`,
  * a layout's constructor form, and its bases (`register=[[0,1]] lane=...`). */
@@ -180,8 +190,10 @@ typedef enum TOp {
 	/* shared memory */
 	OP_SMEM_ALLOC,    /* attr.alloc; optional operand: initial tensor */
 	OP_SMEM_VIEW,     /* base smem [, runtime index i]: res type is the view;
-	                     its origin is base + i * attr.stride + attr.offset
-	                     elements (index, slice, permute, reshape fold here;
+	                     its origin is base + pad(i * attr.stride +
+	                     attr.offset) elements, pad the padding of the
+	                     base's layout (ll_desc_padding; none: the
+	                     identity) (index, slice, permute, reshape fold here;
 	                     a ._reinterpret view has offset 0, so the element
 	                     size of a nonzero offset is the operand's and the
 	                     result's alike) */
@@ -372,7 +384,7 @@ typedef struct TSmemAlloc {
 	int rank;
 	int64_t shape[LL_MAX_RANK];
 	TLayout layout;       /* fitted to the whole allocation shape */
-	int64_t bytes;
+	int64_t bytes;        /* ir_smem_extent of its type, in bytes */
 	int64_t offset;       /* byte offset in the block's shared memory */
 	int align;            /* bytes: 1024 for 128-byte swizzles, 16 otherwise */
 	bool is_mbarrier;

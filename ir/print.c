@@ -44,7 +44,7 @@ typedef struct Printer {
 	bool verbose;
 	Arena *a;
 	VEC(Alias) aliases;   /* of the kernel being printed */
-	int per_kind[LL_SHARED_LINEAR + 2];
+	int per_kind[LL_AUTO + 2];
 	const TKernel *k;
 	StrBuf *out;
 } Printer;
@@ -53,7 +53,8 @@ static const char *const alias_bases[] = {
 	[LL_BLOCKED] = "blocked", [LL_SLICE] = "slice", [LL_DOT_OPERAND] = "dot_op",
 	[LL_NVMMA_DISTRIBUTED] = "mma", [LL_DISTRIBUTED_LINEAR] = "linear",
 	[LL_NVMMA_SHARED] = "nvmma", [LL_SWIZZLED_SHARED] = "swizzled",
-	[LL_SHARED_LINEAR] = "shared_linear", [LL_SHARED_LINEAR + 1] = "layout",
+	[LL_SHARED_LINEAR] = "shared_linear", [LL_PADDED_SHARED] = "padded",
+	[LL_AUTO] = "auto", [LL_AUTO + 1] = "layout",
 };
 
 /* The alias of layout l in a type (or allocation) of shape[0..rank-1]. */
@@ -83,7 +84,7 @@ alias_of(Printer *p, const TLayout *l, const int64_t *shape, int rank)
 	LLErr err = {p->a, NULL};
 	al.exact = p->verbose || !l->desc || !ll_build(l->desc, al.shape, al.rank, 0, &built, &err) ||
 	           !ll_equal(&built, &l->ll);
-	int kind = l->desc ? (int)l->desc->kind : LL_SHARED_LINEAR + 1;
+	int kind = l->desc ? (int)l->desc->kind : LL_AUTO + 1;
 	int n = p->per_kind[kind]++;
 	al.name = n ? arena_printf(p->a, "%s%d", alias_bases[kind], n) : alias_bases[kind];
 	vec_push(p->a, &p->aliases, al);

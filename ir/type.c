@@ -1,6 +1,7 @@
 /*
  * Dtypes and types of the IR: names and widths, equality (layouts compared
- * as maps) and the printed form of types, shapes and layouts.
+ * as maps, and shared ones by their padding too) and the printed form of
+ * types, shapes and layouts.
  */
 #include "ir/ir_internal.h"
 
@@ -64,6 +65,11 @@ ir_type_equal(const TType *a, const TType *b)
 				return false;
 		return true;
 	}
+	if (a->kind == TY_SMEM || a->kind == TY_DESC) {
+		LLPadding pa = ll_desc_padding(a->layout.desc), pb = ll_desc_padding(b->layout.desc);
+		if (!ll_padding_equal(&pa, &pb))
+			return false;
+	}
 	if (a->kind == TY_TENSOR || a->kind == TY_SMEM || a->kind == TY_DESC)
 		return ll_equal(&a->layout.ll, &b->layout.ll);
 	return true;
@@ -74,6 +80,17 @@ ir_same_shape(const TType *a, const TType *b)
 {
 	return a->rank == b->rank &&
 	       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof *a->shape) == 0;
+}
+
+int64_t
+ir_smem_extent(const TType *t)
+{
+	int64_t n = 1;
+	for (int i = 0; i < t->rank; i++)
+		if (t->shape[i] < 0 || __builtin_mul_overflow(n, t->shape[i], &n))
+			return INT64_MAX;
+	LLPadding pad = ll_desc_padding(t->layout.desc);
+	return ll_padded_size(&pad, n);
 }
 
 void

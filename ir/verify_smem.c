@@ -1,9 +1,10 @@
 /*
  * The verifier's shared-memory rules:
  *
- *   smem       an allocation's bytes are its elements'; one smem_alloc
- *              creates it, before any use; a view stays inside
- *              its allocation (every index of a runtime .index); once
+ *   smem       an allocation's bytes are its elements' (padded by a
+ *              PaddedSharedLayout); one smem_alloc creates it, before any
+ *              use; a view stays inside its allocation (every index of a
+ *              runtime .index, padded as its base's layout pads); once
  *              planned, its offset is aligned and inside the kernel's
  *              smem_bytes
  *   lifetimes  once planned, an allocation is created at the first
@@ -21,15 +22,13 @@ elem_bytes(TDType t)
 	return ir_dtype_bits(t) < 8 ? 1 : ir_dtype_bits(t) / 8;
 }
 
-/* The bytes of shape[0..rank-1] elements of dt; -1 when that overflows. */
+/* The bytes a view of type t spans (ir_smem_extent); -1 when that
+ * overflows. */
 static int64_t
-shape_bytes(const int64_t *shape, int rank, TDType dt)
+extent_bytes(const TType *t)
 {
-	int64_t n = elem_bytes(dt);
-	for (int i = 0; i < rank; i++)
-		if (shape[i] < 0 || __builtin_mul_overflow(n, shape[i], &n))
-			return -1;
-	return n;
+	int64_t n = ir_smem_extent(t);
+	return n == INT64_MAX || __builtin_mul_overflow(n, elem_bytes(t->dtype), &n) ? -1 : n;
 }
 
 static bool
@@ -43,10 +42,9 @@ check_alloc(Verifier *v, int n)
 		t.shape[i] = s->shape[i];
 	if (s->rank < 1 || s->rank > LL_MAX_RANK || !vf_type(v, s->at, &t, 0))
 		return vf_fail(v, s->at, "smem", "allocation %d has no valid shape and layout", n);
-	if (s->bytes != shape_bytes(s->shape, s->rank, s->dtype))
+	if (s->bytes != extent_bytes(&t))
 		return vf_fail(v, s->at, "smem", "allocation %d (%s) is %lld bytes, not %lld", n,
-		               s->name, (long long)shape_bytes(s->shape, s->rank, s->dtype),
-		               (long long)s->bytes);
+		               s->name, (long long)extent_bytes(&t), (long long)s->bytes);
 	if (s->align < 1 || (s->align & (s->align - 1)))
 		return vf_fail(v, s->at, "smem", "allocation %d (%s) is aligned to %d bytes, not a "
 		               "power of two", n, s->name, s->align);
@@ -117,13 +115,16 @@ vf_smem_inst(Verifier *v, const TInst *i, int n)
 	}
 	if (i->op != OP_SMEM_VIEW)
 		return true;
-	/* reach: the furthest byte offset the view's origin may take */
+	/* reach: the furthest byte offset the view's origin may take (padded
+	 * as the base's layout pads its offsets) */
 	const TType *base = i->args[0]->type, *r = i->res->type;
 	int64_t eb = elem_bytes(r->dtype), steps = i->n_args == 2 ? base->shape[0] - 1 : 0;
-	int64_t elems, origin, end, bytes = shape_bytes(r->shape, r->rank, r->dtype);
+	int64_t elems, origin, end, bytes = extent_bytes(r);
+	LLPadding pad = ll_desc_padding(base->layout.desc);
 	bool ok = bytes >= 0 && i->attr.offset >= 0 && i->attr.stride >= 0 &&
 	          !__builtin_mul_overflow(i->attr.stride, steps, &elems) &&
 	          !__builtin_add_overflow(elems, i->attr.offset, &elems) &&
+	          (elems = ll_pad(&pad, elems)) != INT64_MAX &&
 	          !__builtin_mul_overflow(elems, eb, &origin) &&
 	          !__builtin_add_overflow(origin, v->reach[i->args[0]->id], &origin) &&
 	          !__builtin_add_overflow(origin, bytes, &end) && end <= k->smem[r->alloc].bytes;

@@ -161,6 +161,9 @@ typedef enum LLKind {
 	LL_NVMMA_SHARED,       /* NVMMASharedLayout(swizzle, bitwidth, rank, transposed) */
 	LL_SWIZZLED_SHARED,    /* SwizzledSharedLayout(vec, per_phase, max_phase, order) */
 	LL_SHARED_LINEAR,      /* SharedLinearLayout(offset_bases, block_bases) */
+	LL_PADDED_SHARED,      /* PaddedSharedLayout(interval_padding_pairs, offset_bases,
+	                          block_bases, shape): a linear part (offset ->
+	                          coordinates) and a padding (LLPadding) */
 	LL_AUTO,               /* AutoLayout(id): a layout left to inference (the
 	                          layout-infer pass); fitted meanwhile as Triton's
 	                          default coalesced BlockedLayout for 32-bit data */
@@ -190,9 +193,11 @@ struct LLDesc {
 	int operand_index, k_width;
 	/* NVMMADistributed (warps_per_cta above) */
 	LLInts version, instr_shape;
-	/* DistributedLinear / SharedLinear */
+	/* DistributedLinear / SharedLinear / PaddedShared */
 	LLBases reg_bases, lane_bases, warp_bases, block_bases, offset_bases;
 	LLInts shape;
+	/* PaddedShared: [interval, padding] pairs, in elements */
+	LLBases interval_padding_pairs;
 	/* NVMMAShared */
 	int swizzle_byte_width, element_bitwidth, rank;
 	bool transposed;
@@ -248,6 +253,52 @@ const LLDesc *ll_desc_auto(Arena *a, int id);
 /* True when d is AutoLayout or a slice or dot operand of one. */
 bool ll_desc_has_auto(const LLDesc *d);
 
+/* -- Padded shared layouts (ll_padded.c) ------------------------------------ */
+
+/* A PaddedSharedLayout is not a linear map: ll_build gives its linear part
+ * (offset -> coordinates, a permutation of the coordinate bits) and the
+ * padding below places each linear offset x in memory at
+ *     pad(x) = x + sum over pairs of (x >> log2 interval) << log2 padding,
+ * i.e. `padding` unused elements after every `interval` elements, summed
+ * over the pairs (Triton's PaddedSharedEncodingAttr). pad is additive over
+ * offsets with disjoint bits: pad(a | b) = pad(a) + pad(b) when a & b = 0. */
+typedef struct LLPadding {
+	int n;                                /* pairs; 0: no padding */
+	uint8_t interval_bits[LL_MAX_LIST];   /* log2 of each interval */
+	uint8_t pad_bits[LL_MAX_LIST];        /* log2 of each padding */
+} LLPadding;
+
+/* The padding of d: its pairs for a PaddedSharedLayout whose pairs are
+ * valid (ll_desc_verify), none (n = 0) for every other layout. */
+LLPadding ll_desc_padding(const LLDesc *d);
+/* Whether a and b pad alike (the same pairs, in any order). */
+bool ll_padding_equal(const LLPadding *a, const LLPadding *b);
+/* pad(x) above: where linear offset x sits, in elements. */
+int64_t ll_pad(const LLPadding *p, int64_t x);
+/* Elements that `elems` linear offsets 0..elems-1 span once padded
+ * (pad(elems - 1) + 1; Triton's getPaddedSize); 0 for none. */
+int64_t ll_padded_size(const LLPadding *p, int64_t elems);
+/* The most elements V (a power of two, at most 2^30) such that every run
+ * of V linear offsets starting at a multiple of V stays V consecutive
+ * elements, starting at a multiple of V, once padded: the smallest
+ * interval or padding. */
+int ll_padding_vector(const LLPadding *p);
+/* The checks Gluon's PaddedSharedLayout makes when it is constructed and
+ * by .verify(): at least one pair, pairs of two powers of two with no
+ * interval twice, a non-empty shape, bases of the shape's rank. True for
+ * other layouts. */
+bool ll_desc_verify(const LLDesc *d, LLErr *err);
+/* PaddedSharedLayout.with_identity_for(pairs, shape, order): the pairs
+ * over the row-major identity of shape[0..rank-1] whose offset bits walk
+ * the dims in `order` (fastest first); NULL with a sentence when shape is
+ * not powers of two or order is not a permutation. */
+const LLDesc *ll_desc_padded_identity(Arena *a, const LLBases *pairs, const int64_t *shape,
+                                      const int64_t *order, int rank, LLErr *err);
+/* The PaddedSharedLayout with the pairs of `padded` whose linear part is
+ * shared map ll over shape[0..rank-1] (a view of a padded buffer). */
+const LLDesc *ll_desc_padded(Arena *a, const LLDesc *padded, const LLayout *ll,
+                             const int64_t *shape, int rank);
+
 /* The descriptions Triton 3.6 gives the results of the register shape
  * operations on an operand described by d (ll_desc_shape.c): reshaped from
  * shape `from` to `to`, permuted (result dim i is operand dim perm[i]),
@@ -276,11 +327,19 @@ typedef struct LLBankCost {
 
 /* A distributed layout `dist` reading or writing a shared layout `shared`
  * (same tensor) with elements of `bitwidth` bits: the vector width and the
- * wavefronts of each ld/st.shared instruction (like Gluon's bank_conflicts).
- * Banks: 32 x 4 bytes; 8-byte accesses go by half-warps, 16-byte ones by
- * quarter-warps. */
+ * wavefronts of each ld/st.shared instruction. Banks: 32 x 4 bytes; 8-byte
+ * accesses go by half-warps, 16-byte ones by quarter-warps. */
 bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
                        LLBankCost *cost, LLErr *err);
+/* Gluon's gl.bank_conflicts (Triton 3.6's bankConflictsMemDesc): with
+ * register broadcasts removed and the widest vector of at most 128 bits
+ * that dist's registers give along shared's offsets, the shared offsets
+ * split into vector, bank (32 x 32 bits) and segment bits; the count is
+ * 2^k - 1, k the dimension of the span of the segment bases met by the
+ * span of dist's lane bases (those of one wavefront: without the highest
+ * log2(vector bits / 32) lanes). bitwidth >= 1. */
+bool ll_gluon_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, int *out,
+                             LLErr *err);
 /* Elements per global ld/st for a row-major contiguous tensor in layout l:
  * contiguity of registers along the last dim, capped at 16 bytes and by the
  * known alignment of the base address (align_bytes, a power of two). */
@@ -330,21 +389,26 @@ const char *ll_cvt_kind_str(LLCvtKind k);
 
 /* -- Printers --------------------------------------------------------------- */
 
+/* Every printer takes the padding of a PaddedSharedLayout as pad (NULL or
+ * n = 0: none; l is then its linear part). */
 /* {"kind":"distributed","shape":[..],"bases":{"register":[[..]],...}} and a
- * newline; shared layouts print "offset" and "block"; other maps print
- * "kind":"map" with "outs". */
-void ll_format_json(const LLayout *l, StrBuf *out);
+ * newline; shared layouts print "offset" and "block" (and a padded one
+ * "padding":[[interval,padding],...]); other maps print "kind":"map" with
+ * "outs". */
+void ll_format_json(const LLayout *l, const LLPadding *pad, StrBuf *out);
 /* Owner table: per element the first thread/register holding it
  * (`t5:r3`, warps folded into t = 32*warp + lane), or for shared layouts
- * its offset. Rank 3+ prints a 2-D slice per index of the leading dims. */
-void ll_format_text(const LLayout *l, StrBuf *out);
+ * its offset (padded). Rank 3+ prints a 2-D slice per index of the leading
+ * dims. */
+void ll_format_text(const LLayout *l, const LLPadding *pad, StrBuf *out);
 /* The F2 matrix: one row per output bit (dim0[2]), one column per input
- * bit (reg0, lane3, warp1, off5, blk0). */
-void ll_format_matrix(const LLayout *l, StrBuf *out);
+ * bit (reg0, lane3, warp1, off5, blk0); a padding follows on one line. */
+void ll_format_matrix(const LLayout *l, const LLPadding *pad, StrBuf *out);
 /* An SVG picture of the tile (rank 1 or 2; leading dims of rank 3+ fixed
  * at 0): cells coloured by warp and lane, labelled T5:R3; shared layouts
- * label offsets and colour by 16-byte chunk (bitwidth gives the chunk). */
-void ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out);
+ * label offsets (padded) and colour by 16-byte chunk (bitwidth gives the
+ * chunk). */
+void ll_format_svg(const LLayout *l, const LLPadding *pad, int bitwidth, StrBuf *out);
 /* The conversion report: map and plan with its cost (the JSON form is one
  * object on one line, ending with a newline). */
 void ll_plan_report_text(const LLCvtPlan *p, StrBuf *out);

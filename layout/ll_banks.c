@@ -1,6 +1,8 @@
 /* Shared-memory bank conflicts and global vector widths, computed on the
  * algebra: the words touched by one phase of a warp form a subspace, and
- * the wavefronts are |words| / |banks hit|. */
+ * the wavefronts are |words| / |banks hit|. Gluon's gl.bank_conflicts
+ * counts differently (Triton's bankConflictsMemDesc), reproduced here as
+ * ll_gluon_bank_conflicts. */
 #include "layout/ll_internal.h"
 
 /* Number of offset bits covered by register columns that are exactly the
@@ -75,6 +77,82 @@ ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, LLBa
 	if (!ll_invert_and_compose(dist, shared, &a, err))
 		return false;
 	ll_access_cost(&a, bitwidth, cost);
+	return true;
+}
+
+/* Triton's intersectionBasis(b1, b2).size(): when every basis is a power
+ * of two, the non-zero b1 bases found among b2; otherwise the dimension of
+ * the intersection of the spans. */
+static int
+intersection_size(const uint64_t *b1, int n1, const uint64_t *b2, int n2)
+{
+	bool pow2 = true;
+	for (int i = 0; i < n1; i++)
+		pow2 &= ll_is_pow2((int64_t)b1[i]) && b1[i] <= INT32_MAX;
+	for (int i = 0; i < n2; i++)
+		pow2 &= ll_is_pow2((int64_t)b2[i]) && b2[i] <= INT32_MAX;
+	int count = 0;
+	if (pow2) {
+		for (int i = 0; i < n1; i++)
+			for (int j = 0; j < n2; j++)
+				if (b1[i] == b2[j]) {
+					count++;
+					break;
+				}
+		return count;
+	}
+	LLGf2 one, two, both;
+	ll_gf2_init(&one);
+	ll_gf2_init(&two);
+	ll_gf2_init(&both);
+	for (int i = 0; i < n1; i++) {
+		ll_gf2_insert(&one, b1[i], 0);
+		ll_gf2_insert(&both, b1[i], 0);
+	}
+	for (int i = 0; i < n2; i++) {
+		ll_gf2_insert(&two, b2[i], 0);
+		ll_gf2_insert(&both, b2[i], 0);
+	}
+	return one.rank + two.rank - both.rank;
+}
+
+bool
+ll_gluon_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, int *out,
+                        LLErr *err)
+{
+	if (!ll_is_pow2(bitwidth) || bitwidth > 128)
+		return ll_fail(err, "bank conflicts: element bitwidth %d is not a power of two up to "
+		                    "128", bitwidth);
+	if (ll_in_index(shared, LL_OFFSET) < 0 || ll_in_index(dist, LL_LANE) < 0 ||
+	    ll_in_index(dist, LL_REGISTER) < 0)
+		return ll_fail(err, "bank conflicts: needs a distributed and a shared layout");
+	LLayout reg = ll_remove_zero_bases(dist, LL_REGISTER), cvt;
+	if (!ll_invert_and_compose(&reg, shared, &cvt, err))
+		return false;
+	int lb = ll_log2((uint64_t)bitwidth);
+	int vb = vector_bits(&cvt, 7 - lb);
+	/* offset bits: vector, then the banks of 32 x 32 bits, then segments */
+	int total = ll_total_in_bits(shared), bank = 10 - vb - lb;
+	if (bank > total)
+		bank = total;
+	uint64_t seg[LL_MAX_BITS], lanes[LL_MAX_BITS];
+	int n_seg = 0, n_lanes = 0;
+	for (int k = vb + bank; k < total; k++)
+		seg[n_seg++] = shared->col[k];
+	/* the lanes of one wavefront: a vector of V words takes 32 / V lanes */
+	int li = ll_in_index(&reg, LL_LANE);
+	int words = (1 << vb) * bitwidth / 32, drop = words > 1 ? ll_log2((uint64_t)words) : 0;
+	for (int b = 0; b + drop < reg.in_bits[li]; b++) {
+		uint32_t v[LL_MAX_DIMS], c[LL_MAX_DIMS] = {0};
+		ll_get_basis(&reg, li, b, v);
+		for (int j = 0; j < reg.n_out; j++) {
+			int sj = ll_out_index(shared, (LLName)reg.out_name[j]);
+			if (sj >= 0)
+				c[sj] = v[j];
+		}
+		lanes[n_lanes++] = ll_pack_out(shared, c);
+	}
+	*out = (1 << intersection_size(seg, n_seg, lanes, n_lanes)) - 1;
 	return true;
 }
 

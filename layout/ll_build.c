@@ -15,6 +15,7 @@ kind_name(LLKind k)
 	case LL_NVMMA_SHARED: return "NVMMASharedLayout";
 	case LL_SWIZZLED_SHARED: return "SwizzledSharedLayout";
 	case LL_SHARED_LINEAR: return "SharedLinearLayout";
+	case LL_PADDED_SHARED: return "PaddedSharedLayout";
 	case LL_AUTO: return "AutoLayout";
 	}
 	return "layout";
@@ -24,7 +25,7 @@ bool
 ll_desc_is_shared(const LLDesc *d)
 {
 	return d->kind == LL_NVMMA_SHARED || d->kind == LL_SWIZZLED_SHARED ||
-	       d->kind == LL_SHARED_LINEAR;
+	       d->kind == LL_SHARED_LINEAR || d->kind == LL_PADDED_SHARED;
 }
 
 /* A list of `rank` powers of two; bits[] receives their log2. */
@@ -458,6 +459,7 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, shape, rank, num_warps, out, err);
 	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
 	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
+	case LL_PADDED_SHARED: return ll_build_padded(d, shape, rank, out, err);
 	case LL_AUTO: {
 		/* Until inference decides: the default a tensor of this shape gets. */
 		LLDesc def;

@@ -86,6 +86,16 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 			bases(out, &d->block_bases);
 		}
 		break;
+	case LL_PADDED_SHARED:
+		buf_puts(out, "PaddedSharedLayout(");
+		bases(out, &d->interval_padding_pairs);
+		buf_putc(out, ',');
+		bases(out, &d->offset_bases);
+		buf_putc(out, ',');
+		bases(out, &d->block_bases);
+		buf_putc(out, ',');
+		ints(out, &d->shape);
+		break;
 	case LL_AUTO:
 		buf_printf(out, "AutoLayout(%d", d->auto_id);
 		break;
@@ -152,6 +162,10 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 	case LL_SHARED_LINEAR:
 		return bases_equal(&a->offset_bases, &b->offset_bases) &&
 		       bases_equal(&a->block_bases, &b->block_bases);
+	case LL_PADDED_SHARED:
+		return bases_equal(&a->interval_padding_pairs, &b->interval_padding_pairs) &&
+		       bases_equal(&a->offset_bases, &b->offset_bases) &&
+		       bases_equal(&a->block_bases, &b->block_bases) && ints_equal(&a->shape, &b->shape);
 	case LL_AUTO:
 		return a->auto_id == b->auto_id;
 	}

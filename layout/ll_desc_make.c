@@ -1,7 +1,8 @@
 /*
  * Layout descriptions made by the compiler rather than written by the user:
  * slices, dot operands, WGMMA accumulators, transposed NVMMA views, the
- * SharedLinearLayout of an arbitrary shared map, the DistributedLinearLayout
+ * SharedLinearLayout of an arbitrary shared map, the PaddedSharedLayout of
+ * a view of a padded buffer, the DistributedLinearLayout
  * of an arbitrary distributed one, and Triton's default
  * coalesced BlockedLayout. Everything is allocated in the given arena.
  */
@@ -83,6 +84,16 @@ ll_desc_shared_linear(Arena *a, const LLayout *ll)
 {
 	LLDesc *d = new_desc(a, LL_SHARED_LINEAR);
 	copy_bases(ll, LL_OFFSET, &d->offset_bases);
+	return d;
+}
+
+const LLDesc *
+ll_desc_padded(Arena *a, const LLDesc *padded, const LLayout *ll, const int64_t *shape, int rank)
+{
+	LLDesc *d = new_desc(a, LL_PADDED_SHARED);
+	d->interval_padding_pairs = padded->interval_padding_pairs;
+	copy_bases(ll, LL_OFFSET, &d->offset_bases);
+	set_ints(&d->shape, shape, rank);
 	return d;
 }
 

@@ -54,17 +54,35 @@ put_json(const LLayout *l, StrBuf *out)
 	buf_puts(out, "}}");
 }
 
+/* [[interval,padding],...] of p. */
+static void
+put_padding(const LLPadding *p, StrBuf *out)
+{
+	buf_putc(out, '[');
+	for (int i = 0; i < p->n; i++)
+		buf_printf(out, "%s[%lld,%lld]", i ? "," : "", 1ll << p->interval_bits[i],
+		           1ll << p->pad_bits[i]);
+	buf_putc(out, ']');
+}
+
 void
-ll_format_json(const LLayout *l, StrBuf *out)
+ll_format_json(const LLayout *l, const LLPadding *pad, StrBuf *out)
 {
 	put_json(l, out);
+	if (pad && pad->n) {
+		out->len--;   /* the object's closing brace */
+		buf_puts(out, ",\"padding\":");
+		put_padding(pad, out);
+		buf_putc(out, '}');
+	}
 	buf_putc(out, '\n');
 }
 
 /* The label of the first holder of element `elem` (packed as l's output):
- * t5:r3 or an offset. */
+ * t5:r3 or an offset (padded by pad when given). */
 static void
-holder_label(const LLayout *l, const LLayout *inv, uint64_t elem, char *s, size_t n)
+holder_label(const LLayout *l, const LLayout *inv, const LLPadding *pad, uint64_t elem, char *s,
+             size_t n)
 {
 	uint32_t v[LL_MAX_DIMS];
 	ll_unpack_out(l, elem, v);
@@ -76,7 +94,7 @@ holder_label(const LLayout *l, const LLayout *inv, uint64_t elem, char *s, size_
 	if (bi >= 0 && ll_in_bits(l, LL_BLOCK) > 0)
 		snprintf(blk, sizeof blk, "b%u", v[bi]);
 	if (oi >= 0)
-		snprintf(s, n, "%s%u", blk, v[oi]);
+		snprintf(s, n, "%s%lld", blk, (long long)(pad ? ll_pad(pad, v[oi]) : v[oi]));
 	else
 		snprintf(s, n, "%st%u:r%u", blk,
 		         (wi >= 0 ? v[wi] : 0) * 32 + (li >= 0 ? v[li] : 0), ri >= 0 ? v[ri] : 0);
@@ -91,7 +109,7 @@ view_dims(const LLayout *l, int *rows_bits, int *cols_bits)
 }
 
 void
-ll_format_text(const LLayout *l, StrBuf *out)
+ll_format_text(const LLayout *l, const LLPadding *pad, StrBuf *out)
 {
 	LLayout inv;
 	if (!ll_pseudo_invert(l, &inv, NULL)) {
@@ -104,7 +122,7 @@ ll_format_text(const LLayout *l, StrBuf *out)
 	int width = 0;
 	char s[48];
 	for (uint64_t e = 0; e < 1ull << ll_total_out_bits(l); e++) {
-		holder_label(l, &inv, e, s, sizeof s);
+		holder_label(l, &inv, pad, e, s, sizeof s);
 		int n = (int)strlen(s);
 		width = n > width ? n : width;
 	}
@@ -124,7 +142,7 @@ ll_format_text(const LLayout *l, StrBuf *out)
 		for (uint64_t r = 0; r < 1ull << rb; r++) {
 			buf_printf(out, "%5llu", (unsigned long long)r);
 			for (uint64_t c = 0; c < 1ull << cb; c++) {
-				holder_label(l, &inv, p << plane_bits | r << cb | c, s, sizeof s);
+				holder_label(l, &inv, pad, p << plane_bits | r << cb | c, s, sizeof s);
 				buf_printf(out, " %*s", width, s);
 			}
 			buf_putc(out, '\n');
@@ -144,7 +162,7 @@ short_name(LLName n)
 }
 
 void
-ll_format_matrix(const LLayout *l, StrBuf *out)
+ll_format_matrix(const LLayout *l, const LLPadding *pad, StrBuf *out)
 {
 	int n = ll_total_in_bits(l);
 	char lab[LL_MAX_BITS][16];
@@ -165,6 +183,12 @@ ll_format_matrix(const LLayout *l, StrBuf *out)
 				buf_printf(out, " %*d", (int)strlen(lab[k]), (int)(l->col[k] >> bit & 1));
 			buf_putc(out, '\n');
 		}
+	if (pad && pad->n) {
+		buf_puts(out, "padding [interval,padding]: ");
+		put_padding(pad, out);
+		buf_puts(out, " (not linear: offset x sits at x + sum (x >> log2 interval) << log2 "
+		              "padding)\n");
+	}
 }
 
 void

@@ -47,6 +47,10 @@ ll_is_pow2(int64_t v)
 	return v > 0 && (v & (v - 1)) == 0;
 }
 
+/* The linear part of a PaddedSharedLayout on shape (ll_build dispatches
+ * to it): the offset bases, which must span exactly the shape. */
+bool ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out,
+                     LLErr *err);
 /* NVMMAShared and SwizzledShared (ll_build dispatches to it). */
 bool ll_build_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out,
                      LLErr *err);

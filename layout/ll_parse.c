@@ -23,7 +23,8 @@ static const char *const kind_names[] = {
 	[LL_DOT_OPERAND] = "DotOperandLayout", [LL_NVMMA_DISTRIBUTED] = "NVMMADistributedLayout",
 	[LL_DISTRIBUTED_LINEAR] = "DistributedLinearLayout",
 	[LL_NVMMA_SHARED] = "NVMMASharedLayout", [LL_SWIZZLED_SHARED] = "SwizzledSharedLayout",
-	[LL_SHARED_LINEAR] = "SharedLinearLayout", [LL_AUTO] = "AutoLayout",
+	[LL_SHARED_LINEAR] = "SharedLinearLayout", [LL_PADDED_SHARED] = "PaddedSharedLayout",
+	[LL_AUTO] = "AutoLayout",
 };
 
 static void
@@ -221,6 +222,10 @@ args(Cursor *c, LLDesc *d)
 	case LL_SHARED_LINEAR:
 		return basis_list(c, &d->offset_bases) &&
 		       (!accept(c, ',') || basis_list(c, &d->block_bases));
+	case LL_PADDED_SHARED:
+		return basis_list(c, &d->interval_padding_pairs) && comma(c) &&
+		       basis_list(c, &d->offset_bases) && comma(c) && basis_list(c, &d->block_bases) &&
+		       comma(c) && int_list(c, &d->shape);
 	case LL_AUTO:
 		return small_integer(c, &d->auto_id);
 	}

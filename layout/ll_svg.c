@@ -4,7 +4,7 @@
 #include <stdio.h> /* snprintf only */
 
 void
-ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out)
+ll_format_svg(const LLayout *l, const LLPadding *pad, int bitwidth, StrBuf *out)
 {
 	LLayout inv;
 	int cb = l->n_out ? l->out_bits[l->n_out - 1] : 0;
@@ -43,11 +43,12 @@ ll_format_svg(const LLayout *l, int bitwidth, StrBuf *out)
 			int hue, light;
 			if (shared) {
 				int bytes = bitwidth / 8 > 0 ? bitwidth / 8 : 1;
-				uint32_t off = oi >= 0 ? v[oi] : 0;
-				int chunk = (int)((off * (uint32_t)bytes / 16) % 8);
+				int64_t off = oi >= 0 ? v[oi] : 0;
+				off = pad ? ll_pad(pad, off) : off;
+				int chunk = (int)((off * bytes / 16) % 8);
 				hue = chunk * 45;
-				light = 70 + (int)((off * (uint32_t)bytes / 128) % 2) * 12;
-				snprintf(label, sizeof label, "%u", off);
+				light = 70 + (int)((off * bytes / 128) % 2) * 12;
+				snprintf(label, sizeof label, "%lld", (long long)off);
 			} else {
 				uint32_t warp = wi >= 0 ? v[wi] : 0, lane = li >= 0 ? v[li] : 0;
 				hue = (int)(warp * 360 / (uint32_t)nwarps + 200) % 360;

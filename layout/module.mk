@@ -1,1 +1,1 @@
-LAYOUT_SRCS += layout/ll_core.c layout/ll_solve.c layout/ll_fit.c layout/ll_build.c layout/ll_shared.c layout/ll_desc.c layout/ll_desc_make.c layout/ll_parse.c layout/ll_banks.c layout/ll_convert.c layout/ll_format.c layout/ll_svg.c layout/ll_shape.c layout/ll_desc_shape.c
+LAYOUT_SRCS += layout/ll_core.c layout/ll_solve.c layout/ll_fit.c layout/ll_build.c layout/ll_shared.c layout/ll_desc.c layout/ll_desc_make.c layout/ll_parse.c layout/ll_banks.c layout/ll_convert.c layout/ll_format.c layout/ll_svg.c layout/ll_shape.c layout/ll_desc_shape.c layout/ll_padded.c

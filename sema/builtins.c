@@ -17,7 +17,7 @@ enum {
 	/* reached only through imports of a .py file (sema_builtin_namespace) */
 	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
 	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
-	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768,
+	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768, IN_PADDED_STATICS = 1u << 16,
 	IN_LIBDEVICE = 1u << 19,
 	/* triton.runtime.driver.active.get_current_target() */
 	IN_RUNTIME = 1u << 20, IN_DRIVER = 1u << 21, IN_ACTIVE = 1u << 22, IN_TARGET = 1u << 23,
@@ -78,6 +78,7 @@ static const Builtin table[] = {
 	LAYOUT("NVMMASharedLayout", LAYOUT_SCOPES),
 	LAYOUT("SwizzledSharedLayout", LAYOUT_SCOPES),
 	LAYOUT("SharedLinearLayout", LAYOUT_SCOPES),
+	LAYOUT("PaddedSharedLayout", LAYOUT_SCOPES),
 	LAYOUT("MBarrierLayout", IN_GLOBAL | IN_MBARRIER),
 	FN("AutoLayout", LAYOUT_SCOPES, BF_AUTO_LAYOUT),
 	/* Triton resolves it to the coalesced layout of the accesses; glc's
@@ -114,6 +115,7 @@ static const Builtin table[] = {
 	FN("full_like", GL, BF_FULL_LIKE, "input", "value", "shape?", "dtype?", "layout?"),
 	FN("zeros_like", GL, BF_ZEROS_LIKE, "input", "shape?", "dtype?", "layout?"),
 	FN("to_linear_layout", GL, BF_TO_LINEAR_LAYOUT, "layout", "shape"),
+	FN("bank_conflicts", GL, BF_BANK_CONFLICTS, "distr_ty", "shared_ty"),
 	FN("add", GL, BF_ADD, "x", "y", "sanitize_overflow?"),
 	FN("sub", GL, BF_SUB, "x", "y", "sanitize_overflow?"),
 	FN("mul", GL, BF_MUL, "x", "y", "sanitize_overflow?"),
@@ -243,6 +245,8 @@ static const Builtin table[] = {
 	FN("fast_dividef", IN_LIBDEVICE, BF_FDIV, "x", "y", "ieee_rounding?"),
 	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
 	   "transposed?", "fp4_padded?"),
+	FN("with_identity_for", IN_PADDED_STATICS, BF_PADDED_IDENTITY, "interval_padding_pairs",
+	   "shape", "order", "cga_layout?"),
 	/* methods of shared-memory descriptors and mbarriers */
 	FN("index", IN_SMEM_METHODS, BF_SMEM_INDEX, "index"),
 	FN("slice", IN_SMEM_METHODS, BF_SMEM_SLICE, "start", "length", "dim?"),
@@ -363,10 +367,11 @@ sema_builtin_namespace(const char *name)
 const Builtin *
 sema_builtin_static(const char *cls, const char *name)
 {
-	if (strcmp(cls, "NVMMASharedLayout") != 0)
-		return NULL;
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if ((table[i].visible_in & IN_NVMMA_STATICS) && strcmp(table[i].name, name) == 0)
+	unsigned scope = strcmp(cls, "NVMMASharedLayout") == 0   ? IN_NVMMA_STATICS
+	                 : strcmp(cls, "PaddedSharedLayout") == 0 ? IN_PADDED_STATICS
+	                                                          : 0;
+	for (size_t i = 0; scope && i < sizeof table / sizeof *table; i++)
+		if ((table[i].visible_in & scope) && strcmp(table[i].name, name) == 0)
 			return &table[i];
 	return NULL;
 }

@@ -376,6 +376,13 @@ call_to_linear_layout(Check *ck, const Node *call, Value **a)
 		return NULL;
 	if (d->kind == LL_AUTO || d->kind == LL_DISTRIBUTED_LINEAR)
 		return a[0];
+	if (d->kind == LL_PADDED_SHARED) {
+		Diag *g = diag_error(ck->d, a[0]->span, "gl.to_linear_layout: a PaddedSharedLayout is "
+		                     "not a linear layout (its padding is not linear)");
+		diag_note(ck->d, g, (SrcSpan){0}, "its linear part is "
+		          "gl.SharedLinearLayout(layout.offset_bases); Triton 3.6 aborts here");
+		return NULL;
+	}
 	LLayout ll;
 	LLErr err = {ck->a, NULL};
 	if (!ll_build(d, sh, rank, 0, &ll, &err)) {
@@ -713,6 +720,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_FULL: return call_full(ck, call, false, a);
 	case BF_ZEROS: return call_full(ck, call, true, a);
 	case BF_TO_LINEAR_LAYOUT: return call_to_linear_layout(ck, call, a);
+	case BF_BANK_CONFLICTS: return sema_bank_conflicts(ck, call, a);
 	case BF_FULL_LIKE: return call_full_like(ck, call, false, a);
 	case BF_ZEROS_LIKE: return call_full_like(ck, call, true, a);
 	case BF_ADD: case BF_SUB: case BF_MUL: {

@@ -171,6 +171,10 @@ Value *sema_check_attr(Check *ck, const Node *n, Value *obj);
 Value *sema_check_subscript(Check *ck, const Node *n, Value *obj);
 Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
+/* -- bank_conflicts.c: gl.bank_conflicts(distr_ty, shared_ty) with
+ * arguments a bound by the builtin table: a compile-time int -- */
+Value *sema_bank_conflicts(Check *ck, const Node *call, Value **a);
+
 /* -- calls.c: calls of builtins and user functions -- */
 Value *sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b);
 /* The builtin fn with its arguments a already bound (a call or a method

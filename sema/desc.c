@@ -22,6 +22,12 @@ sema_desc_type(Check *ck, TDType dt, const int64_t *block, int rank, const LLDes
 	t->rank = rank;
 	memcpy(t->shape, block, (size_t)rank * sizeof *block);
 	t->layout.desc = layout;
+	if (layout->kind == LL_PADDED_SHARED) {
+		diag_error(ck->d, layout_at, "a tensor descriptor's layout cannot be a "
+		           "PaddedSharedLayout: TMA copies a box without padding (Triton: the TMA "
+		           "buffer must have an NVMMASharedLayout)");
+		return NULL;
+	}
 	if (layout->kind == LL_NVMMA_SHARED && layout->element_bitwidth != ir_dtype_bits(dt)) {
 		diag_error(ck->d, layout_at, "the descriptor's layout is for %d-bit elements but its "
 		           "dtype %s has %d bits", layout->element_bitwidth, ir_dtype_name(dt),

@@ -108,8 +108,15 @@ tma_op(Check *ck, const Node *call, bool load, Value **a)
 	Value *desc = a[0], *smem = load ? a[3] : a[2];
 	if (!sema_want_rt(ck, desc, TY_DESC, "the descriptor") ||
 	    (load && !sema_want_rt(ck, a[2], TY_MBARRIER, "the barrier")) ||
-	    !sema_want_rt(ck, smem, TY_SMEM, "the shared buffer") ||
-	    !tma_match(ck, call->span, desc, smem))
+	    !sema_want_rt(ck, smem, TY_SMEM, "the shared buffer"))
+		return NULL;
+	if (smem->u.rt->type->layout.desc->kind == LL_PADDED_SHARED) {
+		diag_error(ck->d, smem->span, "TMA cannot copy %s a buffer in a PaddedSharedLayout: "
+		           "the copy engine writes a box without padding (Triton: the TMA buffer must "
+		           "have an NVMMASharedLayout)", load ? "into" : "from");
+		return NULL;
+	}
+	if (!tma_match(ck, call->span, desc, smem))
 		return NULL;
 	TValue *c[LL_MAX_RANK], *pred = NULL;
 	if (!tma_coords(ck, a[1], desc->u.rt->type, c))

@@ -79,6 +79,13 @@ static const Ctor ctors[] = {
 		{"offset_bases", P_BASES, F(offset_bases), true},
 		{"block_bases", P_BASES, F(block_bases), false},
 		{"alignment", P_IGNORED, 0, false}}, 3},
+	/* Triton 3.6 names the third field block_bases, later versions cga_layout */
+	{"PaddedSharedLayout", LL_PADDED_SHARED, {
+		{"interval_padding_pairs", P_BASES, F(interval_padding_pairs), true},
+		{"offset_bases", P_BASES, F(offset_bases), true},
+		{"block_bases", P_EMPTY, 0, false},
+		{"shape", P_INTS, F(shape), true},
+		{"cga_layout", P_EMPTY, 0, false}}, 5},
 	/* mbarrier.MBarrierLayout() = SwizzledSharedLayout(1, 1, 1, [0]) */
 	{"MBarrierLayout", LL_SWIZZLED_SHARED, {{0}}, 0},
 };
@@ -204,8 +211,8 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 		if (!is_empty_default(v)) {
 			Diag *g = diag_error(e->diags, v->span, "%s is not supported", what);
 			diag_note(e->diags, g, (SrcSpan){0}, "glc compiles for one CTA per "
-			          "cluster slot and unpadded layouts; leave '%s' at its default",
-			          p->name);
+			          "cluster slot and without packed fp4 operands; leave '%s' at its "
+			          "default", p->name);
 			return false;
 		}
 		return true;
@@ -295,12 +302,50 @@ sema_eval_layout_ctor(Eval *e, const Builtin *b, const Node *call)
 		}
 		ok &= fill_param(e, c, p, args[i], desc);
 	}
+	LLErr err = {e->arena, NULL};
+	if (ok && !ll_desc_verify(desc, &err)) {   /* Gluon verifies padded layouts at once */
+		diag_error(e->diags, call->span, "%s", err.msg);
+		ok = false;
+	}
 	if (!ok)
 		return NULL;
 	Value *v = arena_alloc(e->arena, sizeof *v);
 	v->kind = VAL_LAYOUT;
 	v->span = call->span;
 	v->u.layout = desc;
+	return v;
+}
+
+Value *
+sema_padded_identity(Eval *e, const Node *call, Value **a)
+{
+	const char *fn = "PaddedSharedLayout.with_identity_for";
+	LLBases pairs;
+	LLInts shape, order;
+	if (!fill_bases(e, a[0], arena_printf(e->arena, "%s's 'interval_padding_pairs'", fn),
+	                &pairs) ||
+	    !fill_ints(e, a[1], arena_printf(e->arena, "%s's 'shape'", fn), &shape) ||
+	    !fill_ints(e, a[2], arena_printf(e->arena, "%s's 'order'", fn), &order))
+		return NULL;
+	if (a[3] && !is_empty_default(a[3])) {
+		diag_error(e->diags, a[3]->span, "%s's 'cga_layout' must be empty (glc compiles one "
+		           "CTA per program)", fn);
+		return NULL;
+	}
+	if (shape.n != order.n || shape.n > LL_MAX_RANK) {
+		diag_error(e->diags, call->span, "%s: shape has %d entries and order %d; they must "
+		           "match (at most %d)", fn, shape.n, order.n, LL_MAX_RANK);
+		return NULL;
+	}
+	LLErr err = {e->arena, NULL};
+	const LLDesc *d = ll_desc_padded_identity(e->arena, &pairs, shape.v, order.v, shape.n,
+	                                          &err);
+	if (!d) {
+		diag_error(e->diags, call->span, "%s", err.msg);
+		return NULL;
+	}
+	Value *v = sema_new_value(e, VAL_LAYOUT, call->span);
+	v->u.layout = d;
 	return v;
 }
 
@@ -336,6 +381,7 @@ layout_rank(const LLDesc *d)
 	case LL_NVMMA_SHARED: return d->rank;
 	case LL_SWIZZLED_SHARED: return d->order.n;
 	case LL_SHARED_LINEAR: return d->offset_bases.n ? d->offset_bases.b[0].n : 0;
+	case LL_PADDED_SHARED: return d->shape.n;
 	case LL_AUTO: return 0;
 	}
 	return 0;

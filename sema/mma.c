@@ -92,6 +92,18 @@ check_dtypes(Check *ck, const Node *call, const Value *acc, const TType *A, cons
 	return true;
 }
 
+/* What follows "must use an NVMMASharedLayout" for a WGMMA operand buffer
+ * in shared layout t: why, for a padded one. */
+static const char *
+wgmma_layout_note(const TType *t)
+{
+	return t->layout.desc->kind == LL_PADDED_SHARED
+	       ? ", not a PaddedSharedLayout: WGMMA reads operands through matrix descriptors "
+	         "of unpadded core matrices (Triton: unexpected operand layout for "
+	         "NvidiaMmaEncodingAttr v3)"
+	       : "";
+}
+
 /* Shapes [M, K], [K, N], [M, N]. */
 static bool
 check_chain(Check *ck, const Node *call, const char *op, const TType *A, const TType *B,
@@ -317,11 +329,13 @@ wgmma(Check *ck, const Node *call, Value **a)
 		return NULL;
 	}
 	if (A->kind == TY_SMEM && A->layout.desc->kind != LL_NVMMA_SHARED) {
-		diag_error(ck->d, a[0]->span, "A in shared memory must use an NVMMASharedLayout");
+		diag_error(ck->d, a[0]->span, "A in shared memory must use an NVMMASharedLayout%s",
+		           wgmma_layout_note(A));
 		return NULL;
 	}
 	if (B->layout.desc->kind != LL_NVMMA_SHARED) {
-		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout");
+		diag_error(ck->d, a[1]->span, "B must use an NVMMASharedLayout%s",
+		           wgmma_layout_note(B));
 		return NULL;
 	}
 	if (!check_dtypes(ck, call, a[2], A, B, C, "warpgroup_mma", "WGMMA"))

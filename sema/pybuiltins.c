@@ -87,6 +87,8 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return int_value(ck, 1, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
+	case BF_PADDED_IDENTITY:
+		return sema_padded_identity(&ck->ev, call, a);
 	case BF_LIST_PY: case BF_TUPLE_PY: case BF_SUM_PY: case BF_ZIP: case BF_ENUMERATE:
 	case BF_ANY: case BF_ALL: case BF_SORTED: case BF_REVERSED:
 		return sema_py_iter_call(ck, call, fn, a);

@@ -2,7 +2,8 @@
  * Python's methods and iteration builtins at compile time, for
  * @constexpr_function code: lists (append, extend, insert, pop, index,
  * count, copy, reverse), dicts (items, keys, values, get, copy, update,
- * pop, setdefault), tuples (index, count), str.join, int.bit_length, and
+ * pop, setdefault), tuples (index, count), str.join, int.bit_length,
+ * PaddedSharedLayout.verify, and
  * list(), tuple(), sum(), zip(), enumerate(), any(), all(), sorted(),
  * reversed(). Lists and dicts are mutated in place, so every name bound to
  * one sees the change, as in Python.
@@ -73,6 +74,7 @@ static const struct { ValueKind kind; const char *name; const char *params[3]; }
 	{VAL_DICT, "update", {"other"}}, {VAL_DICT, "pop", {"key", "default?"}},
 	{VAL_DICT, "setdefault", {"key", "default?"}},
 	{VAL_STR, "join", {"iterable"}}, {VAL_INT, "bit_length", {0}},
+	{VAL_LAYOUT, "verify", {0}},   /* PaddedSharedLayout's */
 };
 
 static int
@@ -81,6 +83,8 @@ method_index(const Value *obj, const char *name)
 	ValueKind k = obj->kind;
 	if (k == VAL_TUPLE && obj->u.list.cls)
 		return -1;   /* an aggregate: its fields and methods */
+	if (k == VAL_LAYOUT && obj->u.layout->kind != LL_PADDED_SHARED)
+		return -1;
 	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
 		if (methods[i].kind == k && strcmp(methods[i].name, name) == 0)
 			return (int)i;
@@ -254,6 +258,14 @@ sema_py_method_call(Check *ck, const Node *call, Value *m)
 		return dict_method(ck, call, self, name, a);
 	case VAL_LIST: case VAL_TUPLE:
 		return list_method(ck, call, self, name, a);
+	case VAL_LAYOUT: {   /* PaddedSharedLayout.verify(): its checks, then None */
+		LLErr err = {ck->a, NULL};
+		if (!ll_desc_verify(self->u.layout, &err)) {
+			diag_error(ck->d, call->span, "%s", err.msg);
+			return NULL;
+		}
+		return sema_new_value(&ck->ev, VAL_NONE, call->span);
+	}
 	case VAL_INT: {
 		int64_t bits = 0;
 		for (uint64_t x = self->u.i < 0 ? -(uint64_t)self->u.i : (uint64_t)self->u.i; x; x >>= 1)

@@ -4,7 +4,8 @@
  * operand's origin plus a shared layout for the view's own shape, derived
  * from the operand's layout on the algebra: the view's layout is the
  * constructor it keeps when that constructor still describes the same map,
- * otherwise the exact SharedLinearLayout.
+ * otherwise the exact SharedLinearLayout (the exact PaddedSharedLayout
+ * for a view of a padded buffer: offsets stay linear, codegen pads them).
  */
 #include "sema/check.h"
 
@@ -16,6 +17,7 @@ layout_rank(const LLDesc *l)
 	switch (l->kind) {
 	case LL_NVMMA_SHARED: return l->rank;
 	case LL_SHARED_LINEAR: return l->offset_bases.n ? l->offset_bases.b[0].n : 1;
+	case LL_PADDED_SHARED: return l->shape.n;
 	default: return l->order.n;
 	}
 }
@@ -51,13 +53,21 @@ smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
 		diag_error(ck->d, at, "this view has rank %d but its layout needs rank %d", rank, lr);
 		return NULL;
 	}
+	if (l->kind == LL_PADDED_SHARED && rank > lr + 1) {
+		diag_error(ck->d, at, "a PaddedSharedLayout of rank %d lays out buffers of rank %d or "
+		           "%d (one leading dim of buffers at most, as in Triton); this one has rank %d",
+		           lr, lr, lr + 1, rank);
+		return NULL;
+	}
 	if (!sema_build_layout(ck->d, at, l, shape + (rank - lr), lr, 0, ck->a, &t->layout.ll))
 		return NULL;
 	return t;
 }
 
 /* A view type whose layout is the map `ll` over the trailing dims: desc
- * when it builds to the same map, else the SharedLinearLayout of ll. */
+ * when it builds to the same map, else the PaddedSharedLayout of ll with
+ * desc's padding (a view of a padded buffer) or the SharedLinearLayout of
+ * ll. */
 static TType *
 view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int rank,
           const LLDesc *desc, const LLayout *ll)
@@ -76,8 +86,18 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 		t->layout.desc = desc;
 		return t;
 	}
-	t->layout.desc = ll_desc_shared_linear(ck->a, ll);
+	t->layout.desc = desc && desc->kind == LL_PADDED_SHARED
+	                 ? ll_desc_padded(ck->a, desc, ll, shape + (rank - lr), lr)
+	                 : ll_desc_shared_linear(ck->a, ll);
 	return t;
+}
+
+/* The bytes a view of type t spans (padding included), saturating. */
+static int64_t
+extent_bytes(const TType *t)
+{
+	int64_t b;
+	return __builtin_mul_overflow(ir_smem_extent(t), elem_bytes(t->dtype), &b) ? INT64_MAX : b;
 }
 
 Value *
@@ -114,10 +134,7 @@ sema_smem_alloc(Check *ck, const Node *call, Value **a)
 	TSmemAlloc s = {.name = NULL, .at = call->span, .dtype = dt, .rank = rank,
 	                .layout = t->layout, .is_mbarrier = is_mbarrier_layout(l, dt)};
 	memcpy(s.shape, shape, sizeof shape);
-	int64_t elems = 1;
-	for (int i = 0; i < rank; i++)
-		elems *= shape[i];
-	s.bytes = elems * elem_bytes(dt);
+	s.bytes = extent_bytes(t);
 	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;
 	vec_push(ck->a, &ck->smem, s);
 	vec_push(ck->a, &ck->unfenced, false);
@@ -263,15 +280,17 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 		int64_t stride = 1;
 		for (int i = (int)dim + 1; i < t->rank; i++)
 			stride *= t->shape[i];
-		return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank,
-		            t->layout.desc, &t->layout.ll), start * stride);
+		TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &t->layout.ll);
+		vt->narrowed |= len < t->shape[dim];
+		return view(ck, call, self, vt, start * stride);
 	}
 	LLayout ll;
 	int64_t offset;
 	if (!slice_layout(ck, call->span, t, (int)dim, start, len, &ll, &offset))
 		return NULL;
-	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &ll),
-	            offset);
+	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &ll);
+	vt->narrowed |= len < t->shape[dim];
+	return view(ck, call, self, vt, offset);
 }
 
 /* Views that relabel the whole buffer need the layout to cover every dim. */
@@ -348,7 +367,9 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 		           "count must stay the same", sema_type_str(ck, t), (long long)now);
 		return NULL;
 	}
-	return view(ck, call, self, view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll), 0);
+	TType *vt = view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll);
+	vt->narrowed = false;   /* Gluon's reshape takes the new shape as alloc_shape */
+	return view(ck, call, self, vt, 0);
 }
 
 static Value *
@@ -363,19 +384,17 @@ smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
 	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
-	int64_t have = elem_bytes(t->dtype), now = elem_bytes(dt);
-	for (int i = 0; i < t->rank; i++)
-		have *= t->shape[i];
-	for (int i = 0; i < rank; i++)
-		now *= shape[i];
-	if (now > have) {
-		diag_error(ck->d, call->span, "._reinterpret as %lld bytes, but the view has only "
-		           "%lld", (long long)now, (long long)have);
-		return NULL;
-	}
 	TType *rt = smem_type(ck, a[2]->span, dt, shape, rank, l, t->alloc);
 	if (!rt)
 		return NULL;
+	int64_t have = extent_bytes(t), now = extent_bytes(rt);
+	if (now > have) {
+		diag_error(ck->d, call->span, "._reinterpret as %lld bytes, but the view has only "
+		           "%lld%s", (long long)now, (long long)have,
+		           l->kind == LL_PADDED_SHARED || t->layout.desc->kind == LL_PADDED_SHARED
+		           ? " (padding included)" : "");
+		return NULL;
+	}
 	Value *r = view(ck, call, self, rt, 0);
 	r->u.rt->layout_at = a[2]->span;
 	return r;

@@ -24,9 +24,6 @@
 static const struct {
 	const char *ns, *name, *reason;
 } table[] = {
-	{"gl", "bank_conflicts", "compile-time layout introspection is not implemented"},
-	{"gl", "PaddedSharedLayout", "padded shared layouts are not implemented (glc's shared "
-	                             "layouts are linear maps without padding)"},
 	{"gl", "DistributedLayout", "the layout base classes are not values in glc; test "
 	                            "isinstance(layout, gl.BlockedLayout) and the like"},
 	{"gl", "SharedLayout", "the layout base classes are not values in glc; test "

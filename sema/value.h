@@ -107,6 +107,9 @@ const char *sema_unsupported_reason(const char *ns, const char *name);
 
 /* Calls a layout constructor builtin with evaluated arguments. */
 Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
+/* PaddedSharedLayout.with_identity_for(interval_padding_pairs, shape,
+ * order, cga_layout=[]) with arguments a bound by the builtin table. */
+Value *sema_padded_identity(Eval *e, const Node *call, Value **a);
 /* Attribute `name` of layout d: a constructor parameter as Gluon's layout
  * classes keep it (lists as lists, the parent as a layout, cga_layout as
  * []), or `rank`; NULL (no diagnostic) when the layout has none. */
@@ -124,7 +127,7 @@ bool sema_builtin_is_layout_ctor(const Builtin *b);
  * whatever scope it is visible in; NULL when there is none. */
 const Builtin *sema_builtin_namespace(const char *name);
 /* The static method `name` of layout class cls (NVMMASharedLayout's
- * get_default_for), or NULL. */
+ * get_default_for, PaddedSharedLayout's with_identity_for), or NULL. */
 const Builtin *sema_builtin_static(const char *cls, const char *name);
 bool sema_builtin_is_namespace(const Builtin *b);
 const char *sema_builtin_name(const Builtin *b);
@@ -148,7 +151,7 @@ typedef enum BuiltinFn {
 	BF_FLOAT, BF_INT, BF_LEN, BF_MIN_PY, BF_MAX_PY, BF_JIT, BF_KERNEL,
 	/* tensors */
 	BF_PROGRAM_ID, BF_NUM_PROGRAMS, BF_ARANGE, BF_FULL, BF_ZEROS, BF_FULL_LIKE, BF_ZEROS_LIKE,
-	BF_ADD, BF_SUB, BF_MUL, BF_TO_LINEAR_LAYOUT, BF_LOAD, BF_STORE,
+	BF_ADD, BF_SUB, BF_MUL, BF_TO_LINEAR_LAYOUT, BF_BANK_CONFLICTS, BF_LOAD, BF_STORE,
 	BF_SUM, BF_MAX, BF_MIN, BF_WHERE, BF_MAXIMUM, BF_MINIMUM, BF_EXP, BF_EXP2,
 	BF_LOG, BF_LOG2, BF_SQRT, BF_RSQRT, BF_ABS, BF_CDIV, BF_CONVERT_LAYOUT,
 	BF_EXPAND_DIMS,
@@ -180,7 +183,7 @@ typedef enum BuiltinFn {
 	BF_PY_FIRST_,
 	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
 	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
-	BF_NVMMA_DEFAULT, BF_CURRENT_TARGET,
+	BF_NVMMA_DEFAULT, BF_PADDED_IDENTITY, BF_CURRENT_TARGET,
 	/* Python's iteration builtins (sema/pymethods.c) */
 	BF_LIST_PY, BF_TUPLE_PY, BF_SUM_PY, BF_ZIP, BF_ENUMERATE, BF_ANY, BF_ALL, BF_SORTED,
 	BF_REVERSED,

@@ -16,6 +16,7 @@ SWITCHES = {
     "dot_layouts": (True, ""),
     "nvmma_shared": (True, ""),
     "shared_linear": (True, ""),
+    "padded_shared": (True, ""),
     "smem_index": (True, ""),
     "smem_slice": (True, ""),
     "smem_strided_slice": (False, "found/005-smem-strided-slice-rejected.gl: glc rejects slices "

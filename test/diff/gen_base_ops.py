@@ -4,7 +4,7 @@ operators, comparisons, logical operators, gl.where, math functions, casts
 between every dtype, literals and runtime scalar parameters, convert_layout
 between random layouts, reductions (sum, max, min, down to scalars), expand_dims
 with broadcasting, gl.full / gl.zeros, shared-memory round trips (Swizzled, NVMMA,
-SharedLinear layouts; index, slice, permute and reinterpret views; value=
+SharedLinear, PaddedShared layouts; index, slice, permute and reinterpret views; value=
 initialisation), runtime for- and while-loops carrying tensors, scalars and
 tuples, and runtime if/else. `chain` draws 3 to 16 of them; promotion.py keeps
 result dtypes the ones both compilers give and ranges.py keeps values exact.
@@ -326,7 +326,8 @@ def op_smem(k):
         ("permute", 2 if enabled("smem_permute") and len(shape) == 2 else 0),
         ("reinterpret", 1 if enabled("smem_reinterpret") else 0)])
     base = shape[::-1] if view == "permute" else shape
-    slayout = lay.shared(rng, base, bits, allow_linear=view in ("plain", "value", "reinterpret"))
+    whole = view in ("plain", "value", "reinterpret")
+    slayout = lay.shared(rng, base, bits, allow_linear=whole, allow_padded=whole)
     alloc_shape, access = base, name
     out_shape, out_dtype, out_rng = tuple(shape), dt, a.rng
     if view == "index":

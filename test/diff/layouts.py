@@ -9,7 +9,8 @@ Distributed layouts (`distributed`): Blocked, Slice, NVMMADistributed (WGMMA
 accumulator), DotOperand (A operand of WGMMA, or of an FMA dot over a Blocked
 parent), DistributedLinearLayout. Shared layouts (`shared`): Swizzled, NVMMA (every
 swizzle width, transposed or not), SharedLinearLayout (a random bijection with
-XOR-swizzled bases). All use `num_warps` warps and powers of two.
+XOR-swizzled bases), PaddedSharedLayout (the identity in a random order, one or
+two padding pairs). All use `num_warps` warps and powers of two.
 """
 from collections import namedtuple
 
@@ -222,14 +223,32 @@ def shared_linear(rng, shape, bits):
                   None, None, False)
 
 
-def shared(rng, shape, bits, allow_linear=True):
-    """A random shared layout for a buffer of `shape` with `bits`-bit elements."""
+def padded(rng, shape, bits):
+    """PaddedSharedLayout over the identity in a random order: one or two pairs,
+    intervals 8..256, paddings of 16 bytes or 32 (Triton 3.6 caps its vectors by
+    the interval only, so a smaller padding misaligns them there). Shape-specific
+    like SharedLinearLayout, so never sliced or permuted."""
+    rank = len(shape)
+    order = _order(rng, rank)
+    unit = max(1, 128 // bits)
+    intervals = rng.sample([8, 16, 32, 64, 128, 256], rng.choice([1, 1, 2]))
+    pairs = [[i, unit << rng.randrange(2)] for i in intervals]
+    return Shared(f"gl.PaddedSharedLayout.with_identity_for({pairs}, {list(shape)}, {order})",
+                  "padded", rank, order[0], None, None, False)
+
+
+def shared(rng, shape, bits, allow_linear=True, allow_padded=False):
+    """A random shared layout for a buffer of `shape` with `bits`-bit elements
+    (a SharedLinearLayout only with allow_linear, a PaddedSharedLayout only with
+    allow_padded: both fit one shape)."""
     kinds = [("swizzled", 4)]
     if len(shape) >= 2 and enabled("nvmma_shared"):
         kinds.append(("nvmma_shared", 3))
     if allow_linear and enabled("shared_linear") and max(shape) > 1:
         kinds.append(("shared_linear", 2))
+    if allow_padded and enabled("padded_shared"):
+        kinds.append(("padded", 2))
     kind = _weighted(rng, kinds)
     out = {"swizzled": swizzled, "nvmma_shared": nvmma_shared,
-           "shared_linear": shared_linear}[kind](rng, shape, bits)
+           "shared_linear": shared_linear, "padded": padded}[kind](rng, shape, bits)
     return out or swizzled(rng, shape, bits)

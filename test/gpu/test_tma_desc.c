@@ -51,8 +51,14 @@ case_2d(GtRun *r, int M, int N, int ld, int rep)
 	gt_fill(r, GT_F32, x, xv, n_x, -100, 100);
 	glrt_devptr dx = gt_upload(x, n_x * 4), dy = gt_poisoned((n_x + MARGIN) * 4);
 	glrt_devptr dt = gt_poisoned(n_tiles * 4);
-	for (size_t i = 0; i < n_x + MARGIN; i++)
-		ref_y[i] = i < n_x && (int)(i % (size_t)ld) < N ? xv[i] : GT_UNWRITTEN;
+	/* TMA stores write whole 16-byte chunks (the hardware's limit, as
+	 * Triton documents it): a row's last chunk past N carries the tile's zero
+	 * padding. */
+	int n16 = (N + 3) / 4 * 4;
+	for (size_t i = 0; i < n_x + MARGIN; i++) {
+		int col = (int)(i % (size_t)ld);
+		ref_y[i] = i >= n_x ? GT_UNWRITTEN : col < N ? xv[i] : col < n16 ? 0 : GT_UNWRITTEN;
+	}
 	for (unsigned pm = 0; pm < gm; pm++)
 		for (unsigned pn = 0; pn < gn; pn++) {
 			size_t p = (size_t)pm * gn + pn;
@@ -135,8 +141,10 @@ main(void)
 			case_2d(&r, 300, 130, 132, rep);
 		}
 		if (desc_tile_1d) {
+			/* Extents of whole 16-byte chunks: a store writes the chunk
+			 * that holds n (case_2d checks that), here NaN padding. */
 			case_1d(&r, 1000, rep);
-			case_1d(&r, 100003, rep);
+			case_1d(&r, 100008, rep);
 		}
 	}
 	if (!desc_tile_2d || !desc_tile_1d)

@@ -65,3 +65,8 @@ UNIT_TESTS += $(B)/unit/test_ir
 $(B)/unit/test_ir: $(call obj,test/unit/test_ir.c) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_padded
+$(B)/unit/test_layout_padded: $(call obj,test/unit/test_layout_padded.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm

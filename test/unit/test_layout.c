@@ -694,19 +694,19 @@ test_formats(void)
 	LLDesc d = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
 	LLayout l = build(&d, 32, 16, 2);
 	StrBuf b = {0};
-	ll_format_json(&l, &b);
+	ll_format_json(&l, NULL, &b);
 	CHECK_STR("{\"kind\":\"distributed\",\"shape\":[32,16],\"bases\":{\"register\":[[0,1],[0,2]],"
 	          "\"lane\":[[0,4],[0,8],[1,0],[2,0],[4,0]],\"warp\":[[8,0],[16,0]],\"block\":[]}}\n",
 	          b.s);
 	LLDesc s = nvmma_shared(128, 16);
 	LLayout sh = build(&s, 8, 64, 2);
 	buf_clear(&b);
-	ll_format_json(&sh, &b);
+	ll_format_json(&sh, NULL, &b);
 	CHECK(strncmp(b.s, "{\"kind\":\"shared\",\"shape\":[8,64],\"bases\":{\"offset\":[[0,1]", 55) == 0);
 	CHECK(strstr(b.s, "\"block\":[]}}\n") != NULL);
 	/* owner table: element (17,7) is warp 2 lane 5 register 3 -> t69:r3 */
 	buf_clear(&b);
-	ll_format_text(&l, &b);
+	ll_format_text(&l, NULL, &b);
 	const char *row = strstr(b.s, "\n   17 ");
 	CHECK(row != NULL);
 	if (row) {
@@ -719,14 +719,14 @@ test_formats(void)
 		CHECK_STR("t69:r3", cell);
 	}
 	buf_clear(&b);
-	ll_format_text(&sh, &b);
+	ll_format_text(&sh, NULL, &b);
 	CHECK(strstr(b.s, "\n    1  72  73  74") != NULL); /* row 1: 64 + (c ^ 8) */
 	buf_clear(&b);
-	ll_format_matrix(&l, &b);
+	ll_format_matrix(&l, NULL, &b);
 	CHECK(strncmp(b.s, "          reg0 reg1 lane0", 25) == 0);
 	CHECK(strstr(b.s, "\ndim0[0]      0    0     0     0     1") != NULL);
 	buf_clear(&b);
-	ll_format_svg(&l, 16, &b);
+	ll_format_svg(&l, NULL, 16, &b);
 	CHECK(strncmp(b.s, "<svg", 4) == 0 && strstr(b.s, ">T69:R3<") && strstr(b.s, "</svg>"));
 	buf_free(&b);
 }

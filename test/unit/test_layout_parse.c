@@ -230,6 +230,10 @@ rnd_desc(int depth)
 	case LL_SHARED_LINEAR:
 		d->offset_bases = rnd_bases(), d->block_bases = rnd_bases();
 		break;
+	case LL_PADDED_SHARED:
+		d->interval_padding_pairs = rnd_bases(), d->offset_bases = rnd_bases();
+		d->block_bases = rnd_bases(), d->shape = rnd_ints();
+		break;
 	case LL_AUTO:
 		d->auto_id = (int)rand_in(0, 1000);
 		break;

@@ -209,7 +209,7 @@ def fp4_to_fp_kernel(p, q, r):
     gl.store(r + rows2[:, None] * 16 + cols[None, :], gl.convert_layout(z, L2))
 
 
-# probe-fails gl bank_conflicts -- -s "*fp32"
+# probe gl bank_conflicts -- -s "*fp32"
 @gluon.jit
 def bank_conflicts_kernel(p):
     x = gl.full([32, 16], 1.0, gl.float32, layout=L2)

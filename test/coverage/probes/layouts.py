@@ -116,7 +116,7 @@ def shared_linear_kernel(p):
     smem_roundtrip(p, layout)
 
 
-# probe-fails gl PaddedSharedLayout -- -s "*fp32"
+# probe gl PaddedSharedLayout -- -s "*fp32"
 @gluon.jit
 def padded_kernel(p):
     layout: gl.constexpr = gl.PaddedSharedLayout(
@@ -126,7 +126,19 @@ def padded_kernel(p):
     smem_roundtrip(p, layout)
 
 
-# probe-fails gl PaddedSharedLayout.with_identity_for -- -s "*fp32"
+# probe gl PaddedSharedLayout -- -s "*fp32, i32"
+@gluon.jit
+def padded_views_kernel(p, i):
+    # Gluon's example: +4 every 32 elements, +8 every 64, over two buffers
+    layout: gl.constexpr = gl.PaddedSharedLayout.with_identity_for([[32, 4], [64, 8]], [32, 16], [1, 0])
+    offs = tile_offsets(32, 16, L2)
+    bufs = gl.allocate_shared_memory(gl.float32, [2, 32, 16], layout)
+    bufs.index(i).store(gl.load(p + offs))
+    top = bufs.index(i).slice(0, 16).permute([1, 0]).load(gl.BlockedLayout([1, 1], [4, 8], [4, 1], [1, 0]))
+    gl.store(p + offs, bufs.index(i).load(L2) + gl.sum(gl.sum(top, 1), 0))
+
+
+# probe gl PaddedSharedLayout.with_identity_for -- -s "*fp32"
 @gluon.jit
 def padded_identity_kernel(p):
     smem_roundtrip(p, gl.PaddedSharedLayout.with_identity_for([[16, 1]], [32, 16], [1, 0]))
@@ -138,7 +150,7 @@ def padded_ok(layout):
     return True
 
 
-# probe-fails gl PaddedSharedLayout.verify -- -s "*fp32"
+# probe gl PaddedSharedLayout.verify -- -s "*fp32"
 @gluon.jit
 def padded_verify_kernel(p):
     gl.static_assert(padded_ok(gl.PaddedSharedLayout([[16, 1]], [[1], [2], [4], [8], [16]], [], [32])))
