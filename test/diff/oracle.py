@@ -17,10 +17,12 @@ generated .gl files (the bundle's kernels/). Each case gets a verdict line:
               (for "close" outputs: glc within the generator's tolerance, Triton not)
   glc-wrong   some output of glc is not the interpreter's, even within the tolerance
               the interpreter's exact math needs (the detail says which)
-  no-verdict  the interpreter failed, or an output depends on the order of
-              contended atomics (not comparable)
-and last `oracle: N cases, N glc-right, N glc-wrong, N no-verdict`. Exit
-status 1 when any case is glc-wrong.
+  agree       glc, Triton and the interpreter agree (cases saved with --save-cases all)
+  no-verdict  the interpreter failed, an output depends on the order of contended
+              atomics, or glc and Triton differ only within the interpreter's tolerance
+and last `oracle: N cases, N agree, N glc-right, N glc-wrong, N no-verdict`. Exit
+status 1 when any case is glc-wrong. CASES is a folder of NAME.pt files or the
+cases.tar run_gpu.py packs them into.
 --check: every generated kernel of DIR (.gl + .json as gen.py writes them, e.g.
 a gen.py -o folder) must translate and run under the interpreter on random
 inputs (torch, CPU); last line `oracle: N kernels, N ran, N failed`.
@@ -111,6 +113,7 @@ def _against_interpreter(torch, p, got, want, label, loose=True):
 def _settle(case_path, kernels, scratch):
     """(verdict, name, detail) for one saved disagreement."""
     import torch
+    from run_gpu import compare
     case = torch.load(case_path)
     man = case["man"]
     try:
@@ -137,7 +140,12 @@ def _settle(case_path, kernels, scratch):
         return "glc-right", man["name"], "triton: " + "; ".join(tri_bad)
     if order:
         return "no-verdict", man["name"], "differs only in order-dependent outputs " + ", ".join(order)
-    return "no-verdict", man["name"], "glc, Triton and the interpreter agree on every output"
+    same = all(not compare(torch, p, case["glc"][p["name"]], case["triton"][p["name"]])
+               for p in man["params"] if p["role"] == "out")
+    if same:
+        return "agree", man["name"], "glc, Triton and the interpreter agree on every output"
+    return "no-verdict", man["name"], ("glc and Triton differ within the tolerance the "
+                                       "interpreter's exact math needs")
 
 
 def _check_file(gl_path, scratch):
@@ -188,14 +196,19 @@ def main(argv=None):
             return 1 if failed else 0
         if not args.kernels:
             ap.error("--cases needs --kernels")
-        cases = sorted(os.path.join(args.cases, f) for f in os.listdir(args.cases)
-                       if f.endswith(".pt"))
-        tally = {"glc-right": 0, "glc-wrong": 0, "no-verdict": 0}
+        folder = args.cases
+        if os.path.isfile(folder):   # run_gpu.py's cases.tar
+            import tarfile
+            folder = os.path.join(scratch, "cases")
+            with tarfile.open(args.cases) as tar:
+                tar.extractall(scratch, filter="data")
+        cases = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".pt"))
+        tally = {"agree": 0, "glc-right": 0, "glc-wrong": 0, "no-verdict": 0}
         n = len(cases)
         for verdict, name, detail in ex.map(_settle, cases, [args.kernels] * n, [scratch] * n):
             tally[verdict] += 1
             print(f"{verdict} {name}: {detail}", flush=True)
-    print(f"oracle: {len(cases)} cases, {tally['glc-right']} glc-right, "
+    print(f"oracle: {len(cases)} cases, {tally['agree']} agree, {tally['glc-right']} glc-right, "
           f"{tally['glc-wrong']} glc-wrong, {tally['no-verdict']} no-verdict")
     return 1 if tally["glc-wrong"] else 0
 

@@ -19,8 +19,8 @@ and the summary is printed before the caller's time limit.
 Writes DIR/results.jsonl (one line per kernel) and DIR/disagreements.txt;
 prints `N kernels, N agree, N disagree, N errors` last. With --save-cases
 (default: the disagreements) each kernel's inputs and both outputs go to
-DIR/cases/NAME.pt, for the third opinion: oracle.py --cases (Triton's
-interpreter; no GPU needed).
+DIR/cases.tar (cases/NAME.pt), for the third opinion: oracle.py --cases
+(Triton's interpreter; no GPU needed).
 """
 import argparse
 import ctypes
@@ -185,7 +185,7 @@ def main(argv=None):
     ap.add_argument("--only", nargs="+", metavar="FILE",
                     help="run only these files of the bundle (stems, e.g. diff_5_16)")
     ap.add_argument("--save-cases", choices=("none", "disagree", "all"), default="disagree",
-                    help="keep inputs and outputs in OUT/cases/NAME.pt for oracle.py --cases "
+                    help="keep inputs and outputs in OUT/cases.tar for oracle.py --cases "
                          "(default: the disagreements)")
     args = ap.parse_args(argv)
     save = None
@@ -274,6 +274,12 @@ def main(argv=None):
         p.join(timeout=10 if done == len(stems) else 0)
         if p.is_alive():
             p.terminate()
+    if save:   # one file to carry back instead of one per kernel
+        import shutil
+        import tarfile
+        with tarfile.open(os.path.join(args.out, "cases.tar"), "w") as tar:
+            tar.add(save[1], arcname="cases")
+        shutil.rmtree(save[1])
     total = sum(tally.values())
     if done < len(stems):
         print(f"budget of {args.budget:.0f} s spent: {len(stems) - done} of {len(stems)} files "
