@@ -55,23 +55,14 @@ src_size(CgModule *m, LLVMValueRef mask, int bytes)
 	return mask ? LLVMBuildSelect(m->b, mask, i32c(m, bytes), i32c(m, 0), "") : i32c(m, bytes);
 }
 
-/* The buffer address of register r's element. */
-static LLVMValueRef
-smem_elem(Lower *l, LLVMValueRef base, const LLayout *hw, LLVMTypeRef et, int r)
-{
-	CgModule *m = l->m;
-	LLVMValueRef off = LLVMBuildZExt(m->b, cg_apply_hw(l, hw, r, LL_OFFSET), m->i64, "");
-	return LLVMBuildGEP2(m->b, et, base, &off, 1, "");
-}
-
 /* Registers c..c+w-1 one at a time (the fallback of an unproven chunk). */
 static void
-copy_each(Lower *l, const TInst *in, const LLayout *hw, LLVMValueRef base, LLVMTypeRef et,
+copy_each(Lower *l, const TInst *in, const CgSmemMap *map, LLVMTypeRef et,
           int bytes, const CgVal *ptrs, LLVMValueRef *mask, int c, int w, LLVMValueRef policy)
 {
 	CgModule *m = l->m;
 	for (int i = c; i < c + w; i++) {
-		LLVMValueRef dst = smem_elem(l, base, hw, et, i), mi = mask ? mask[i] : NULL;
+		LLVMValueRef dst = cg_smem_elem(l, map, et, i), mi = mask ? mask[i] : NULL;
 		if (bytes >= 4) {
 			cp_async(m, in, dst, ptrs->r[i], bytes, src_size(m, mi, bytes), policy);
 			continue;
@@ -87,16 +78,15 @@ lower_copy(Lower *l, const TInst *in)
 {
 	CgModule *m = l->m;
 	const TType *s = in->args[0]->type, *pt = in->args[1]->type;
-	LLayout hw;
-	if (!cg_smem_access_map(l, in, s, pt, &hw))
+	LLVMTypeRef et = cg_dtype_type(m, s->dtype);
+	CgSmemMap map;
+	if (!cg_smem_access_map(l, in, in->args[0], pt, et, &map))
 		return false;
-	LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 	CgVal ptrs = cg_val(l, in->args[1]);
 	LLVMValueRef *mask = in->attr.has_mask ? cg_val(l, in->args[2]).r : NULL;
-	LLVMTypeRef et = cg_dtype_type(m, s->dtype);
 	int bits = ir_dtype_bits(s->dtype), bytes = bits / 8;
 	IrAccess acc = ir_access_plan(in, l->axis);
-	int w = ll_num_consecutive(&hw, LL_REGISTER, LL_OFFSET);
+	int w = ll_num_consecutive(&map.hw, LL_REGISTER, LL_OFFSET);
 	w = w < acc.width ? w : acc.width;
 	if (w * bytes < 4)
 		w = 1;
@@ -110,9 +100,9 @@ lower_copy(Lower *l, const TInst *in)
 			continue;
 		if (w == 1 || acc.proven) {
 			if (w == 1)
-				copy_each(l, in, &hw, base, et, bytes, &ptrs, mask, c, 1, policy);
+				copy_each(l, in, &map, et, bytes, &ptrs, mask, c, 1, policy);
 			else
-				cp_async(m, in, smem_elem(l, base, &hw, et, c), ptrs.r[c], w * bytes,
+				cp_async(m, in, cg_smem_elem(l, &map, et, c), ptrs.r[c], w * bytes,
 				         src_size(m, mask ? mask[c] : NULL, w * bytes), policy);
 			continue;
 		}
@@ -122,11 +112,11 @@ lower_copy(Lower *l, const TInst *in)
 		LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "cp.done");
 		LLVMBuildCondBr(m->b, ok, vec, each);
 		LLVMPositionBuilderAtEnd(m->b, vec);
-		cp_async(m, in, smem_elem(l, base, &hw, et, c), ptrs.r[c], w * bytes,
+		cp_async(m, in, cg_smem_elem(l, &map, et, c), ptrs.r[c], w * bytes,
 		         i32c(m, w * bytes), policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, each);
-		copy_each(l, in, &hw, base, et, bytes, &ptrs, mask, c, w, policy);
+		copy_each(l, in, &map, et, bytes, &ptrs, mask, c, w, policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, done);
 	}

@@ -64,6 +64,9 @@ ir_type_equal(const TType *a, const TType *b)
 				return false;
 		return true;
 	}
+	if (a->kind == TY_SMEM &&
+	    memcmp(a->view_at, b->view_at, (size_t)a->rank * sizeof *a->view_at) != 0)
+		return false;
 	if (a->kind == TY_TENSOR || a->kind == TY_SMEM || a->kind == TY_DESC)
 		return ll_equal(&a->layout.ll, &b->layout.ll);
 	return true;
@@ -152,7 +155,12 @@ ir_type_print_with(const TType *t, IrLayoutFn layout, void *ctx, StrBuf *out)
 		ir_shape_print(t->shape, t->rank, out);
 		buf_puts(out, ", ");
 		layout(ctx, &t->layout, t, out);
-		buf_printf(out, ", alloc %d>", t->alloc);
+		buf_printf(out, ", alloc %d", t->alloc);
+		if (ir_smem_strided(t)) {
+			buf_puts(out, ", at ");
+			ir_shape_print(t->view_at, t->rank, out);
+		}
+		buf_putc(out, '>');
 		return;
 	case TY_DESC:
 		buf_printf(out, "tensor_desc<%s, ", ir_dtype_name(t->dtype));

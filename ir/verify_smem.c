@@ -117,11 +117,12 @@ vf_smem_inst(Verifier *v, const TInst *i, int n)
 	}
 	if (i->op != OP_SMEM_VIEW)
 		return true;
-	/* reach: the furthest byte offset the view's origin may take */
+	/* reach: the furthest byte offset the view's origin may take; the view
+	 * spans its region from there (ir_smem_span) */
 	const TType *base = i->args[0]->type, *r = i->res->type;
 	int64_t eb = elem_bytes(r->dtype), steps = i->n_args == 2 ? base->shape[0] - 1 : 0;
-	int64_t elems, origin, end, bytes = shape_bytes(r->shape, r->rank, r->dtype);
-	bool ok = bytes >= 0 && i->attr.offset >= 0 && i->attr.stride >= 0 &&
+	int64_t elems, origin, end, bytes;
+	bool ok = !__builtin_mul_overflow(ir_smem_span(r), eb, &bytes) && i->attr.offset >= 0 && i->attr.stride >= 0 &&
 	          !__builtin_mul_overflow(i->attr.stride, steps, &elems) &&
 	          !__builtin_add_overflow(elems, i->attr.offset, &elems) &&
 	          !__builtin_mul_overflow(elems, eb, &origin) &&

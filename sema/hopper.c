@@ -69,7 +69,8 @@ none(Check *ck, SrcSpan at)
 	return sema_new_value(&ck->ev, VAL_NONE, at);
 }
 
-/* desc vs smem: same dtype, block shape and layout. */
+/* desc vs smem: same dtype and block shape, and the layout (for a strided
+ * view: each box's, ir_tma_fits). */
 static bool
 tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 {
@@ -79,7 +80,13 @@ tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 		           sema_type_str(ck, d), sema_type_str(ck, s));
 		return false;
 	}
-	if (!ll_equal(&d->layout.ll, &s->layout.ll)) {
+	if (ir_smem_strided(s) && !ir_tma_fits(d, s)) {
+		diag_error(ck->d, at, "TMA copies the descriptor's %s blocks box by box, but the "
+		           "strided view %s does not hold each box where the descriptor's layout "
+		           "puts it, on box boundaries", sema_type_str(ck, d), sema_type_str(ck, s));
+		return false;
+	}
+	if (!ir_tma_fits(d, s)) {
 		sema_layout_clash(ck, at, "TMA descriptor and shared buffer", desc->u.rt,
 		             "the descriptor", smem->u.rt, "the buffer");
 		return false;
