@@ -458,6 +458,13 @@ bool cg_bases_are(const LLayout *ly, LLName name, const int64_t (*want)[2], int 
  * accumulator has layout acc has the lanes and warps of its fragments
  * (mma_frag.c), kw elements a 32-bit word. */
 bool cg_mma_operand_fits(const LLayout *op, const LLayout *acc, int idx, int kw);
+/* mma_v2 operand v of type t (idx 0: A, 1: B; acc: the accumulator's
+ * layout) as the registers *out of the DotOperandLayout *std with k_width
+ * 32 / bits, K permuted as Triton does for a larger k_width
+ * (mma_kwidth.c); v itself when its k_width is that already. False when
+ * the registers do not have Triton's groups. */
+bool cg_mma_kwidth_operand(Lower *l, const TType *t, int idx, const LLDesc *acc, CgVal v,
+                           LLayout *std, CgVal *out);
 /* The words of operand fragment idx (A: 4 words at rows r0.., columns
  * c0.. = K; B: 2 words at K rows r0.., column c0) of tensor value v of
  * dtype t, whose registers are at rc; false when v does not hold it. */
