@@ -6,10 +6,10 @@ mma.sync m16n8k16 f16 into f32.
     python3 emu.py KERNEL.ll KERNEL NTHREADS DRIVER.c [CFLAG...]
 
 KERNEL.ll is `glc --emit=llvm --kernel KERNEL`. Its NVPTX IR is rewritten
-for the host (address spaces dropped; the thread id, barriers and the warp
-shuffle that makes the warp id uniform become plain code; each inline-asm
+for the host (address spaces dropped; the thread id, barriers, setmaxnreg and the
+warp shuffle that makes the warp id uniform become plain code; each inline-asm
 global access and mma.sync a function), linked with DRIVER.c (clang) and
-run with lli ($LLVM_BIN, else PATH). The driver defines `int emu_tid(void)`, `void emu_mma(...)`
+run with LLVM 22's lli ($LLVM_BIN). The driver defines `int emu_tid(void)`, `void emu_mma(...)`
 when the kernel multiplies, and main, which calls the kernel for every
 thread of one CTA, one after another, twice: the second time, loads after a
 barrier see what every thread stored the first time, and emu_mma has every
@@ -21,12 +21,12 @@ import subprocess
 import sys
 import tempfile
 
-LLVM_BIN = os.environ.get("LLVM_BIN", "")   # else lli and llvm-link from PATH
+LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
 
 def access_fn(name, ret, text):
     """A predicated global load or store `@$P ld/st.global[.vN].bB ...`."""
-    m = re.match(r"@\$\d+ (ld|st)\.global\.(?:v(\d+)\.)?b(\d+) ", text)
+    m = re.match(r"@\$\d+ (ld|st)(?:\.volatile)?\.global\.(?:v(\d+)\.)?b(\d+) ", text)
     if not m:
         sys.exit("emu: unsupported inline asm: " + text)
     op, n, t = m.group(1), int(m.group(2) or 1), "i" + m.group(3)
@@ -94,7 +94,8 @@ def rewrite(src):
     # the warp id made uniform: shfl.sync.idx(mask, v, 0, 31) is v
     src = re.sub(r"(?:tail )?call i32 @llvm\.nvvm\.shfl\.sync\.idx\.i32\(i32 [^,]*, i32 ([^,]*), "
                  r"i32 0, i32 31\)", r"add i32 \1, 0", src)
-    src = re.sub(r"call void @llvm\.nvvm\.barrier[^(]*\([^)]*\)", "call void @emu_nop()", src)
+    src = re.sub(r"call void @llvm\.nvvm\.(?:barrier|setmaxnreg)[^(]*\([^)]*\)",
+                 "call void @emu_nop()", src)
     src = re.sub(r"^declare .*@llvm\.nvvm\..*$", "", src, flags=re.M)
     if "@llvm.nvvm." in src:
         sys.exit("emu: an NVVM intrinsic it does not know: " +
