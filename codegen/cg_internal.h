@@ -411,9 +411,26 @@ LLVMValueRef cg_load_elem(CgModule *m, LLVMValueRef ptr, LLVMValueRef pred, LLVM
 LLVMValueRef cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs);
 /* cp.async and its groups and barrier (lower_async.c). */
 bool cg_lower_async(Lower *l, const TInst *in);
-/* The tensor's hardware -> offset map for smem type s (offset -> view
- * coordinates) and distributed tensor type t, or an error at in. */
-bool cg_smem_access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw);
+/* How distributed tensor type t moves through shared view s: hw sends
+ * (register, lane, warp) to an element offset, and register r's element is
+ * at base + pad(offset ^ flip) (elements of st). base is s's pointer plus
+ * the bits of its origin (ir_smem_place) that no offset of hw touches; flip
+ * holds the others (a strided view whose origin lands inside its swizzle
+ * pattern); they lie above every vector hw moves. pad is the view's
+ * PaddedSharedLayout padding (none: pad.n == 0; such views are never
+ * strided, so flip is 0 there). */
+typedef struct CgSmemMap {
+	LLayout hw;
+	LLVMValueRef base;
+	uint32_t flip;
+	LLPadding pad;
+} CgSmemMap;
+/* The map of tensor t through view value s (an error at in when the
+ * layouts do not compose). */
+bool cg_smem_access_map(Lower *l, const TInst *in, const TValue *s, const TType *t,
+                        LLVMTypeRef st, CgSmemMap *map);
+/* The address of register r's element (r the first of its vector). */
+LLVMValueRef cg_smem_elem(Lower *l, const CgSmemMap *map, LLVMTypeRef st, int r);
 bool cg_lower_smem(Lower *l, const TInst *in);
 /* OP_SMEM_STORE of a 16-bit tensor whose access map has the m8n8 fragment
  * shape, as stmatrix.x4 (lower_stmatrix.c); false (nothing built) when the
@@ -452,10 +469,11 @@ bool cg_lower_escape(Lower *l, const TInst *in, bool (*lower_block)(Lower *, con
 bool cg_lower_debug(Lower *l, const TInst *in);
 /* An alloca of type t at the top of the kernel's entry block. */
 LLVMValueRef cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name);
-/* The inverse (coordinates -> offset) of smem type s's layout, or an
- * unsupported-layout error at in; the element offset of a coordinate. */
-bool cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv);
-int64_t cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank);
+/* The placement of smem view s (ir_smem_place: coordinates -> offset, and
+ * the origin), or an unsupported-layout error at in. */
+bool cg_smem_place(Lower *l, const TInst *in, const TType *s, LLayout *map, int64_t *origin);
+/* The element offset (origin ^ map(coords)) of coords[0..rank-1]. */
+int64_t cg_smem_offset(const LLayout *map, int64_t origin, const int64_t *coords, int rank);
 
 /* -- MMA fragments (mma_frag.c) ----------------------------------------------- */
 
@@ -473,6 +491,13 @@ bool cg_bases_are(const LLayout *ly, LLName name, const int64_t (*want)[2], int 
  * accumulator has layout acc has the lanes and warps of its fragments
  * (mma_frag.c), kw elements a 32-bit word. */
 bool cg_mma_operand_fits(const LLayout *op, const LLayout *acc, int idx, int kw);
+/* mma_v2 operand v of type t (idx 0: A, 1: B; acc: the accumulator's
+ * layout) as the registers *out of the DotOperandLayout *std with k_width
+ * 32 / bits, K permuted as Triton does for a larger k_width
+ * (mma_kwidth.c); v itself when its k_width is that already. False when
+ * the registers do not have Triton's groups. */
+bool cg_mma_kwidth_operand(Lower *l, const TType *t, int idx, const LLDesc *acc, CgVal v,
+                           LLayout *std, CgVal *out);
 /* The words of operand fragment idx (A: 4 words at rows r0.., columns
  * c0.. = K; B: 2 words at K rows r0.., column c0) of tensor value v of
  * dtype t, whose registers are at rc; false when v does not hold it. */
@@ -481,11 +506,12 @@ bool cg_mma_frag_words(CgModule *m, TDType t, CgVal v, const CgCoord2 *rc, int i
 
 /* -- WGMMA descriptors (wgmma_desc.c) ------------------------------------------ */
 
-/* One shared-memory WGMMA operand: its base address, layout inverse,
+/* One shared-memory WGMMA operand: its base address, placement,
  * majorness and the constant descriptor bits (LBO, SBO, swizzle mode). */
 typedef struct CgWgmmaOperand {
 	LLVMValueRef addr;    /* i64 shared address of the view */
-	LLayout inv;
+	LLayout place;        /* ir_smem_place: coordinates -> offset */
+	int64_t origin;
 	int mn_dim, k_dim, elem_bytes;
 	bool mn_major;
 	uint64_t bits;        /* descriptor without the start address */
@@ -524,20 +550,14 @@ LLVMValueRef cg_scratch(Lower *l);
 LLVMTypeRef cg_smem_elem_type(CgModule *m, const TType *t);
 LLVMValueRef cg_to_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef st);
 LLVMValueRef cg_from_smem(CgModule *m, LLVMValueRef v, LLVMTypeRef t);
-/* Stores (or loads) every register of v through hardware map hw
- * (register, lane, warp -> offset in elements of st from base, padded by
- * pad when it is not NULL): registers that hw sends to consecutive offsets
- * go in vectors of up to 16 bytes; duplicated registers (free register
- * bits) are stored once. Loads fill v.r[*] with values of type et. */
-void cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
-                   LLVMTypeRef st, CgVal v);
-void cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
-                  LLVMTypeRef st, LLVMTypeRef et, CgVal v);
-/* The address (elements of st from base) of register r's element through
- * hw, padded by pad (NULL: none); and the most registers that move as one
- * vector there (consecutive offsets that a padding keeps together). */
-LLVMValueRef cg_smem_elem_ptr(Lower *l, LLVMValueRef base, const LLayout *hw,
-                              const LLPadding *pad, LLVMTypeRef st, int r);
+/* Stores (or loads) every register of v through map (elements of st):
+ * registers that it sends to consecutive offsets go in vectors of up to
+ * 16 bytes; duplicated registers (free register bits) are stored once.
+ * Loads fill v.r[*] with values of type et. */
+void cg_smem_store(Lower *l, const CgSmemMap *map, LLVMTypeRef st, CgVal v);
+void cg_smem_load(Lower *l, const CgSmemMap *map, LLVMTypeRef st, LLVMTypeRef et, CgVal v);
+/* The most registers that move as one vector through hw (consecutive
+ * offsets that a padding, pad.n > 0, keeps together). */
 int cg_smem_vector(const LLayout *hw, const LLPadding *pad);
 /* The hardware map (register, lane, warp -> offset) of tensor type t
  * stored row-major, as cg_smem_store and cg_smem_load take it. */

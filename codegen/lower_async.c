@@ -16,7 +16,7 @@
  * default for 16-byte copies) skips L1; eviction_policy becomes an L2
  * cache hint; volatile has no meaning for cp.async and is ignored. A
  * buffer in a PaddedSharedLayout takes padded addresses and vectors that
- * its padding keeps whole (cg_smem_elem_ptr, cg_smem_vector).
+ * its padding keeps whole (cg_smem_elem, cg_smem_vector).
  */
 #include "codegen/cg_internal.h"
 
@@ -59,13 +59,12 @@ src_size(CgModule *m, LLVMValueRef mask, int bytes)
 
 /* Registers c..c+w-1 one at a time (the fallback of an unproven chunk). */
 static void
-copy_each(Lower *l, const TInst *in, const LLayout *hw, const LLPadding *pad, LLVMValueRef base,
-          LLVMTypeRef et, int bytes, const CgVal *ptrs, LLVMValueRef *mask, int c, int w,
-          LLVMValueRef policy)
+copy_each(Lower *l, const TInst *in, const CgSmemMap *map, LLVMTypeRef et,
+          int bytes, const CgVal *ptrs, LLVMValueRef *mask, int c, int w, LLVMValueRef policy)
 {
 	CgModule *m = l->m;
 	for (int i = c; i < c + w; i++) {
-		LLVMValueRef dst = cg_smem_elem_ptr(l, base, hw, pad, et, i), mi = mask ? mask[i] : NULL;
+		LLVMValueRef dst = cg_smem_elem(l, map, et, i), mi = mask ? mask[i] : NULL;
 		if (bytes >= 4) {
 			cp_async(m, in, dst, ptrs->r[i], bytes, src_size(m, mi, bytes), policy);
 			continue;
@@ -81,17 +80,15 @@ lower_copy(Lower *l, const TInst *in)
 {
 	CgModule *m = l->m;
 	const TType *s = in->args[0]->type, *pt = in->args[1]->type;
-	LLayout hw;
-	if (!cg_smem_access_map(l, in, s, pt, &hw))
+	LLVMTypeRef et = cg_dtype_type(m, s->dtype);
+	CgSmemMap map;
+	if (!cg_smem_access_map(l, in, in->args[0], pt, et, &map))
 		return false;
-	LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 	CgVal ptrs = cg_val(l, in->args[1]);
 	LLVMValueRef *mask = in->attr.has_mask ? cg_val(l, in->args[2]).r : NULL;
-	LLVMTypeRef et = cg_dtype_type(m, s->dtype);
 	int bits = ir_dtype_bits(s->dtype), bytes = bits / 8;
 	IrAccess acc = ir_access_plan(in, l->axis);
-	LLPadding pad = ll_desc_padding(s->layout.desc);
-	int w = cg_smem_vector(&hw, &pad);
+	int w = cg_smem_vector(&map.hw, &map.pad);
 	w = w < acc.width ? w : acc.width;
 	if (w * bytes < 4)
 		w = 1;
@@ -105,10 +102,10 @@ lower_copy(Lower *l, const TInst *in)
 			continue;
 		if (w == 1 || acc.proven) {
 			if (w == 1)
-				copy_each(l, in, &hw, &pad, base, et, bytes, &ptrs, mask, c, 1, policy);
+				copy_each(l, in, &map, et, bytes, &ptrs, mask, c, 1, policy);
 			else
-				cp_async(m, in, cg_smem_elem_ptr(l, base, &hw, &pad, et, c), ptrs.r[c],
-				         w * bytes, src_size(m, mask ? mask[c] : NULL, w * bytes), policy);
+				cp_async(m, in, cg_smem_elem(l, &map, et, c), ptrs.r[c], w * bytes,
+				         src_size(m, mask ? mask[c] : NULL, w * bytes), policy);
 			continue;
 		}
 		LLVMValueRef ok = cg_chunk_ok(m, ptrs.r[c], mask ? mask + c : NULL, w, bits);
@@ -117,11 +114,11 @@ lower_copy(Lower *l, const TInst *in)
 		LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "cp.done");
 		LLVMBuildCondBr(m->b, ok, vec, each);
 		LLVMPositionBuilderAtEnd(m->b, vec);
-		cp_async(m, in, cg_smem_elem_ptr(l, base, &hw, &pad, et, c), ptrs.r[c], w * bytes,
+		cp_async(m, in, cg_smem_elem(l, &map, et, c), ptrs.r[c], w * bytes,
 		         i32c(m, w * bytes), policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, each);
-		copy_each(l, in, &hw, &pad, base, et, bytes, &ptrs, mask, c, w, policy);
+		copy_each(l, in, &map, et, bytes, &ptrs, mask, c, w, policy);
 		LLVMBuildBr(m->b, done);
 		LLVMPositionBuilderAtEnd(m->b, done);
 	}

@@ -236,7 +236,8 @@ broadcast_smem(Lower *l, const TInst *in, LLVMValueRef owner, uint64_t free_regs
 		old.r[0] = LLVMBuildLoad2(m->b, et, LLVMBuildGEP2(m->b, et, base, &zero, 1, ""), "");
 		return;
 	}
-	cg_smem_load(l, base, &hw, NULL, et, et, old);
+	CgSmemMap map = {.hw = hw, .base = base};
+	cg_smem_load(l, &map, et, et, old);
 }
 
 /* The owners' old values to the other lanes (broadcast lane bits) and

@@ -136,10 +136,11 @@ cg_lower_convert(Lower *l, const TInst *in)
 	case LL_CVT_SHARED: {
 		LLVMTypeRef st = cg_smem_elem_type(m, in->res->type);
 		LLVMValueRef base = cg_scratch(l);
+		CgSmemMap store = {.hw = p->store, .base = base}, load = {.hw = p->load, .base = base};
 		cg_barrier(m);
-		cg_smem_store(l, base, &p->store, NULL, st, src);
+		cg_smem_store(l, &store, st, src);
 		cg_barrier(m);
-		cg_smem_load(l, base, &p->load, NULL, st, cg_elem_type(m, in->res->type), r);
+		cg_smem_load(l, &load, st, cg_elem_type(m, in->res->type), r);
 		break;
 	}
 	}

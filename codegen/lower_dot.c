@@ -3,7 +3,8 @@
  * mma.sync m16n8 instructions, each on the accumulator registers of one
  * 16 x 8 tile at lane 0, warp 0 (c0..c3 at rows +0, +8 and columns +0, +1)
  * and the A and B fragments of mma_frag.c, K in steps of the instruction's
- * k, in k order.
+ * k, in k order (operands of a larger k_width first take the registers of
+ * k_width 32 / bits: mma_kwidth.c).
  *
  * Over a BlockedLayout accumulator (gl.dot_fma): each thread owns
  * whole rows of A and whole columns of B for its accumulator registers
@@ -81,15 +82,17 @@ lower_mma_sync(Lower *l, const TInst *in)
 	static const int64_t lanes[5][2] = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
 	int kw = 32 / ir_dtype_bits(at->dtype), kk = cg_wgmma_k(at->dtype);
 	CgVal a = cg_val(l, in->args[0]), b = cg_val(l, in->args[1]), c = cg_val(l, in->args[2]);
+	LLayout la, lb;   /* the operands' layouts with k_width kw (mma_kwidth.c) */
 	if (!kk || at->shape[1] % kk || !cg_bases_are(ly, LL_LANE, lanes, 5) ||
-	    !cg_mma_operand_fits(&at->layout.ll, ly, 0, kw) ||
-	    !cg_mma_operand_fits(&bt->layout.ll, ly, 1, kw)) {
+	    !cg_mma_kwidth_operand(l, at, 0, ct->layout.desc, a, &la, &a) ||
+	    !cg_mma_kwidth_operand(l, bt, 1, ct->layout.desc, b, &lb, &b) ||
+	    !cg_mma_operand_fits(&la, ly, 0, kw) || !cg_mma_operand_fits(&lb, ly, 1, kw)) {
 		cg_unsupported(l, in, "this mma_v2 (operands not in the DotOperandLayouts of a "
 		               "version 2 NVMMADistributedLayout accumulator)");
 		return false;
 	}
-	CgCoord2 *ra = cg_reg_coords(m->arena, &at->layout.ll, a.n);
-	CgCoord2 *rb = cg_reg_coords(m->arena, &bt->layout.ll, b.n);
+	CgCoord2 *ra = cg_reg_coords(m->arena, &la, a.n);
+	CgCoord2 *rb = cg_reg_coords(m->arena, &lb, b.n);
 	CgCoord2 *rc = cg_reg_coords(m->arena, ly, c.n);
 	int *tiles = arena_alloc(m->arena, (size_t)c.n * sizeof *tiles);
 	int nt = tiles_of(rc, c.n, tiles);

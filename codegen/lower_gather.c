@@ -26,9 +26,9 @@ cg_lower_gather(Lower *l, const TInst *in)
 	int axis = in->attr.axis;
 	LLVMTypeRef et = cg_elem_type(m, st), smt = cg_smem_elem_type(m, st);
 	LLVMValueRef base = cg_scratch(l);
-	LLayout hw = cg_offset_map(st);
+	CgSmemMap map = {.hw = cg_offset_map(st), .base = base};
 	cg_barrier(m);
-	cg_smem_store(l, base, &hw, NULL, smt, cg_val(l, in->args[0]));
+	cg_smem_store(l, &map, smt, cg_val(l, in->args[0]));
 	cg_barrier(m);
 	CgVal idx = cg_val(l, in->args[1]);
 	CgVal r = cg_val_new(l, idx.n);

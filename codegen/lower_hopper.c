@@ -14,9 +14,10 @@
  *
  * TMA boxes: the runtime encodes a descriptor's box as its block shape with
  * every dim clamped to 256 and, when swizzled, the contiguous dim cut to
- * one swizzle row (glrt_tensor_map_encode_nvmma). A block larger than the
- * box moves as several copies; each lands at the shared offset that the
- * view's layout gives the box's first element.
+ * one swizzle row (glrt_tensor_map_encode_nvmma, ir_tma_box). A block
+ * larger than the box moves as several copies; each lands at the shared
+ * offset that the view's placement gives the box's first element (a strided
+ * view's boxes lie apart: ir_tma_fits).
  *
  * tma.make_tensor_descriptor writes its tensor map, with the same box, into
  * the program's 128-byte slot of the kernel's global scratch parameter (one
@@ -95,26 +96,13 @@ scalar(Lower *l, const TValue *v)
 	return cg_val(l, v).r[0];
 }
 
-/* The box of descriptor type d (tensor order): see the file comment. */
-static void
-desc_box(const TType *d, int64_t *box)
-{
-	const LLDesc *ld = d->layout.desc;
-	for (int i = 0; i < d->rank; i++)
-		box[i] = d->shape[i] < 256 ? d->shape[i] : 256;
-	if (ld && ld->kind == LL_NVMMA_SHARED && ld->swizzle_byte_width > 0) {
-		int inner = ld->transposed ? 0 : d->rank - 1;
-		int64_t row = 8 * ld->swizzle_byte_width / ir_dtype_bits(d->dtype);
-		if (box[inner] > row)
-			box[inner] = row;
-	}
-}
-
+/* The placement of smem view s (ir_smem_place), or an unsupported-layout
+ * error at in. */
 bool
-cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv)
+cg_smem_place(Lower *l, const TInst *in, const TType *s, LLayout *map, int64_t *origin)
 {
 	LLErr err = {l->m->arena, NULL};
-	if (ll_invert(&s->layout.ll, inv, &err))
+	if (ir_smem_place(s, map, origin, &err))
 		return true;
 	cg_unsupported(l, in, arena_printf(l->m->arena, "this shared layout (%s)",
 	                                   err.msg ? err.msg : "not invertible"));
@@ -122,17 +110,17 @@ cg_smem_inverse(Lower *l, const TInst *in, const TType *s, LLayout *inv)
 }
 
 int64_t
-cg_smem_offset(const LLayout *inv, const int64_t *coords, int rank)
+cg_smem_offset(const LLayout *map, int64_t origin, const int64_t *coords, int rank)
 {
 	uint32_t in[LL_MAX_DIMS] = {0}, out[LL_MAX_DIMS] = {0};
 	for (int d = 0; d < rank; d++) {
-		int i = ll_in_index(inv, (LLName)(LL_DIM0 + d));
+		int i = ll_in_index(map, (LLName)(LL_DIM0 + d));
 		if (i >= 0)
 			in[i] = (uint32_t)coords[d];
 	}
-	ll_apply(inv, in, out);
-	int j = ll_out_index(inv, LL_OFFSET);
-	return j < 0 ? 0 : out[j];
+	ll_apply(map, in, out);
+	int j = ll_out_index(map, LL_OFFSET);
+	return origin ^ (j < 0 ? 0 : out[j]);
 }
 
 /* One TMA copy per box of the block: coordinates in TMA order (dim 0
@@ -148,11 +136,12 @@ lower_tma(Lower *l, const TInst *in, const TValue *desc, const TValue *smem,
 		cg_unsupported(l, in, "a TMA copy of this rank");
 		return false;
 	}
-	LLayout inv;
-	if (!cg_smem_inverse(l, in, s, &inv))
+	LLayout place;
+	int64_t origin;
+	if (!cg_smem_place(l, in, s, &place, &origin))
 		return false;
 	int64_t box[LL_MAX_RANK], n_boxes = 1, counts[LL_MAX_RANK];
-	desc_box(d, box);
+	ir_tma_box(d, box);
 	for (int i = 0; i < rank; i++) {
 		counts[i] = (d->shape[i] + box[i] - 1) / box[i];
 		n_boxes *= counts[i];
@@ -165,7 +154,7 @@ lower_tma(Lower *l, const TInst *in, const TValue *desc, const TValue *smem,
 			at[i] = rest % counts[i] * box[i];
 			rest /= counts[i];
 		}
-		LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)cg_smem_offset(&inv, at, rank), 0);
+		LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)cg_smem_offset(&place, origin, at, rank), 0);
 		LLVMValueRef p = LLVMBuildGEP2(m->b, et, base, &off, 1, "");
 		LLVMValueRef c[5];
 		for (int i = 0; i < rank; i++) {
@@ -251,7 +240,7 @@ make_desc(Lower *l, const TInst *in)
 		m->min_ptx = 87;
 	LLVMValueRef slot = desc_slot(l, l->desc_next++);
 	int64_t box[LL_MAX_RANK], bytes = ir_dtype_bits(d->dtype) / 8;
-	desc_box(d, box);
+	ir_tma_box(d, box);
 	LLVMBasicBlockRef done = open_if(l, cg_leader(l));
 	LLVMTypeRef v4 = LLVMVectorType(m->i32, 4);
 	for (int i = 0; i < 8; i++) {   /* zeroed, as 16-byte stores */

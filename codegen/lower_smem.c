@@ -225,38 +225,41 @@ reg_offset(const LLayout *hw, int r)
 }
 
 LLVMValueRef
-cg_smem_elem_ptr(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
-                 LLVMTypeRef st, int r)
+cg_smem_elem(Lower *l, const CgSmemMap *map, LLVMTypeRef st, int r)
 {
 	CgModule *m = l->m;
+	const LLayout *hw = &map->hw;
 	LLVMValueRef off;
-	if (!pad || !pad->n) {
+	if (!map->pad.n) {
 		off = cg_apply_hw(l, hw, r, LL_OFFSET);
+		if (map->flip)
+			off = LLVMBuildXor(m->b, off, LLVMConstInt(m->i32, map->flip, 0), "");
+	} else if (map->flip || (reg_offset(hw, r) & thread_bits(hw))) {
+		off = cg_apply_hw(l, hw, r, LL_OFFSET);
+		if (map->flip)
+			off = LLVMBuildXor(m->b, off, LLVMConstInt(m->i32, map->flip, 0), "");
+		off = pad_offset(m, &map->pad, off);
 	} else {
 		/* pad(thread | reg) = pad(thread) + pad(reg) when their bits are
 		 * disjoint: the register's part stays a constant offset */
-		uint64_t k = reg_offset(hw, r);
-		if (k & thread_bits(hw))
-			off = pad_offset(m, pad, cg_apply_hw(l, hw, r, LL_OFFSET));
-		else
-			off = LLVMBuildAdd(m->b, pad_offset(m, pad, cg_apply_hw(l, hw, 0, LL_OFFSET)),
-			                   LLVMConstInt(m->i32, (uint64_t)ll_pad(pad, (int64_t)k), 0), "");
+		int64_t k = ll_pad(&map->pad, (int64_t)reg_offset(hw, r));
+		off = LLVMBuildAdd(m->b, pad_offset(m, &map->pad, cg_apply_hw(l, hw, 0, LL_OFFSET)),
+		                   LLVMConstInt(m->i32, (uint64_t)k, 0), "");
 	}
 	off = LLVMBuildZExt(m->b, off, m->i64, "");
-	return LLVMBuildGEP2(m->b, st, base, &off, 1, "");
+	return LLVMBuildGEP2(m->b, st, map->base, &off, 1, "");
 }
 
 void
-cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
-              LLVMTypeRef st, CgVal v)
+cg_smem_store(Lower *l, const CgSmemMap *map, LLVMTypeRef st, CgVal v)
 {
 	CgModule *m = l->m;
-	int w = access_width(m, hw, pad, st, v.n);
+	int w = access_width(m, &map->hw, &map->pad, st, v.n);
 	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
 	for (int r = 0; r < v.n; r += w) {
-		if (duplicate_reg(hw, r))
+		if (duplicate_reg(&map->hw, r))
 			continue;
-		LLVMValueRef p = cg_smem_elem_ptr(l, base, hw, pad, st, r), x;
+		LLVMValueRef p = cg_smem_elem(l, map, st, r), x;
 		if (w == 1) {
 			x = cg_to_smem(m, v.r[r], st);
 		} else {
@@ -271,14 +274,13 @@ cg_smem_store(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *p
 }
 
 void
-cg_smem_load(Lower *l, LLVMValueRef base, const LLayout *hw, const LLPadding *pad,
-             LLVMTypeRef st, LLVMTypeRef et, CgVal v)
+cg_smem_load(Lower *l, const CgSmemMap *map, LLVMTypeRef st, LLVMTypeRef et, CgVal v)
 {
 	CgModule *m = l->m;
-	int w = access_width(m, hw, pad, st, v.n);
+	int w = access_width(m, &map->hw, &map->pad, st, v.n);
 	unsigned bytes = (unsigned)LLVMABISizeOfType(m->target->data, st);
 	for (int r = 0; r < v.n; r += w) {
-		LLVMValueRef p = cg_smem_elem_ptr(l, base, hw, pad, st, r);
+		LLVMValueRef p = cg_smem_elem(l, map, st, r);
 		LLVMTypeRef t = w == 1 ? st : LLVMVectorType(st, (unsigned)w);
 		LLVMValueRef x = LLVMBuildLoad2(m->b, t, p, "");
 		LLVMSetAlignment(x, bytes * (unsigned)w);
@@ -303,14 +305,26 @@ cg_offset_map(const TType *t)
 }
 
 bool
-cg_smem_access_map(Lower *l, const TInst *in, const TType *s, const TType *t, LLayout *hw)
+cg_smem_access_map(Lower *l, const TInst *in, const TValue *s, const TType *t, LLVMTypeRef st,
+                   CgSmemMap *map)
 {
-	LLErr err = {l->m->arena, NULL};
-	if (!ll_invert_and_compose(&t->layout.ll, &s->layout.ll, hw, &err)) {
-		cg_unsupported(l, in, arena_printf(l->m->arena, "this shared-memory access (%s)",
+	CgModule *m = l->m;
+	LLErr err = {m->arena, NULL};
+	LLayout place;
+	int64_t origin;
+	if (!ir_smem_place(s->type, &place, &origin, &err) ||
+	    !ll_compose(&t->layout.ll, &place, &map->hw, &err)) {
+		cg_unsupported(l, in, arena_printf(m->arena, "this shared-memory access (%s)",
 		                                   err.msg ? err.msg : "no map"));
 		return false;
 	}
+	uint64_t touched = 0;
+	for (int k = 0; k < ll_total_in_bits(&map->hw); k++)
+		touched |= map->hw.col[k];
+	map->flip = (uint32_t)(origin & touched);
+	map->pad = ll_desc_padding(s->type->layout.desc);
+	LLVMValueRef off = LLVMConstInt(m->i64, (uint64_t)(origin & ~touched), 0);
+	map->base = LLVMBuildGEP2(m->b, st, cg_val(l, s).r[0], &off, 1, "");
 	return true;
 }
 
@@ -346,23 +360,21 @@ cg_lower_smem(Lower *l, const TInst *in)
 	case OP_SMEM_LOAD:
 	case OP_SMEM_STORE: {
 		bool load = in->op == OP_SMEM_LOAD;
-		const TType *s = in->args[0]->type, *t = load ? in->res->type : in->args[1]->type;
+		const TType *t = load ? in->res->type : in->args[1]->type;
 		if (t->kind != TY_TENSOR) {
 			cg_unsupported(l, in, "shared-memory accesses of scalars");
 			return false;
 		}
-		LLayout hw;
-		if (!cg_smem_access_map(l, in, s, t, &hw))
-			return false;
-		LLVMValueRef base = cg_val(l, in->args[0]).r[0];
 		LLVMTypeRef st = cg_smem_elem_type(m, t);
-		LLPadding pad = ll_desc_padding(s->layout.desc);
+		CgSmemMap map;
+		if (!cg_smem_access_map(l, in, in->args[0], t, st, &map))
+			return false;
 		if (!load) {
-			cg_smem_store(l, base, &hw, &pad, st, cg_val(l, in->args[1]));
+			cg_smem_store(l, &map, st, cg_val(l, in->args[1]));
 			return true;
 		}
 		CgVal v = cg_val_new(l, cg_type_regs(t));
-		cg_smem_load(l, base, &hw, &pad, st, cg_elem_type(m, t), v);
+		cg_smem_load(l, &map, st, cg_elem_type(m, t), v);
 		l->vals[in->res->id] = v;
 		return true;
 	}

@@ -83,16 +83,15 @@ row_addresses(const LLayout *hw)
 
 /* The access map of OP_SMEM_STORE `in` when stmatrix can do the store. */
 static bool
-stmatrix_map(Lower *l, const TInst *in, LLayout *hw)
+stmatrix_map(Lower *l, const TInst *in, CgSmemMap *map)
 {
 	const TType *s = in->args[0]->type, *t = in->args[1]->type;
+	LLVMTypeRef st = cg_smem_elem_type(l->m, t);
 	if (t->kind != TY_TENSOR || t->elem_is_ptr || s->layout.desc->kind == LL_PADDED_SHARED ||
-	    LLVMABISizeOfType(l->m->target->data, cg_smem_elem_type(l->m, t)) != 2)
+	    LLVMABISizeOfType(l->m->target->data, st) != 2 ||
+	    !cg_smem_access_map(l, in, in->args[0], t, st, map))
 		return false;
-	LLErr err = {l->m->arena, NULL};
-	if (!ll_invert_and_compose(&t->layout.ll, &s->layout.ll, hw, &err))
-		return false;
-	return fragment_shape(hw) && cg_type_regs(t) == 1 << ll_in_bits(hw, LL_REGISTER);
+	return fragment_shape(&map->hw) && cg_type_regs(t) == 1 << ll_in_bits(&map->hw, LL_REGISTER);
 }
 
 /* Registers a and b (16-bit values) as one b32, a in the low half. */
@@ -109,18 +108,17 @@ pack(CgModule *m, LLVMValueRef a, LLVMValueRef b)
 bool
 cg_stmatrix_store(Lower *l, const TInst *in)
 {
-	LLayout hw;
-	if (in->op != OP_SMEM_STORE || !stmatrix_map(l, in, &hw))
+	CgSmemMap map;
+	if (in->op != OP_SMEM_STORE || !stmatrix_map(l, in, &map))
 		return false;
 	CgModule *m = l->m;
-	LLayout rows = row_addresses(&hw);
-	LLVMValueRef base = cg_val(l, in->args[0]).r[0];
+	CgSmemMap rows = map;
+	rows.hw = row_addresses(&map.hw);
 	LLVMTypeRef st = cg_smem_elem_type(m, in->args[1]->type);
 	CgVal v = cg_val(l, in->args[1]);
 	for (int q = 0; q < v.n / MATRIX_REGS; q++) {
-		LLVMValueRef off = LLVMBuildZExt(m->b, cg_apply_hw(l, &rows, q, LL_OFFSET), m->i64, "");
 		LLVMValueRef args[5];
-		args[0] = LLVMBuildGEP2(m->b, st, base, &off, 1, "");
+		args[0] = cg_smem_elem(l, &rows, st, q);
 		for (int i = 0; i < 4; i++) {
 			const LLVMValueRef *r = &v.r[q * MATRIX_REGS + 2 * i];
 			args[1 + i] = pack(m, r[0], r[1]);

@@ -4,8 +4,13 @@
  * warp branches to its partition. A partition owns whole warpgroups: every
  * warp of them runs its setmaxnreg (an aligned, warpgroup-wide
  * instruction), then the warps past the partition's own return at once and
- * the others run its body and return. No branch rejoins another, so ptxas
- * honours each setmaxnreg (a rejoin would make it keep the larger budget).
+ * the others run its body. Workers then return; the default partition's
+ * warps go on with the code after warp_specialize (Gluon's default
+ * partition is the caller's code), after a barrier that joins every
+ * partition's warps when there is such code. No branch rejoins another, so
+ * ptxas honours each setmaxnreg (a rejoin would make it keep the larger
+ * budget); the code after the call runs in the default partition's budget
+ * and named barrier.
  *
  * Register budgets: every thread starts with the budget that nvvm.minctasm
  * 1 gives (65536 registers over the block's threads, down to a multiple of
@@ -54,9 +59,23 @@ setmaxnreg(CgModule *m, int entry, int regs)
 		cg_setmaxnreg(m, regs > entry, regs);
 }
 
-/* One partition's branch, the builder at its start. */
-static bool
-partition(Lower *l, int p, bool (*lower_block)(Lower *, const TBlock *))
+/* Lowering inside partition p: its leader, warps, named barrier and
+ * scratch. */
+static void
+in_partition(Lower *l, int p)
+{
+	const TPartition *part = &l->k->parts[p];
+	l->part = p;
+	l->first_warp = part->first_warp;
+	l->part_warps = part->num_warps;
+	l->m->bar_id = p + 1;
+	l->m->bar_threads = 32 * part->num_warps;
+}
+
+/* Enters partition p's branch (the builder at its start): its register
+ * budget, its idle warps returned, barriers and scratch its own. */
+static void
+enter(Lower *l, int p)
 {
 	CgModule *m = l->m;
 	const TPartition *part = &l->k->parts[p];
@@ -72,19 +91,23 @@ partition(Lower *l, int p, bool (*lower_block)(Lower *, const TBlock *))
 		LLVMBuildRetVoid(m->b);
 		LLVMPositionBuilderAtEnd(m->b, run);
 	}
-	l->part = p;
-	l->first_warp = part->first_warp;
-	l->part_warps = part->num_warps;
-	m->bar_id = p + 1;
-	m->bar_threads = 32 * part->num_warps;
-	bool ok = lower_block(l, &part->body);
-	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
-		LLVMBuildRetVoid(m->b);
-	l->part = -1;
-	l->first_warp = 0;
-	l->part_warps = l->k->num_warps;
-	m->bar_id = m->bar_threads = 0;
-	return ok;
+	in_partition(l, p);
+}
+
+/* The barrier where every partition's warps meet when code follows the
+ * warp_specialize: named barrier n_parts + 1 over all their threads. */
+static void
+join(Lower *l)
+{
+	CgModule *m = l->m;
+	int id = m->bar_id, threads = m->bar_threads, all = 0;
+	for (int p = 0; p < l->k->n_parts; p++)
+		all += 32 * l->k->parts[p].num_warps;
+	m->bar_id = l->k->n_parts + 1;
+	m->bar_threads = all;
+	cg_barrier(m);
+	m->bar_id = id;
+	m->bar_threads = threads;
 }
 
 bool
@@ -98,31 +121,45 @@ cg_lower_warp_specialize(Lower *l, const TInst *in,
 		cg_unsupported(l, in, "warp_specialize without partitions");
 		return false;
 	}
-	if (body->n == 0 || body->insts[body->n - 1] != in) {
-		cg_unsupported(l, in, "code after warp_specialize in the kernel");
+	if (k->n_parts > 14) {
+		cg_unsupported(l, in, "more than 14 partitions (named barriers)");
 		return false;
 	}
-	if (k->n_parts > 15) {
-		cg_unsupported(l, in, "more than 15 partitions (named barriers)");
-		return false;
-	}
+	bool then = body->n == 0 || body->insts[body->n - 1] != in;
 	cg_barrier(m);
 	LLVMValueRef warp = cg_warp_id(m);
-	bool ok = true;
-	for (int p = 0; p < k->n_parts; p++) {
+	LLVMBasicBlockRef def = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.default");
+	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.next");
+	int end = WG_WARPS * warpgroups(k->parts[0].num_warps);
+	LLVMBuildCondBr(m->b, LLVMBuildICmp(m->b, LLVMIntULT, warp,
+	                                    LLVMConstInt(m->i32, (uint64_t)end, 0), ""), def, next);
+	LLVMPositionBuilderAtEnd(m->b, def);
+	enter(l, 0);
+	bool ok = lower_block(l, &k->parts[0].body);
+	if (then)
+		join(l);
+	def = LLVMGetInsertBlock(m->b);
+	for (int p = 1; p < k->n_parts; p++) {
 		const TPartition *part = &k->parts[p];
-		int end = part->first_warp + WG_WARPS * warpgroups(part->num_warps);
-		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.part");
-		LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.next");
-		LLVMValueRef in_part = LLVMBuildICmp(m->b, LLVMIntULT, warp,
-		                                     LLVMConstInt(m->i32, (uint64_t)end, 0), "");
-		LLVMBuildCondBr(m->b, in_part, run, next);
-		LLVMPositionBuilderAtEnd(m->b, run);
-		ok = partition(l, p, lower_block) && ok;
+		end = part->first_warp + WG_WARPS * warpgroups(part->num_warps);
 		LLVMPositionBuilderAtEnd(m->b, next);
+		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.part");
+		next = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.next");
+		LLVMBuildCondBr(m->b, LLVMBuildICmp(m->b, LLVMIntULT, warp,
+		                                    LLVMConstInt(m->i32, (uint64_t)end, 0), ""), run,
+		                next);
+		LLVMPositionBuilderAtEnd(m->b, run);
+		enter(l, p);
+		ok = lower_block(l, &part->body) && ok;
+		if (then)
+			join(l);
+		LLVMBuildRetVoid(m->b);
 	}
+	LLVMPositionBuilderAtEnd(m->b, next);
 	LLVMBuildRetVoid(m->b);
-	/* Nothing follows (checked above); the caller finds a terminated
-	 * block. */
+	/* The default partition's warps go on with the code after the call
+	 * (the caller lowers it), in the partition's registers and barriers. */
+	LLVMPositionBuilderAtEnd(m->b, def);
+	in_partition(l, 0);
 	return ok;
 }

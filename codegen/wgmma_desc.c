@@ -1,6 +1,7 @@
 /*
  * WGMMA shared-memory matrix descriptors. A descriptor comes from the
- * operand view's shared layout (offset -> coords) through its inverse: the
+ * operand view's placement (ir_smem_place: its layout's inverse, and for a
+ * strided view the origin that starts every address): the
  * contiguous dim (offset bit 0) says K-major or MN-major; for K-major the
  * stride byte offset (SBO) is the offset of row 8 and the leading byte
  * offset (LBO) that of the next 16-byte column of core matrices (unused
@@ -23,14 +24,22 @@ swizzle_mode(int bytes)
 	}
 }
 
-/* Byte offset of o's element (mn, k). */
+/* Byte offset of o's element (mn, k) from the view's first element's
+ * region start, with the view's origin (at) or without it (the distance
+ * that coordinates (mn, k) move). */
 static int64_t
-off2(const CgWgmmaOperand *o, int64_t mn, int64_t k)
+place(const CgWgmmaOperand *o, int64_t mn, int64_t k, bool at)
 {
 	int64_t c[2];
 	c[o->mn_dim] = mn;
 	c[o->k_dim] = k;
-	return cg_smem_offset(&o->inv, c, 2) * o->elem_bytes;
+	return cg_smem_offset(&o->place, at ? o->origin : 0, c, 2) * o->elem_bytes;
+}
+
+static int64_t
+off2(const CgWgmmaOperand *o, int64_t mn, int64_t k)
+{
+	return place(o, mn, k, false);
 }
 
 bool
@@ -43,7 +52,7 @@ cg_wgmma_operand(Lower *l, const TInst *in, const TValue *v, int mn_dim, CgWgmma
 		cg_unsupported(l, in, "a WGMMA operand that is not an NVMMASharedLayout view");
 		return false;
 	}
-	if (!cg_smem_inverse(l, in, s, &o->inv))
+	if (!cg_smem_place(l, in, s, &o->place, &o->origin))
 		return false;
 	o->mn_dim = mn_dim;
 	o->k_dim = 1 - mn_dim;
@@ -83,7 +92,7 @@ cg_wgmma_desc(Lower *l, const CgWgmmaOperand *o, int64_t mn, int64_t k, LLVMValu
 {
 	CgModule *m = l->m;
 	LLVMValueRef a = LLVMBuildAdd(m->b, o->addr,
-	                              LLVMConstInt(m->i64, (uint64_t)off2(o, mn, k), 0), "");
+	                              LLVMConstInt(m->i64, (uint64_t)place(o, mn, k, true), 0), "");
 	if (rt)
 		a = LLVMBuildAdd(m->b, a, rt, "");
 	a = LLVMBuildAnd(m->b, LLVMBuildLShr(m->b, a, LLVMConstInt(m->i64, 4, 0), ""),

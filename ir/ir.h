@@ -75,6 +75,12 @@ struct TType {
 	 * it up to the next .index or ._reinterpret (Gluon's alloc_shape
 	 * differs from the shape; only sema reads it). */
 	bool narrowed;
+	/* TY_SMEM, a strided view (ir_smem_strided): the layout is fitted to
+	 * the region the view was sliced from, larger than the view's trailing
+	 * dims, and view_at is the view's first element in that region's
+	 * coordinates (per dim of the type; 0 for dims the layout does not
+	 * cover). All zero for a dense view. */
+	int64_t view_at[LL_MAX_RANK];
 	/* TY_TUPLE */
 	const TType **elems;
 	int n_elems;
@@ -85,10 +91,42 @@ struct TType {
 bool ir_type_equal(const TType *a, const TType *b);
 /* Equal ranks and shapes. */
 bool ir_same_shape(const TType *a, const TType *b);
-/* The elements a shared view of type t spans from its origin: its element
- * count, padded when its layout is a PaddedSharedLayout (Triton's
+/* The elements a shared view of type t spans from its pointer: its
+ * ir_smem_span, padded when its layout is a PaddedSharedLayout (Triton's
  * getPaddedSize; INT64_MAX when that overflows). */
 int64_t ir_smem_extent(const TType *t);
+
+/* -- Shared-memory views -------------------------------------------------- */
+
+/* A view of shared memory is dense when its layout is fitted to its own
+ * trailing dims: its elements are one block at its pointer. A strided view
+ * (a .slice that is not one block of its buffer's layout, as Gluon allows)
+ * keeps the layout of the region it was sliced from and its position in it
+ * (TType.view_at); its pointer is that region's start. */
+bool ir_smem_strided(const TType *t);
+/* Where view t's elements lie: the element at trailing coordinates x (of
+ * the dims its layout covers, sized as the view's) is origin ^ map(x)
+ * elements past the view's pointer. map (coordinates -> offset, block) is
+ * the inverse of t's layout restricted to the view, origin the offset of
+ * view_at (0 for a dense view). False, with err->msg when err is given,
+ * when the layout is not onto. */
+bool ir_smem_place(const TType *t, LLayout *map, int64_t *origin, LLErr *err);
+/* Gluon's rule for a strided view t: its layout is one to one, and every
+ * coordinate bit of the region that the view does not span moves exactly
+ * one offset bit (so the view's origin shares no bit with an aligned
+ * vector of its elements). */
+bool ir_smem_view_ok(const TType *t);
+/* The elements past its pointer that view t may touch, before padding: its
+ * leading dims times its layout's region (INT64_MAX when that overflows). */
+int64_t ir_smem_span(const TType *t);
+/* The box of one TMA copy of descriptor d (tensor order): its block with
+ * every dim clamped to 256 and, when swizzled, the contiguous dim cut to
+ * one swizzle row (as glrt_tensor_map_encode_nvmma encodes it). */
+void ir_tma_box(const TType *d, int64_t *box);
+/* Whether TMA copies of descriptor d can move view s box by box: same
+ * dtype and shape, and each box lands where s's layout puts its elements
+ * (a dense view: s's layout is d's). */
+bool ir_tma_fits(const TType *d, const TType *s);
 
 /* Printed forms: `tensor<f16, [64, 64], BlockedLayout(...)>`, `[64, 64]`,
  * a layout's constructor form, and its bases (`register=[[0,1]] lane=...`). */

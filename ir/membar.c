@@ -18,9 +18,15 @@
  * warpgroup_mma_wait. So a buffer refilled after tma.store_wait gets its
  * barrier after the wait, where it orders something.
  *
- * Bytes are those of the whole allocation a view belongs to, as planned by
- * smem-plan (dead allocations' bytes are reused, so an access to one
- * allocation can conflict with an access to another). Some conflicting
+ * Bytes are those a view holds, at the offsets smem-plan gave its
+ * allocation (dead allocations' bytes are reused, so an access to one
+ * allocation can conflict with an access to another). A view whose origin
+ * is known (views with constant offsets of an allocation, without leading
+ * buffer dims) holds an affine set of bytes over GF(2): its origin XOR the
+ * span of its elements' offsets (ir_smem_place), so disjoint slices,
+ * strided or not, and different buffers of one allocation do not conflict;
+ * other views (a runtime .index, a view read from a variable) hold their
+ * whole allocation. Some conflicting
  * pairs need no barrier:
  *   - both issued by the partition's leader thread (mbarrier init, expect,
  *     arrive, invalidate; TMA copies), which runs them in order;
@@ -43,8 +49,17 @@
 
 #include <string.h>
 
+enum { MAX_SPAN = 32 };
+
 typedef struct Access {
 	int64_t lo, hi;    /* bytes [lo, hi) of shared memory */
+	/* exact: the bytes are those of allocation `alloc` at offsets
+	 * org ^ s, s in the span of span[0..n_span) (relative to its start) */
+	bool exact;
+	int alloc;
+	uint32_t org;
+	int n_span;
+	uint32_t span[MAX_SPAN];
 	TOp op;
 	bool write;
 	bool leader;       /* issued by the partition's leader thread only */
@@ -65,6 +80,7 @@ typedef struct Loop {
 typedef struct Membar {
 	Arena *a;
 	TKernel *k;
+	const TInst **def;  /* the instruction defining each value */
 	int num_warps;     /* of the partition being walked */
 	Loop *loop;        /* innermost loop, or NULL */
 	int inserted;
@@ -76,7 +92,10 @@ static bool
 same_access(const Access *x, const Access *y)
 {
 	return x->lo == y->lo && x->hi == y->hi && x->op == y->op && x->write == y->write &&
-	       x->leader == y->leader && x->on_barrier == y->on_barrier;
+	       x->leader == y->leader && x->on_barrier == y->on_barrier &&
+	       x->exact == y->exact && (!x->exact || (x->alloc == y->alloc && x->org == y->org &&
+	       x->n_span == y->n_span &&
+	       memcmp(x->span, y->span, (size_t)x->n_span * sizeof *x->span) == 0));
 }
 
 /* Adds x to s unless s has it. */
@@ -128,13 +147,106 @@ copy(Membar *mb, const State *s)
 	return c;
 }
 
+/* The bytes from its allocation's start to the pointer of view v, when
+ * constant views lead to it from the allocation. */
+static bool
+view_start(const Membar *mb, const TValue *v, int64_t *rel)
+{
+	*rel = 0;
+	for (;;) {
+		const TInst *d = mb->def[v->id];
+		if (d && d->op == OP_SMEM_ALLOC)
+			return true;
+		if (!d || d->op != OP_SMEM_VIEW || d->n_args != 1)
+			return false;
+		*rel += d->attr.offset * (ir_dtype_bits(d->res->type->dtype) / 8);
+		v = d->args[0];
+	}
+}
+
+/* The exact bytes of view v into x (see the top of the file), when its
+ * start is known and its region aligned to its size (not for a padded
+ * layout, whose offsets are not linear: such a view counts as its whole
+ * allocation). */
+static void
+exact_bytes(const Membar *mb, const TValue *v, Access *x)
+{
+	const TType *t = v->type;
+	int64_t rel, origin, eb = ir_dtype_bits(t->dtype) / 8;
+	int64_t region = ir_smem_span(t) * eb;
+	LLayout place;
+	if (t->kind != TY_SMEM || t->layout.ll.n_out != t->rank || ir_dtype_bits(t->dtype) < 8 ||
+	    (t->layout.desc && t->layout.desc->kind == LL_PADDED_SHARED) ||
+	    !view_start(mb, v, &rel) || rel % region || !ir_smem_place(t, &place, &origin, NULL))
+		return;
+	int off = ll_out_index(&place, LL_OFFSET), n = 0;
+	for (int b = 1; b < eb; b <<= 1)
+		x->span[n++] = (uint32_t)b;
+	for (int i = 0; i < place.n_in; i++)
+		for (int b = 0; b < place.in_bits[i]; b++) {
+			uint32_t o[LL_MAX_DIMS];
+			ll_get_basis(&place, i, b, o);
+			if (n == MAX_SPAN)
+				return;
+			x->span[n++] = o[off] * (uint32_t)eb;
+		}
+	x->exact = true;
+	x->alloc = t->alloc;
+	x->org = (uint32_t)(rel ^ origin * eb);
+	x->n_span = n;
+	x->lo += rel;
+	x->hi = x->lo + region;
+}
+
 /* The access of operand v (a buffer or mbarrier view) by op. */
 static Access
 access_of(const Membar *mb, const TValue *v, TOp op, bool write, bool leader)
 {
 	const TSmemAlloc *s = &mb->k->smem[v->type->alloc];
-	return (Access){.lo = s->offset, .hi = s->offset + s->bytes, .op = op,
-	                .write = write, .leader = leader};
+	Access x = {.lo = s->offset, .hi = s->offset + s->bytes, .op = op, .write = write,
+	            .leader = leader};
+	exact_bytes(mb, v, &x);
+	return x;
+}
+
+/* Whether y lies in the span of the vectors v[0..n) (over GF(2)). */
+static bool
+in_span(const uint32_t *v, int n, uint32_t y)
+{
+	uint32_t basis[2 * MAX_SPAN];
+	int nb = 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t x = v[i];
+		for (int j = 0; j < nb; j++)
+			if ((x ^ basis[j]) < x)
+				x ^= basis[j];
+		if (!x)
+			continue;
+		int k = nb++;
+		while (k > 0 && basis[k - 1] < x) {
+			basis[k] = basis[k - 1];
+			k--;
+		}
+		basis[k] = x;
+	}
+	for (int j = 0; j < nb; j++)
+		if ((y ^ basis[j]) < y)
+			y ^= basis[j];
+	return y == 0;
+}
+
+/* Whether accesses x and y may touch a common byte. */
+static bool
+overlap(const Access *x, const Access *y)
+{
+	if (x->hi <= y->lo || y->hi <= x->lo)
+		return false;
+	if (!x->exact || !y->exact || x->alloc != y->alloc)
+		return true;
+	uint32_t v[2 * MAX_SPAN];
+	memcpy(v, x->span, (size_t)x->n_span * sizeof *v);
+	memcpy(v + x->n_span, y->span, (size_t)y->n_span * sizeof *v);
+	return in_span(v, x->n_span + y->n_span, x->org ^ y->org);
 }
 
 static bool
@@ -230,7 +342,7 @@ conflicts(const Membar *mb, const Access *before, const Access *after)
 {
 	if (unpublished(mb, before, after))
 		return true;
-	if (before->hi <= after->lo || after->hi <= before->lo)
+	if (!overlap(before, after))
 		return false;
 	if (!before->write && !after->write)
 		return false;
@@ -318,7 +430,8 @@ walk_inst(Membar *mb, TBlock *b, size_t *at, State *s)
 		/* Code generation starts the partitions after a CTA barrier. */
 		for (int p = 0; p < mb->k->n_parts; p++) {
 			TPartition *part = &mb->k->parts[p];
-			Membar sub = {.a = mb->a, .k = mb->k, .num_warps = part->num_warps};
+			Membar sub = {.a = mb->a, .k = mb->k, .def = mb->def,
+			              .num_warps = part->num_warps};
 			State fresh = {0};
 			walk_block(&sub, &part->body, &fresh);
 			mb->inserted += sub.inserted;
@@ -352,6 +465,15 @@ walk_block(Membar *mb, TBlock *b, State *s)
 		walk_inst(mb, b, &i, s);
 }
 
+static bool
+record_def(TInst *in, void *ctx)
+{
+	const TInst **def = ctx;
+	if (in->res)
+		def[in->res->id] = in;
+	return true;
+}
+
 bool
 ir_membar(TProgram *p, Arena *a, Diags *d)
 {
@@ -359,6 +481,8 @@ ir_membar(TProgram *p, Arena *a, Diags *d)
 	for (int i = 0; i < p->n_kernels; i++) {
 		TKernel *k = p->kernels[i];
 		Membar mb = {.a = a, .k = k, .num_warps = k->num_warps};
+		mb.def = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *mb.def);
+		ir_walk(k, record_def, mb.def);
 		State s = {0};
 		walk_block(&mb, &k->body, &s);
 		replan = replan || mb.inserted > 0;

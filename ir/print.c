@@ -91,10 +91,17 @@ alias_of(Printer *p, const TLayout *l, const int64_t *shape, int rank)
 	return al.name;
 }
 
+/* A strided view's layout is fitted to its region, not to its shape. */
 static void
 alias_ref(void *ctx, const TLayout *l, const TType *t, StrBuf *out)
 {
-	buf_printf(out, "#%s", alias_of(ctx, l, t->shape, t->rank));
+	int64_t region[LL_MAX_RANK];
+	int n = l->ll.n_out;
+	for (int j = 0; j < n; j++)
+		region[j] = (int64_t)1 << l->ll.out_bits[j];
+	bool strided = ir_smem_strided(t);
+	buf_printf(out, "#%s", alias_of(ctx, l, strided ? region : t->shape,
+	                                strided ? n : t->rank));
 }
 
 static void

@@ -58,7 +58,7 @@ alloc_decl(Reader *r, const Token *kw)
 	if (!rd_int(r, (int64_t)r->smem.len, (int64_t)r->smem.len, "the allocation's number",
 	            &index) || !name(r, "the allocation's name", &s.name) ||
 	    !rd_dtype(r, &s.dtype) || !rd_shape(r, s.shape, &s.rank) ||
-	    !rd_alias_ref(r, s.shape, s.rank, &s.layout) ||
+	    !rd_alias_ref(r, s.shape, s.rank, false, &s.layout) ||
 	    !rd_key_int(r, "bytes", 0, INT64_MAX, &bytes) ||
 	    !rd_key_int(r, "offset", 0, INT64_MAX, &offset) ||
 	    !rd_key_int(r, "align", 1, 1 << 20, &align) || !rd_expect_word(r, "live") ||

@@ -111,11 +111,14 @@ const char *rd_found(Reader *r);
 bool rd_dtype(Reader *r, TDType *out);
 /* shape -> '[' [INT (',' INT)*] ']' */
 bool rd_shape(Reader *r, int64_t *shape, int *rank);
+/* The same list of integers, each at least `least` (rd_shape: 1). */
+bool rd_shape_from(Reader *r, int64_t least, int64_t *shape, int *rank);
 /* A type (see ir/print.c); NULL after an error. */
 const TType *rd_type(Reader *r);
 /* An alias reference #name fitted to the type (or allocation) of
- * shape[0..rank-1]; false after an error. */
-bool rd_alias_ref(Reader *r, const int64_t *shape, int rank, TLayout *out);
+ * shape[0..rank-1], or with region to a region at least as large along
+ * each trailing dim (a strided view's); false after an error. */
+bool rd_alias_ref(Reader *r, const int64_t *shape, int rank, bool region, TLayout *out);
 /* alias -> ALIAS '=' (desc | 'none') 'on' shape ['exact' '{' bases '}'] NL */
 bool rd_alias_def(Reader *r);
 /* The file id of a path the text names (registered through the loader on

@@ -29,7 +29,7 @@ rd_dtype(Reader *r, TDType *out)
 }
 
 bool
-rd_shape(Reader *r, int64_t *shape, int *rank)
+rd_shape_from(Reader *r, int64_t least, int64_t *shape, int *rank)
 {
 	*rank = 0;
 	if (!rd_expect_punct(r, '['))
@@ -39,7 +39,7 @@ rd_shape(Reader *r, int64_t *shape, int *rank)
 	do {
 		if (*rank == LL_MAX_RANK)
 			return rd_error(r, "a shape has at most %d dimensions", LL_MAX_RANK);
-		if (!rd_int(r, 1, INT32_MAX, "a dimension", &shape[*rank]))
+		if (!rd_int(r, least, INT32_MAX, "a dimension", &shape[*rank]))
 			return false;
 		++*rank;
 	} while (rd_punct(r, ','));
@@ -47,7 +47,13 @@ rd_shape(Reader *r, int64_t *shape, int *rank)
 }
 
 bool
-rd_alias_ref(Reader *r, const int64_t *shape, int rank, TLayout *out)
+rd_shape(Reader *r, int64_t *shape, int *rank)
+{
+	return rd_shape_from(r, 1, shape, rank);
+}
+
+bool
+rd_alias_ref(Reader *r, const int64_t *shape, int rank, bool region, TLayout *out)
 {
 	if (r->tok.kind != TK_ALIAS)
 		return rd_error(r, "expected a layout alias (#name), found %s", rd_found(r));
@@ -59,8 +65,12 @@ rd_alias_ref(Reader *r, const int64_t *shape, int rank, TLayout *out)
 	if (!al)
 		return rd_error(r, "no layout alias %.*s is defined before this kernel",
 		                (int)r->tok.n, r->tok.s);
-	if (al->rank > rank || memcmp(al->shape, shape + (rank - al->rank),
-	                              (size_t)al->rank * sizeof *shape) != 0) {
+	bool fits = al->rank <= rank;
+	for (int j = 0; fits && j < al->rank; j++) {
+		int64_t want = shape[rank - al->rank + j];
+		fits = al->shape[j] == want || (region && al->shape[j] > want);
+	}
+	if (!fits) {
 		StrBuf a = {0}, b = {0};
 		ir_shape_print(al->shape, al->rank, &a);
 		ir_shape_print(shape, rank, &b);
@@ -93,12 +103,35 @@ shaped(Reader *r, TType *t, bool elem_may_be_ptr, bool whole)
 	    !rd_expect_punct(r, ','))
 		return false;
 	Token at = r->tok;
-	if (!rd_alias_ref(r, t->shape, t->rank, &t->layout))
+	if (!rd_alias_ref(r, t->shape, t->rank, !whole, &t->layout))
 		return false;
 	if (whole && t->layout.ll.n_out != t->rank)
 		return rd_error_at(r, &at, "this layout covers %d of the %d dimensions",
 		                   t->layout.ll.n_out, t->rank);
 	return true;
+}
+
+/* [',' 'at' shape]: a strided view's first element in its layout's
+ * region, which it needs exactly when the region is larger than the view. */
+static bool
+view_at(Reader *r, TType *t)
+{
+	Token kw = r->tok;
+	if (rd_punct(r, ',')) {
+		int rank;
+		if (!rd_expect_word(r, "at") || !rd_shape_from(r, 0, t->view_at, &rank))
+			return false;
+		if (rank != t->rank)
+			return rd_error_at(r, &kw, "'at' lists %d coordinates for a rank-%d view", rank,
+			                   t->rank);
+		if (!ir_smem_strided(t))
+			return rd_error_at(r, &kw, "a view whose layout is fitted to its own shape has "
+			                   "no 'at'");
+		return true;
+	}
+	return !ir_smem_strided(t) ||
+	       rd_error(r, "this view is narrower than its layout's region, so it needs ', at "
+	                "[...]' (its first element in the region)");
 }
 
 static const TType *
@@ -121,7 +154,7 @@ type_at(Reader *r, int depth)
 		int64_t alloc;
 		if (!shaped(r, t, false, false) || !rd_expect_punct(r, ',') ||
 		    !rd_expect_word(r, "alloc") || !rd_int(r, 0, INT32_MAX, "the allocation", &alloc) ||
-		    !rd_expect_punct(r, '>'))
+		    !view_at(r, t) || !rd_expect_punct(r, '>'))
 			return NULL;
 		t->alloc = (int)alloc;
 	} else if (rd_word(r, "tensor_desc")) {

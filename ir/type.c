@@ -70,6 +70,9 @@ ir_type_equal(const TType *a, const TType *b)
 		if (!ll_padding_equal(&pa, &pb))
 			return false;
 	}
+	if (a->kind == TY_SMEM &&
+	    memcmp(a->view_at, b->view_at, (size_t)a->rank * sizeof *a->view_at) != 0)
+		return false;
 	if (a->kind == TY_TENSOR || a->kind == TY_SMEM || a->kind == TY_DESC)
 		return ll_equal(&a->layout.ll, &b->layout.ll);
 	return true;
@@ -85,12 +88,9 @@ ir_same_shape(const TType *a, const TType *b)
 int64_t
 ir_smem_extent(const TType *t)
 {
-	int64_t n = 1;
-	for (int i = 0; i < t->rank; i++)
-		if (t->shape[i] < 0 || __builtin_mul_overflow(n, t->shape[i], &n))
-			return INT64_MAX;
 	LLPadding pad = ll_desc_padding(t->layout.desc);
-	return ll_padded_size(&pad, n);
+	int64_t n = ir_smem_span(t);
+	return n == INT64_MAX ? INT64_MAX : ll_padded_size(&pad, n);
 }
 
 void
@@ -169,7 +169,12 @@ ir_type_print_with(const TType *t, IrLayoutFn layout, void *ctx, StrBuf *out)
 		ir_shape_print(t->shape, t->rank, out);
 		buf_puts(out, ", ");
 		layout(ctx, &t->layout, t, out);
-		buf_printf(out, ", alloc %d>", t->alloc);
+		buf_printf(out, ", alloc %d", t->alloc);
+		if (ir_smem_strided(t)) {
+			buf_puts(out, ", at ");
+			ir_shape_print(t->view_at, t->rank, out);
+		}
+		buf_putc(out, '>');
 		return;
 	case TY_DESC:
 		buf_printf(out, "tensor_desc<%s, ", ir_dtype_name(t->dtype));

@@ -17,14 +17,23 @@
 
 #include <string.h>
 
+/* Whether t's layout is fitted to its shape: out dims sized as its
+ * trailing dims, or for a strided view (region) to a region holding the
+ * view at view_at, a multiple of its size along each dim. */
 static bool
-fits(const LLayout *l, const int64_t *shape, int rank, bool whole)
+fits(const TType *t, bool whole, bool region)
 {
-	if (l->n_out > rank || (whole && l->n_out != rank))
+	const LLayout *l = &t->layout.ll;
+	int rank = t->rank, base = rank - l->n_out;
+	if (base < 0 || (whole && base != 0))
 		return false;
+	for (int d = 0; d < base; d++)
+		if (region && t->view_at[d])
+			return false;
 	for (int j = 0; j < l->n_out; j++) {
-		int64_t s = shape[rank - l->n_out + j];
-		if (s < 1 || (s & (s - 1)) || (1ll << l->out_bits[j]) != s)
+		int64_t s = t->shape[base + j], r = 1ll << l->out_bits[j];
+		int64_t at = region ? t->view_at[base + j] : 0;
+		if (s < 1 || (s & (s - 1)) || (region ? at < 0 || at % s || at + s > r : r != s))
 			return false;
 	}
 	return true;
@@ -50,10 +59,14 @@ vf_type(Verifier *v, SrcSpan at, const TType *t, int warps)
 		break;
 	}
 	bool whole = t->kind == TY_TENSOR || t->kind == TY_DESC;
-	if (t->rank < 1 || t->dtype <= DT_VOID || t->dtype >= DT_COUNT ||
-	    !fits(l, t->shape, t->rank, whole))
+	if (t->rank < 1 || t->rank > LL_MAX_RANK || t->dtype <= DT_VOID || t->dtype >= DT_COUNT ||
+	    !fits(t, whole, t->kind == TY_SMEM))
 		return vf_fail(v, at, "layouts", "the layout of %s is not fitted to its shape",
 		               vf_type_str(v, t));
+	if (ir_smem_strided(t) && !ir_smem_view_ok(t))
+		return vf_fail(v, at, "layouts", "%s is a strided view whose region's other "
+		               "coordinates do not each move one offset bit (Gluon's rule for "
+		               "slices)", vf_type_str(v, t));
 	if ((t->kind == TY_SMEM || t->kind == TY_MBARRIER) && (t->alloc < 0 || t->alloc >= v->k->n_smem))
 		return vf_fail(v, at, "smem", "%s views allocation %d of %d", vf_type_str(v, t),
 		               t->alloc, v->k->n_smem);
@@ -404,7 +417,7 @@ hopper(Verifier *v, const TInst *i, const TType *r)
 		if (d->kind != TY_DESC || s->kind != TY_SMEM || (load && a[1]->type->kind != TY_MBARRIER))
 			return vf_fail(v, i->at, "types", "'%s' takes a tensor_desc, %san smem buffer",
 			               op, load ? "an mbarrier, " : "");
-		if (d->dtype != s->dtype || !ir_same_shape(d, s) || !ll_equal(&d->layout.ll, &s->layout.ll))
+		if (!ir_tma_fits(d, s))
 			return vf_fail(v, i->at, "layouts", "'%s': the descriptor %s and the buffer %s "
 			               "differ", op, vf_type_str(v, d), vf_type_str(v, s));
 		if (i->attr.n_coords != d->rank)

@@ -116,7 +116,8 @@ vf_smem_inst(Verifier *v, const TInst *i, int n)
 	if (i->op != OP_SMEM_VIEW)
 		return true;
 	/* reach: the furthest byte offset the view's origin may take (padded
-	 * as the base's layout pads its offsets) */
+	 * as the base's layout pads its offsets); the view spans its region
+	 * from there (ir_smem_extent) */
 	const TType *base = i->args[0]->type, *r = i->res->type;
 	int64_t eb = elem_bytes(r->dtype), steps = i->n_args == 2 ? base->shape[0] - 1 : 0;
 	int64_t elems, origin, end, bytes = extent_bytes(r);

@@ -72,10 +72,8 @@ var_write(Check *ck, TVar *var, TValue *v, SrcSpan at)
 	i->var = var;
 }
 
-/* The tree of variables for v (see above), each written with its part of v;
- * NULL when v holds nothing a variable can carry, or after a diagnostic. */
-static Value *
-make_vars(Check *ck, const char *name, Value *v, SrcSpan at)
+Value *
+sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 {
 	if (is_number(v) || (v->kind == VAL_RUNTIME && is_register_type(v->u.rt->type))) {
 		TValue *t = sema_materialize(ck, v, DT_VOID);
@@ -95,7 +93,7 @@ make_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 	bool any = false;
 	for (size_t i = 0; i < v->u.list.n; i++) {
 		Value *item = v->u.list.items[i];
-		Value *leaf = make_vars(ck, arena_printf(ck->a, "%s.%zu", name, i), item, at);
+		Value *leaf = sema_write_vars(ck, arena_printf(ck->a, "%s.%zu", name, i), item, at);
 		tree->u.list.items[i] = leaf ? leaf : item;
 		any |= leaf != NULL;
 	}
@@ -129,7 +127,7 @@ demote_to_var(Check *ck, Binding *b, SrcSpan at)
 {
 	if (b->is_constexpr || !b->v || sema_holds_vars(b->v))
 		return;
-	Value *tree = make_vars(ck, b->name, b->v, at);
+	Value *tree = sema_write_vars(ck, b->name, b->v, at);
 	if (tree) {
 		b->at = tree->kind == VAL_VAR ? tree->span : at;
 		b->v = tree;
@@ -307,7 +305,7 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	if (ck->fr && ck->fr->rt_depth > 0 && !is_number(v)) {
 		/* First assigned inside runtime control flow: variables from the
 		 * start, so that the value is seen after the loop or branch. */
-		Value *tree = make_vars(ck, name, v, t->span);
+		Value *tree = sema_write_vars(ck, name, v, t->span);
 		if (tree) {
 			sema_scope_bind(ck, name, tree, false,
 			                tree->kind == VAL_VAR ? tree->span : t->span);

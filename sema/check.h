@@ -353,6 +353,11 @@ bool sema_value_dtype(Check *ck, const Value *v, const char *what, TDType *out);
 TVar *sema_new_var(Check *ck, const char *name, const TType *type);
 /* The value standing for variable var in a binding (VAL_VAR). */
 Value *sema_var_value(Check *ck, TVar *var, SrcSpan at);
+/* The tree of fresh variables for v (a variable per number and
+ * register-capable leaf, other leaves kept), each written with its part of
+ * v in the current block; NULL when v holds nothing a variable can carry,
+ * or after a diagnostic. */
+Value *sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at);
 /* True when v is a variable or a tuple holding one. */
 bool sema_holds_vars(const Value *v);
 /* A binding's value as read now: each variable in it read (OP_VAR_READ). */

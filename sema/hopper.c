@@ -70,7 +70,8 @@ none(Check *ck, SrcSpan at)
 	return sema_new_value(&ck->ev, VAL_NONE, at);
 }
 
-/* desc vs smem: same dtype, block shape and layout. */
+/* desc vs smem: same dtype and block shape, and the layout (for a strided
+ * view: each box's, ir_tma_fits). */
 static bool
 tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 {
@@ -80,7 +81,13 @@ tma_match(Check *ck, SrcSpan at, Value *desc, Value *smem)
 		           sema_type_str(ck, d), sema_type_str(ck, s));
 		return false;
 	}
-	if (!ll_equal(&d->layout.ll, &s->layout.ll)) {
+	if (ir_smem_strided(s) && !ir_tma_fits(d, s)) {
+		diag_error(ck->d, at, "TMA copies the descriptor's %s blocks box by box, but the "
+		           "strided view %s does not hold each box where the descriptor's layout "
+		           "puts it, on box boundaries", sema_type_str(ck, d), sema_type_str(ck, s));
+		return false;
+	}
+	if (!ir_tma_fits(d, s)) {
 		sema_layout_clash(ck, at, "TMA descriptor and shared buffer", desc->u.rt,
 		             "the descriptor", smem->u.rt, "the buffer");
 		return false;
@@ -202,8 +209,12 @@ int_list(Check *ck, Value *v, const char *what, int64_t *out, size_t want_n)
 	return true;
 }
 
+/* Inlines partition entry (a (function, arguments) pair) into p. The
+ * default partition's results (a tuple, or None) go to *out: variables
+ * written at the end of its body, read after warp_specialize (NULL: no
+ * runtime result). */
 static bool
-run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
+run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker, Value **out)
 {
 	if (entry->kind != VAL_TUPLE || entry->u.list.n != 2 ||
 	    entry->u.list.items[0]->kind != VAL_FUNC ||
@@ -236,10 +247,24 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker)
 	int saved_warps = ck->k->num_warps;
 	ck->blk = &p->body;
 	ck->k->num_warps = warps;
-	sema_inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
+	int errors = ck->d->errors;
+	Value *ret = sema_inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
+	bool ok = ret && ck->d->errors == errors;
+	if (ok && out && ret->kind != VAL_NONE) {
+		if (ret->kind != VAL_TUPLE) {
+			diag_error(ck->d, ret->span, "the default partition '%s' returns %s, not a tuple: "
+			           "warp_specialize gives the default partition's tuple of results "
+			           "(return (x,) for one)", f->u.func.name, sema_value_kind_phrase(ret));
+			ok = false;
+		} else {
+			Value *vars = sema_write_vars(ck, f->u.func.name, ret, entry->span);
+			*out = vars ? vars : ret;
+			ok = ck->d->errors == errors;
+		}
+	}
 	ck->k->num_warps = saved_warps;
 	ck->blk = saved;
-	return true;
+	return ok;
 }
 
 static Value *
@@ -298,6 +323,7 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 	ck->k->total_warps = total;
 	sema_emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
 	int first = ck->k->num_warps;
+	Value *results = NULL;
 	for (size_t i = 0; i <= nw; i++) {
 		if (i) {
 			p[i].num_regs = (int)regs[i - 1];
@@ -305,10 +331,12 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 			first += (int)((warps[i - 1] + 3) / 4 * 4);
 		}
 		if (!run_partition(ck, &p[i], parts->u.list.items[i],
-		                   i ? (int)warps[i - 1] : ck->k->num_warps, i > 0))
+		                   i ? (int)warps[i - 1] : ck->k->num_warps, i > 0, i ? NULL : &results))
 			return NULL;
 	}
-	return none(ck, call->span);
+	/* the code after the call runs on the default partition's warps once
+	 * the workers are done (codegen joins them) */
+	return results ? sema_read_vars(ck, results, call->span) : none(ck, call->span);
 }
 
 /* mbarrier.allocate_mbarrier(batch=None, two_ctas=False), Gluon's newer

@@ -454,10 +454,24 @@ dot_fma(Check *ck, const Node *call, Value **a)
 	return sema_rt_value(ck, i->res, call->span);
 }
 
+/* The k_width of mma_v2's operands: A's own when it is a DotOperandLayout
+ * with a power-of-two multiple of 32 / bits (Triton permutes K for a
+ * larger one: codegen/lower_dot.c), else 32 / bits (and the check of A's
+ * layout reports it). */
+static int
+mma_v2_k_width(const TType *A)
+{
+	int e = 32 / ir_dtype_bits(A->dtype), kw = A->layout.desc->k_width;
+	if (A->layout.desc->kind != LL_DOT_OPERAND || kw < e || kw % e || (kw & (kw - 1)))
+		return e;
+	return kw;
+}
+
 /* mma_v2 (Ampere's mma.sync m16n8, on Hopper too): A, B and the
  * accumulator in registers, the accumulator in NVMMADistributedLayout
- * version [2, 0], A and B in its DotOperandLayouts with k_width 32 / bits;
- * the dtypes of WGMMA but fp8 only into f32; input_precision as precision. */
+ * version [2, 0], A and B in its DotOperandLayouts with one k_width, a
+ * power-of-two multiple of 32 / bits; the dtypes of WGMMA but fp8 only into
+ * f32; input_precision as precision. */
 static Value *
 mma_v2(Check *ck, const Node *call, Value **a)
 {
@@ -485,8 +499,16 @@ mma_v2(Check *ck, const Node *call, Value **a)
 		           (long long)(8 * wn));
 		return NULL;
 	}
-	if (!check_dot_operand(ck, a[0], 0, cl, 32 / bits, "A of mma_v2") ||
-	    !check_dot_operand(ck, a[1], 1, cl, 32 / bits, "B of mma_v2") ||
+	int kw = mma_v2_k_width(A);
+	if (A->shape[1] < 4 * kw) {
+		diag_error(ck->d, call->span, "mma_v2 with k_width %d over K = %lld: the 4 lanes along "
+		           "K hold k_width elements each, 4 x %d = %d, so some would hold copies that "
+		           "mma.sync adds twice; use a k_width of at most K / 4", kw,
+		           (long long)A->shape[1], kw, 4 * kw);
+		return NULL;
+	}
+	if (!check_dot_operand(ck, a[0], 0, cl, kw, "A of mma_v2") ||
+	    !check_dot_operand(ck, a[1], 1, cl, kw, "B of mma_v2") ||
 	    !check_precision(ck, a[3], family(A->dtype), "mma_v2", "input_precision"))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);

@@ -6,6 +6,10 @@
  * constructor it keeps when that constructor still describes the same map,
  * otherwise the exact SharedLinearLayout (the exact PaddedSharedLayout
  * for a view of a padded buffer: offsets stay linear, codegen pads them).
+ * A slice that is not one block of its operand's layout (a column range of
+ * a row-major buffer) is a strided view: it keeps the layout of its region
+ * and its position in it (ir_smem_strided), as Gluon's memdesc_subslice
+ * keeps the alloc shape.
  */
 #include "sema/check.h"
 
@@ -64,25 +68,33 @@ smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
 	return t;
 }
 
-/* A view type whose layout is the map `ll` over the trailing dims: desc
- * when it builds to the same map, else the PaddedSharedLayout of ll with
- * desc's padding (a view of a padded buffer) or the SharedLinearLayout of
- * ll. */
+/* A view type whose layout is the map `ll` over the trailing dims (for a
+ * strided view, at: its first element, over the region ll is fitted to;
+ * NULL: a dense view): desc when it builds to the same map, else the
+ * PaddedSharedLayout of ll with desc's padding (a view of a padded buffer)
+ * or the SharedLinearLayout of ll. */
 static TType *
 view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int rank,
-          const LLDesc *desc, const LLayout *ll)
+          const int64_t *at, const LLDesc *desc, const LLayout *ll)
 {
 	TType *t = arena_alloc(ck->a, sizeof *t);
 	*t = *base;
 	t->dtype = dt;
 	t->rank = rank;
 	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	memset(t->view_at, 0, sizeof t->view_at);
+	if (at)
+		memcpy(t->view_at, at, (size_t)rank * sizeof *at);
 	t->layout.ll = *ll;
 	int lr = ll->n_out;
+	int64_t region[LL_MAX_RANK];
+	for (int j = 0; j < lr; j++)
+		region[j] = (int64_t)1 << ll->out_bits[j];
 	LLayout built;
 	LLErr err = {ck->a, NULL};
 	if (desc && layout_rank(desc) == lr &&
-	    ll_build(desc, shape + (rank - lr), lr, 0, &built, &err) && ll_equal(&built, ll)) {
+	    ll_build(desc, at ? region : shape + (rank - lr), lr, 0, &built, &err) &&
+	    ll_equal(&built, ll)) {
 		t->layout.desc = desc;
 		return t;
 	}
@@ -98,6 +110,18 @@ extent_bytes(const TType *t)
 {
 	int64_t b;
 	return __builtin_mul_overflow(ir_smem_extent(t), elem_bytes(t->dtype), &b) ? INT64_MAX : b;
+}
+
+/* Elements between consecutive indices of leading dim d of view t (dims
+ * its layout does not cover): the later leading dims times the layout's
+ * region. */
+static int64_t
+lead_stride(const TType *t, int d)
+{
+	int64_t n = ir_smem_span(t);
+	for (int i = 0; i <= d; i++)
+		n /= t->shape[i];
+	return n;
 }
 
 Value *
@@ -168,11 +192,12 @@ smem_index(Check *ck, const Node *call, Value *self, Value **a)
 		           "is %s", sema_type_str(ck, t));
 		return NULL;
 	}
-	int64_t stride = 1;
-	for (int i = 1; i < t->rank; i++)
-		stride *= t->shape[i];
-	TType *rt = smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
-	                      t->layout.desc, t->alloc);
+	int64_t stride = lead_stride(t, 0);
+	TType *rt = ir_smem_strided(t) && t->layout.ll.n_out < t->rank
+	            ? view_type(ck, t, t->dtype, t->shape + 1, t->rank - 1, t->view_at + 1,
+	                        t->layout.desc, &t->layout.ll)
+	            : smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
+	                        t->layout.desc, t->alloc);
 	if (!rt)
 		return NULL;
 	if (a[0]->kind == VAL_INT) {
@@ -195,59 +220,61 @@ smem_index(Check *ck, const Node *call, Value *self, Value **a)
 	return sema_rt_value(ck, i->res, call->span);
 }
 
-/* The view of [start, start+len) along covered dim d of t (layout ll):
- * the operand offsets it spans must be one aligned block. */
+/* Gluon's rule for slicing dim d of t (covered by its layout) to len
+ * elements: every coordinate bit of d from len up to the view's size is
+ * one offset bit of the layout (the slice does not cut through its swizzle
+ * pattern). */
 static bool
-slice_layout(Check *ck, SrcSpan at, const TType *t, int d, int64_t start, int64_t len,
-             LLayout *out, int64_t *offset)
+slice_rule(Check *ck, SrcSpan at, const TType *t, int d, int64_t len)
 {
-	const LLayout *p = &t->layout.ll;
-	int lr = p->n_out, base = t->rank - lr, dim = d - base;
 	LLayout inv;
 	LLErr err = {ck->a, NULL};
-	int off = ll_in_index(p, LL_OFFSET);
-	if (off < 0 || !ll_invert(p, &inv, &err)) {
+	if (!ll_invert(&t->layout.ll, &inv, &err)) {
 		diag_error(ck->d, at, "this buffer's layout is not one-to-one, so it cannot be sliced");
 		return false;
 	}
-	int off_out = ll_out_index(&inv, LL_OFFSET);
-	uint32_t in[LL_MAX_DIMS] = {0}, o[LL_MAX_DIMS];
-	in[ll_in_index(&inv, (LLName)(LL_DIM0 + dim))] = (uint32_t)start;
-	ll_apply(&inv, in, o);
-	int64_t origin = o[off_out];
-	/* coordinates -> operand offsets, restricted to the view */
-	LLayout c = ll_empty();
-	int total = 0;
-	for (int j = 0; j < lr; j++) {
-		int64_t n = j == dim ? len : t->shape[base + j];
-		int bits = 0;
-		while ((1ll << bits) < n)
-			bits++;
-		ll_add_in(&c, (LLName)(LL_DIM0 + j), bits);
-		total += bits;
-	}
-	ll_add_out(&c, LL_OFFSET, total);
-	bool ok = (origin & ((1ll << total) - 1)) == 0;
-	for (int j = 0; j < lr && ok; j++)
-		for (int b = 0; b < c.in_bits[j]; b++) {
-			uint32_t e[LL_MAX_DIMS] = {0}, r[LL_MAX_DIMS];
-			e[ll_in_index(&inv, (LLName)(LL_DIM0 + j))] = 1u << b;
-			ll_apply(&inv, e, r);
-			for (int k = 0; k < inv.n_out; k++)
-				ok &= k == off_out || r[k] == 0;
-			ok &= r[off_out] < (1u << total);
-			uint32_t v[1] = {r[off_out]};
-			ll_set_basis(&c, j, b, v);
+	int i = ll_in_index(&inv, (LLName)(LL_DIM0 + d - (t->rank - t->layout.ll.n_out)));
+	int off = ll_out_index(&inv, LL_OFFSET);
+	for (int b = 0; (int64_t)1 << b < t->shape[d]; b++) {
+		if ((int64_t)1 << b < len)
+			continue;
+		uint32_t v[LL_MAX_DIMS];
+		ll_get_basis(&inv, i, b, v);
+		if (!v[off] || (v[off] & (v[off] - 1))) {
+			diag_error(ck->d, at, "this slice cuts through the layout's swizzle pattern: "
+			           "element %lld along dim %d is at offset %u, not a power of two "
+			           "(Gluon: \"We don't support splitting along the swizzling pattern\")",
+			           (long long)1 << b, d, (unsigned)v[off]);
+			return false;
 		}
-	if (!ok || !ll_invert(&c, out, &err)) {
-		diag_error(ck->d, at, "this slice is not one contiguous block of the buffer's "
-		           "layout (slice at multiples of its length, along whole swizzle tiles)");
-		return false;
 	}
-	if (ll_in_index(p, LL_BLOCK) >= 0)
-		ll_add_in(out, LL_BLOCK, ll_in_bits(p, LL_BLOCK));
-	*offset = origin;
 	return true;
+}
+
+/* The dense form of view t when its elements are one aligned block of
+ * offsets: its layout over its own shape, and the offset of the block. */
+static bool
+as_dense(const TType *t, LLayout *out, int64_t *offset)
+{
+	LLayout m, c = ll_empty();
+	if (!ir_smem_place(t, &m, offset, NULL))
+		return false;
+	int n = ll_total_in_bits(&m), off = ll_out_index(&m, LL_OFFSET);
+	if (*offset & ((1ll << n) - 1))
+		return false;
+	for (int i = 0; i < m.n_in; i++)
+		ll_add_in(&c, (LLName)m.in_name[i], m.in_bits[i]);
+	for (int j = 0; j < m.n_out; j++)
+		ll_add_out(&c, (LLName)m.out_name[j], j == off ? n : m.out_bits[j]);
+	for (int i = 0; i < m.n_in; i++)
+		for (int b = 0; b < m.in_bits[i]; b++) {
+			uint32_t v[LL_MAX_DIMS];
+			ll_get_basis(&m, i, b, v);
+			if (v[off] >> n)
+				return false;
+			ll_set_basis(&c, i, b, v);
+		}
+	return ll_invert(&c, out, NULL);
 }
 
 static Value *
@@ -272,23 +299,35 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 		           (long long)t->shape[dim]);
 		return NULL;
 	}
-	int64_t shape[LL_MAX_RANK];
+	int64_t shape[LL_MAX_RANK], at[LL_MAX_RANK];
 	memcpy(shape, t->shape, sizeof shape);
+	memcpy(at, t->view_at, sizeof at);
 	shape[dim] = len;
-	int base = t->rank - t->layout.ll.n_out;
-	if (dim < base) {
-		int64_t stride = 1;
-		for (int i = (int)dim + 1; i < t->rank; i++)
-			stride *= t->shape[i];
-		TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &t->layout.ll);
+	bool strided = ir_smem_strided(t);
+	if (dim < t->rank - t->layout.ll.n_out) {
+		TType *vt = view_type(ck, t, t->dtype, shape, t->rank, strided ? at : NULL,
+		                      t->layout.desc, &t->layout.ll);
 		vt->narrowed |= len < t->shape[dim];
-		return view(ck, call, self, vt, start * stride);
+		return view(ck, call, self, vt, start * lead_stride(t, (int)dim));
 	}
+	if (!slice_rule(ck, call->span, t, (int)dim, len))
+		return NULL;
+	/* a strided view of t's region, made dense when it is one block */
+	at[dim] += start;
+	TType *rt = view_type(ck, t, t->dtype, shape, t->rank, at, t->layout.desc, &t->layout.ll);
+	rt->narrowed |= len < t->shape[dim];
 	LLayout ll;
 	int64_t offset;
-	if (!slice_layout(ck, call->span, t, (int)dim, start, len, &ll, &offset))
-		return NULL;
-	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &ll);
+	if (!as_dense(rt, &ll, &offset)) {
+		if (t->layout.desc->kind == LL_PADDED_SHARED) {
+			diag_error(ck->d, call->span, "this .slice of a PaddedSharedLayout buffer is not "
+			           "one block of its layout; glc slices padded buffers only into blocks "
+			           "(a strided view of padded offsets is not implemented)");
+			return NULL;
+		}
+		return view(ck, call, self, rt, 0);
+	}
+	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, NULL, t->layout.desc, &ll);
 	vt->narrowed |= len < t->shape[dim];
 	return view(ck, call, self, vt, offset);
 }
@@ -342,7 +381,11 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 	const LLDesc *desc = t->layout.desc;
 	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1)
 		desc = ll_desc_transposed(ck->a, desc);
-	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, desc, &ll), 0);
+	int64_t at[LL_MAX_RANK];
+	for (int i = 0; i < t->rank; i++)
+		at[i] = t->view_at[perm[i]];
+	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank,
+	            ir_smem_strided(t) ? at : NULL, desc, &ll), 0);
 }
 
 static Value *
@@ -354,6 +397,12 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 	if (!covers_all(ck, call->span, t, ".reshape") ||
 	    !sema_value_shape(ck, a[0], "the new shape", shape, &rank))
 		return NULL;
+	if (ir_smem_strided(t)) {
+		diag_error(ck->d, call->span, ".reshape of a strided slice (%s): its elements are not "
+		           "one block (Gluon: \"NYI: memdesc_reshape of memdesc_subslice\"); reshape "
+		           "the buffer before slicing it", sema_type_str(ck, t));
+		return NULL;
+	}
 	for (int i = 0; i < t->rank; i++)
 		have *= t->shape[i];
 	for (int i = 0; i < rank; i++) {
@@ -367,7 +416,7 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 		           "count must stay the same", sema_type_str(ck, t), (long long)now);
 		return NULL;
 	}
-	TType *vt = view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll);
+	TType *vt = view_type(ck, t, t->dtype, shape, rank, NULL, t->layout.desc, &ll);
 	vt->narrowed = false;   /* Gluon's reshape takes the new shape as alloc_shape */
 	return view(ck, call, self, vt, 0);
 }
@@ -395,7 +444,18 @@ smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 		           ? " (padding included)" : "");
 		return NULL;
 	}
-	Value *r = view(ck, call, self, rt, 0);
+	/* a strided view's first element starts the new buffer (Triton's
+	 * affine base of the subslice) */
+	LLayout m;
+	int64_t origin = 0;
+	if (ir_smem_strided(t) && ir_smem_place(t, &m, &origin, NULL) &&
+	    origin * elem_bytes(t->dtype) % elem_bytes(dt)) {
+		diag_error(ck->d, call->span, "._reinterpret as %s of a view that starts %lld bytes "
+		           "into its region, which is not a whole number of its elements",
+		           ir_dtype_name(dt), (long long)(origin * elem_bytes(t->dtype)));
+		return NULL;
+	}
+	Value *r = view(ck, call, self, rt, origin * elem_bytes(t->dtype) / elem_bytes(dt));
 	r->u.rt->layout_at = a[2]->span;
 	return r;
 }

@@ -19,8 +19,7 @@ SWITCHES = {
     "padded_shared": (True, ""),
     "smem_index": (True, ""),
     "smem_slice": (True, ""),
-    "smem_strided_slice": (False, "found/005-smem-strided-slice-rejected.gl: glc rejects slices "
-                                  "that are not one contiguous block (Triton accepts them)"),
+    "smem_strided_slice": (True, ""),
     "smem_permute": (True, ""),
     "smem_reinterpret": (True, ""),
     "narrow_vector_access": (True, ""),

@@ -132,6 +132,21 @@ typedef glrt_status (*MmaLauncher)(glrt_stream, unsigned, unsigned, unsigned, gl
 	V(v2_e4m3_e5m2_f32, mmav2, \
 	  "-D AT=gl.f8e4m3 -D BT=gl.f8e5m2 -D BK=64", \
 	  T_E4M3, T_E5M2, T_F32, 64, 64, 64, 0) \
+	V(v2_f16_f32_kw8, mmav2, \
+	  "-D KWX=4 -D BK=64", \
+	  T_F16, T_F16, T_F32, 64, 64, 64, 0) \
+	V(v2_bf16_f32_kw4, mmav2, \
+	  "-D AT=gl.bf16 -D BT=gl.bf16 -D KWX=2", \
+	  T_BF16, T_BF16, T_F32, 64, 64, 32, 0) \
+	V(v2_f16_f32_kw16, mmav2, \
+	  "-D KWX=8 -D BK=64", \
+	  T_F16, T_F16, T_F32, 64, 64, 64, 0) \
+	V(v2_tf32_kw2, mmav2, \
+	  "-D AT=gl.f32 -D BT=gl.f32 -D BK=16 -D KWX=2", \
+	  T_F32, T_F32, T_F32, 64, 64, 16, 0) \
+	V(v2_e4m3_f32_kw8, mmav2, \
+	  "-D AT=gl.f8e4m3 -D BT=gl.f8e4m3 -D BK=64 -D KWX=2", \
+	  T_E4M3, T_E4M3, T_F32, 64, 64, 64, 0) \
 	V(fma_f32, fma_tile, "", \
 	  T_F32, T_F32, T_F32, 32, 32, 16, 0)
 

@@ -70,7 +70,7 @@ def mma_v2_kernel(a_ptr, b_ptr, c_ptr):
     gl.store(c_ptr + mc[:, None] * 32 + nc[None, :], acc)
 
 
-# probe-fails nvidia.ampere mma_v2 -- -s "*bf16, *bf16, *fp32"
+# probe nvidia.ampere mma_v2 -- -s "*bf16, *bf16, *fp32"
 @gluon.jit
 def mma_v2_wide_k_kernel(a_ptr, b_ptr, c_ptr):
     acc_l: gl.constexpr = gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])

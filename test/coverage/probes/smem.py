@@ -98,11 +98,24 @@ def smem_reshape_kernel(p):
     gl.store(p + gl.arange(0, 512, layout=L1), flat.reshape(shape=[512]).load(L1))
 
 
-# probe-fails gl shared_memory_descriptor.slice -- -s "*fp32"
+# probe gl shared_memory_descriptor.slice -- -s "*fp32"
 @gluon.jit
 def smem_strided_slice_kernel(p):
     buf = gl.allocate_shared_memory(gl.float32, [32, 16], S2)
-    cols = buf.slice(0, 8, dim=1)
+    cols = buf.slice(8, 8, dim=1)
     L8: gl.constexpr = gl.BlockedLayout([1, 1], [4, 8], [4, 1], [1, 0])
     cols.store(gl.full([32, 8], 1.0, gl.float32, layout=L8))
-    gl.store(p, 1.0)
+    gl.store(p + tile_offsets(32, 8, L8), cols.load(L8))
+
+
+# probe gl shared_memory_descriptor.slice -- -s "*fp16"
+@gluon.jit
+def smem_nvmma_slices_kernel(p):
+    NV: gl.constexpr = gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)
+    buf = gl.allocate_shared_memory(gl.float16, [64, 128], NV)
+    buf.store(gl.load(p + tile_offsets(64, 128, L2)))
+    rows = buf.slice(32, 32, dim=0)
+    gl.store(p + tile_offsets(32, 128, L2), rows.load(L2))
+    cols = rows.slice(32, 32, dim=1)
+    gl.store(p + tile_offsets(32, 32, L2), cols.load(L2))
+    gl.store(p + tile_offsets(32, 32, L2), cols.permute([1, 0]).load(L2))
