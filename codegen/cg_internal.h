@@ -146,6 +146,9 @@ LLVMValueRef cg_shfl(CgModule *m, CgShfl kind, LLVMValueRef v, LLVMValueRef lane
 /* bar.sync 0 for all threads of the CTA, or inside a partition its named
  * barrier (m->bar_id, m->bar_threads). */
 void cg_barrier(CgModule *m);
+/* barrier.sync id, threads without .aligned: the threads may wait at
+ * different instructions (warp_specialize's join, one per partition). */
+void cg_barrier_unaligned(CgModule *m, int id, int threads);
 /* A static shared-memory array of `bytes` bytes (addrspace 3). */
 LLVMValueRef cg_shared_global(CgModule *m, const char *name, uint64_t bytes, unsigned align);
 /* The dynamic shared memory (extern [0 x i8], addrspace 3), declared once. */

@@ -166,6 +166,13 @@ cg_barrier(CgModule *m)
 	cg_intrinsic(m, "llvm.nvvm.barrier.cta.sync.aligned.all", m->void_t, NULL, 0, &id, 1);
 }
 
+void
+cg_barrier_unaligned(CgModule *m, int id, int threads)
+{
+	LLVMValueRef args[] = {i32c(m, (uint64_t)id), i32c(m, (uint64_t)threads)};
+	cg_intrinsic(m, "llvm.nvvm.barrier.cta.sync.count", m->void_t, NULL, 0, args, 2);
+}
+
 LLVMValueRef
 cg_shared_global(CgModule *m, const char *name, uint64_t bytes, unsigned align)
 {
