@@ -340,12 +340,12 @@ put_bases(const LLDesc *d, const char *what, const LLBases *b, LLName name, cons
 	return true;
 }
 
-static void
-shape_text(const int64_t *shape, int rank, StrBuf *b)
+void
+ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b)
 {
 	buf_putc(b, '[');
 	for (int i = 0; i < rank; i++)
-		buf_printf(b, "%s%lld", i ? "," : "", (long long)shape[i]);
+		buf_printf(b, "%s%lld", i ? sep : "", (long long)shape[i]);
 	buf_putc(b, ']');
 }
 
@@ -356,7 +356,7 @@ check_covers(const LLDesc *d, const LLayout *l, const int64_t *shape, int rank, 
 	if (ll_is_surjective(l))
 		return true;
 	StrBuf b = {0};
-	shape_text(shape, rank, &b);
+	ll_shape_text(shape, rank, ",", &b);
 	bool r = ll_fail(err, "%s: the bases do not cover the shape %s (they reach %lld of %lld "
 	                      "elements)", kind_name(d->kind), b.s, 1ll << ll_rank(l),
 	                 1ll << ll_total_out_bits(l));

@@ -71,6 +71,9 @@ LLayout ll_standard_outs(const LLayout *l);
  * elements of `bitwidth` bits), vectorizing registers up to renaming. */
 void ll_access_cost(const LLayout *access, int bitwidth, LLBankCost *cost);
 
+/* "[d0<sep>d1...]" of shape appended to b (messages). */
+void ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b);
+
 /* Triton's default coalesced BlockedLayout (ll_desc_coalesced) into d. */
 void ll_coalesced_fill(LLDesc *d, const int64_t *shape, int rank, int bits, int num_warps);
 

@@ -130,15 +130,6 @@ ll_padding_vector(const LLPadding *p)
 	return 1 << bits;
 }
 
-static void
-shape_text(const int64_t *shape, int rank, StrBuf *b)
-{
-	buf_putc(b, '[');
-	for (int i = 0; i < rank; i++)
-		buf_printf(b, "%s%lld", i ? ", " : "", (long long)shape[i]);
-	buf_putc(b, ']');
-}
-
 /* Basis k as (dim, log2 of its step); false when it is not one power of
  * two along one dim. */
 static bool
@@ -210,8 +201,8 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 	}
 	if (!fits) {
 		StrBuf s = {0}, t = {0};
-		shape_text(spans, rank, &s);
-		shape_text(shape, rank, &t);
+		ll_shape_text(spans, rank, ", ", &s);
+		ll_shape_text(shape, rank, ", ", &t);
 		bool r = ll_fail(err, "PaddedSharedLayout: its offset bases span %s but the buffer is "
 		                      "%s", s.s, t.s);
 		buf_free(&s);

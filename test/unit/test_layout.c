@@ -5,24 +5,13 @@
 
 static Arena *arena;
 
-static LLayout
-build(const LLDesc *d, int64_t s0, int64_t s1, int rank)
-{
-	int64_t shape[2] = {s0, s1};
-	LLErr e = {arena, NULL};
-	LLayout l = ll_empty();
-	if (!ll_build(d, shape, rank, 0, &l, &e))
-		fprintf(stderr, "build failed: %s\n", e.msg);
-	return l;
-}
-
 /* -- Goldens (gluon-api.md §2) ---------------------------------------------- */
 
 static void
 test_golden_blocked(void)
 {
 	LLDesc d = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
-	LLayout l = build(&d, 32, 16, 2);
+	LLayout l = build_in(arena, &d, 32, 16, 2);
 	CHECK_STR("[[0,1],[0,2]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,4],[0,8],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[8,0],[16,0]]", bases_str(&l, LL_WARP));
@@ -31,16 +20,16 @@ test_golden_blocked(void)
 	ll_apply(&l, in, out);
 	CHECK_EQ(17, out[0]);
 	CHECK_EQ(7, out[1]);
-	l = build(&d, 64, 16, 2);
+	l = build_in(arena, &d, 64, 16, 2);
 	CHECK_STR("[[0,1],[0,2],[32,0]]", bases_str(&l, LL_REGISTER));
-	l = build(&d, 16, 16, 2);
+	l = build_in(arena, &d, 16, 16, 2);
 	CHECK_STR("[[8,0],[0,0]]", bases_str(&l, LL_WARP));
 	LLDesc t = blocked(ints2(2, 4), ints2(16, 2), ints2(2, 2), ints2(1, 0));
-	l = build(&t, 64, 16, 2);
+	l = build_in(arena, &t, 64, 16, 2);
 	CHECK_STR("[[0,1],[0,2],[1,0]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,4],[2,0],[4,0],[8,0],[16,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[0,8],[32,0]]", bases_str(&l, LL_WARP));
-	l = build(&t, 128, 128, 2);
+	l = build_in(arena, &t, 128, 128, 2);
 	CHECK_STR("[[0,1],[0,2],[1,0],[0,16],[0,32],[0,64],[64,0]]", bases_str(&l, LL_REGISTER));
 }
 
@@ -48,17 +37,17 @@ static void
 test_golden_slice_1d(void)
 {
 	LLDesc b1 = blocked((LLInts){1, {1}}, (LLInts){1, {32}}, (LLInts){1, {4}}, (LLInts){1, {0}});
-	LLayout l1 = build(&b1, 128, 0, 1);
+	LLayout l1 = build_in(arena, &b1, 128, 0, 1);
 	CHECK_STR("[[1],[2],[4],[8],[16]]", bases_str(&l1, LL_LANE));
 	CHECK_STR("[[32],[64]]", bases_str(&l1, LL_WARP));
 	LLDesc p = blocked(ints2(1, 1), ints2(32, 1), ints2(4, 1), ints2(1, 0));
 	LLDesc s = {0};
 	s.kind = LL_SLICE, s.dim = 1, s.parent = &p;
-	LLayout l2 = build(&s, 128, 0, 1);
+	LLayout l2 = build_in(arena, &s, 128, 0, 1);
 	CHECK(ll_equal(&l1, &l2));
 	LLDesc q = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
 	s.dim = 0, s.parent = &q;
-	l2 = build(&s, 16, 0, 1);
+	l2 = build_in(arena, &s, 16, 0, 1);
 	CHECK_STR("[[1],[2]]", bases_str(&l2, LL_REGISTER));
 	CHECK_STR("[[4],[8],[0],[0],[0]]", bases_str(&l2, LL_LANE));
 	CHECK_STR("[[0],[0]]", bases_str(&l2, LL_WARP));
@@ -68,20 +57,20 @@ static void
 test_golden_nvmma(void)
 {
 	LLDesc m = nvmma(ints2(4, 1), 64);
-	LLayout l = build(&m, 64, 64, 2);
+	LLayout l = build_in(arena, &m, 64, 64, 2);
 	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[0,32]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,2],[0,4],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[16,0],[32,0]]", bases_str(&l, LL_WARP));
-	l = build(&m, 128, 64, 2);
+	l = build_in(arena, &m, 128, 64, 2);
 	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[0,32],[64,0]]", bases_str(&l, LL_REGISTER));
 	LLDesc m8 = nvmma(ints2(8, 1), 64);
-	l = build(&m8, 128, 64, 2);
+	l = build_in(arena, &m8, 128, 64, 2);
 	CHECK_STR("[[16,0],[32,0],[64,0]]", bases_str(&l, LL_WARP));
 	LLDesc m42 = nvmma(ints2(4, 2), 64);
-	l = build(&m42, 64, 128, 2);
+	l = build_in(arena, &m42, 64, 128, 2);
 	CHECK_STR("[[16,0],[32,0],[0,64]]", bases_str(&l, LL_WARP));
 	LLDesc m256 = nvmma(ints2(4, 1), 256);
-	l = build(&m256, 64, 256, 2);
+	l = build_in(arena, &m256, 64, 256, 2);
 	CHECK_EQ(7, ll_in_bits(&l, LL_REGISTER)); /* 128 registers */
 }
 
@@ -91,19 +80,19 @@ test_golden_dot_operand(void)
 	LLDesc m = nvmma(ints2(4, 1), 64);
 	LLDesc d = {0};
 	d.kind = LL_DOT_OPERAND, d.operand_index = 0, d.parent = &m, d.k_width = 2;
-	LLayout l = build(&d, 64, 16, 2);
+	LLayout l = build_in(arena, &d, 64, 16, 2);
 	CHECK_STR("[[0,1],[8,0],[0,8]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,2],[0,4],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[16,0],[32,0]]", bases_str(&l, LL_WARP));
-	l = build(&d, 64, 64, 2);
+	l = build_in(arena, &d, 64, 64, 2);
 	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[0,32]]", bases_str(&l, LL_REGISTER));
 	d.k_width = 4;
-	l = build(&d, 64, 32, 2);
+	l = build_in(arena, &d, 64, 32, 2);
 	CHECK_STR("[[0,1],[0,2],[8,0],[0,16]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,4],[0,8],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	LLDesc m42 = nvmma(ints2(4, 2), 64);
 	d.parent = &m42, d.k_width = 2;
-	l = build(&d, 64, 16, 2);
+	l = build_in(arena, &d, 64, 16, 2);
 	CHECK_STR("[[16,0],[32,0],[0,0]]", bases_str(&l, LL_WARP));
 }
 
@@ -115,22 +104,22 @@ test_golden_nvmma_v2(void)
 	LLDesc m = nvmma(ints2(2, 2), 8);
 	m.version = (LLInts){.n = 2, .v = {2, 0}};
 	m.instr_shape = (LLInts){.n = 2, .v = {16, 8}};
-	LLayout l = build(&m, 64, 32, 2);
+	LLayout l = build_in(arena, &m, 64, 32, 2);
 	CHECK_STR("[[0,1],[8,0],[0,16],[32,0]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,2],[0,4],[1,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[0,8],[16,0]]", bases_str(&l, LL_WARP));
 	LLDesc d = {0};
 	d.kind = LL_DOT_OPERAND, d.operand_index = 0, d.parent = &m, d.k_width = 2;
-	l = build(&d, 64, 32, 2);
+	l = build_in(arena, &d, 64, 32, 2);
 	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[32,0]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,0],[16,0]]", bases_str(&l, LL_WARP));
 	d.operand_index = 1;
-	l = build(&d, 32, 32, 2);
+	l = build_in(arena, &d, 32, 32, 2);
 	CHECK_STR("[[1,0],[8,0],[16,0],[0,16]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[2,0],[4,0],[0,1],[0,2],[0,4]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[0,8],[0,0]]", bases_str(&l, LL_WARP));
 	d.k_width = 4;   /* 8-bit: four K elements a register */
-	l = build(&d, 32, 8, 2);
+	l = build_in(arena, &d, 32, 8, 2);
 	CHECK_STR("[[1,0],[2,0],[16,0]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[4,0],[8,0],[0,1],[0,2],[0,4]]", bases_str(&l, LL_LANE));
 }
@@ -139,28 +128,28 @@ static void
 test_golden_shared(void)
 {
 	LLDesc s = nvmma_shared(128, 16);
-	LLayout l = build(&s, 64, 64, 2);
+	LLayout l = build_in(arena, &s, 64, 64, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[0,32],[1,8],[2,16],[4,32],[8,0],[16,0],[32,0]]",
 	          bases_str(&l, LL_OFFSET));
-	l = build(&s, 64, 128, 2);
+	l = build_in(arena, &s, 64, 128, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[0,32],[1,8],[2,16],[4,32],[8,0],[16,0],[32,0],"
 	          "[0,64]]", bases_str(&l, LL_OFFSET));
 	s = nvmma_shared(128, 32);
-	l = build(&s, 64, 32, 2);
+	l = build_in(arena, &s, 64, 32, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[1,4],[2,8],[4,16],[8,0],[16,0],[32,0]]",
 	          bases_str(&l, LL_OFFSET));
 	s = nvmma_shared(64, 16);
-	l = build(&s, 8, 32, 2);
+	l = build_in(arena, &s, 8, 32, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[1,0],[2,8],[4,16]]", bases_str(&l, LL_OFFSET));
 	s = nvmma_shared(32, 16);
-	l = build(&s, 8, 16, 2);
+	l = build_in(arena, &s, 8, 16, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[1,0],[2,0],[4,8]]", bases_str(&l, LL_OFFSET));
 	LLDesc w = {0};
 	w.kind = LL_SWIZZLED_SHARED, w.vec = 4, w.per_phase = 2, w.max_phase = 4, w.order = ints2(1, 0);
-	l = build(&w, 16, 32, 2);
+	l = build_in(arena, &w, 16, 32, 2);
 	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[1,0],[2,4],[4,8],[8,0]]", bases_str(&l, LL_OFFSET));
 	w.vec = 8, w.per_phase = 1, w.max_phase = 8;
-	LLayout a = build(&w, 64, 64, 2), b = build(&(LLDesc){.kind = LL_NVMMA_SHARED,
+	LLayout a = build_in(arena, &w, 64, 64, 2), b = build_in(arena, &(LLDesc){.kind = LL_NVMMA_SHARED,
 	                                                       .swizzle_byte_width = 128,
 	                                                       .element_bitwidth = 16, .rank = 2},
 	                                             64, 64, 2);
@@ -249,7 +238,7 @@ test_wgmma_formula(void)
 	for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
 		int64_t W0 = cfg[c][0], W1 = cfg[c][1], n = cfg[c][2], M = cfg[c][3], N = cfg[c][4];
 		LLDesc m = nvmma(ints2(W0, W1), (int)n);
-		LLayout l = build(&m, M, N, 2);
+		LLayout l = build_in(arena, &m, M, N, 2);
 		int64_t repM = M / (16 * W0), repN = N / (n * W1), nregs = n / 2 * repM * repN;
 		CHECK_EQ(nregs, 1ll << ll_in_bits(&l, LL_REGISTER));
 		int bad = 0;
@@ -281,7 +270,7 @@ test_dot_a_formula(void)
 		LLDesc m = nvmma(ints2(W0, W1), 64);
 		LLDesc d = {0};
 		d.kind = LL_DOT_OPERAND, d.parent = &m, d.k_width = (int)kw;
-		LLayout l = build(&d, M, K, 2);
+		LLayout l = build_in(arena, &d, M, K, 2);
 		int64_t repM = M / (16 * W0), repK = K / (8 * kw), nregs = 4 * kw * repM * repK;
 		CHECK_EQ(nregs, 1ll << ll_in_bits(&l, LL_REGISTER));
 		int bad = 0;
@@ -311,7 +300,7 @@ test_nvmma_shared_formula(void)
 			for (int64_t R = 8; R <= 256; R *= 4)
 				for (int64_t C = atom; C <= 4 * atom; C *= 2) {
 					LLDesc s = nvmma_shared(sw, bw);
-					LLayout l = build(&s, R, C, 2);
+					LLayout l = build_in(arena, &s, R, C, 2);
 					int bad = 0;
 					for (int64_t off = 0; off < R * C; off++) {
 						uint32_t in[2] = {(uint32_t)off, 0}, rc[2];
@@ -326,7 +315,7 @@ test_nvmma_shared_formula(void)
 		}
 	/* Unswizzled: row-major. */
 	LLDesc s = nvmma_shared(0, 16);
-	LLayout l = build(&s, 32, 64, 2);
+	LLayout l = build_in(arena, &s, 32, 64, 2);
 	int bad = 0;
 	for (int64_t off = 0; off < 32 * 64; off++) {
 		uint32_t in[2] = {(uint32_t)off, 0}, rc[2];
@@ -337,7 +326,7 @@ test_nvmma_shared_formula(void)
 	/* Transposed: dim0 is contiguous. */
 	s = nvmma_shared(128, 16);
 	s.transposed = true;
-	l = build(&s, 64, 64, 2);
+	l = build_in(arena, &s, 64, 64, 2);
 	bad = 0;
 	for (int64_t off = 0; off < 64 * 64; off++) {
 		uint32_t in[2] = {(uint32_t)off, 0}, rc[2];
@@ -362,7 +351,7 @@ test_swizzled_formula(void)
 					LLDesc w = {0};
 					w.kind = LL_SWIZZLED_SHARED, w.vec = vec, w.per_phase = pp;
 					w.max_phase = mp, w.order = o ? ints2(0, 1) : ints2(1, 0);
-					LLayout l = o ? build(&w, cols, rows, 2) : build(&w, rows, cols, 2);
+					LLayout l = o ? build_in(arena, &w, cols, rows, 2) : build_in(arena, &w, rows, cols, 2);
 					int bad = 0;
 					for (int64_t off = 0; off < rows * cols; off++) {
 						uint32_t in[2] = {(uint32_t)off, 0}, rc[2];
@@ -389,9 +378,9 @@ test_distributed_linear(void)
 	d.warp_bases.n = 2;
 	d.warp_bases.b[0] = ints2(8, 0), d.warp_bases.b[1] = ints2(16, 0);
 	d.shape = ints2(32, 16);
-	LLayout a = build(&d, 32, 16, 2);
+	LLayout a = build_in(arena, &d, 32, 16, 2);
 	LLDesc b = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
-	LLayout c = build(&b, 32, 16, 2);
+	LLayout c = build_in(arena, &b, 32, 16, 2);
 	CHECK(ll_equal(&a, &c));
 	LLErr e = {arena, NULL};
 	int64_t shape[2] = {64, 16};
@@ -633,7 +622,7 @@ static void
 test_reshape_transpose_consecutive(void)
 {
 	LLDesc d = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
-	LLayout l = build(&d, 32, 16, 2), t, back, r;
+	LLayout l = build_in(arena, &d, 32, 16, 2), t, back, r;
 	CHECK_EQ(4, ll_num_consecutive(&l, LL_REGISTER, LL_DIM1));
 	CHECK_EQ(1, ll_num_consecutive(&l, LL_REGISTER, LL_DIM0));
 	CHECK_EQ(4, ll_global_vector_width(&l, 16, 16));
@@ -692,14 +681,14 @@ static void
 test_formats(void)
 {
 	LLDesc d = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
-	LLayout l = build(&d, 32, 16, 2);
+	LLayout l = build_in(arena, &d, 32, 16, 2);
 	StrBuf b = {0};
 	ll_format_json(&l, NULL, &b);
 	CHECK_STR("{\"kind\":\"distributed\",\"shape\":[32,16],\"bases\":{\"register\":[[0,1],[0,2]],"
 	          "\"lane\":[[0,4],[0,8],[1,0],[2,0],[4,0]],\"warp\":[[8,0],[16,0]],\"block\":[]}}\n",
 	          b.s);
 	LLDesc s = nvmma_shared(128, 16);
-	LLayout sh = build(&s, 8, 64, 2);
+	LLayout sh = build_in(arena, &s, 8, 64, 2);
 	buf_clear(&b);
 	ll_format_json(&sh, NULL, &b);
 	CHECK(strncmp(b.s, "{\"kind\":\"shared\",\"shape\":[8,64],\"bases\":{\"offset\":[[0,1]", 55) == 0);

@@ -247,17 +247,6 @@ test_checks(void)
 	CHECK_EQ(INT64_MAX, ll_padded_size(&p, INT64_MAX / 2));
 }
 
-static LLayout
-build_2d(const LLDesc *d, int64_t s0, int64_t s1, int rank)
-{
-	int64_t shape[2] = {s0, s1};
-	LLErr e = {arena, NULL};
-	LLayout l = ll_empty();
-	if (!ll_build(d, shape, rank, 0, &l, &e))
-		fprintf(stderr, "build failed: %s\n", e.msg);
-	return l;
-}
-
 /* Triton's test_bank_conflicts (test_frontend.py) through the algebra. */
 static void
 test_gluon_bank_conflicts(void)
@@ -267,19 +256,19 @@ test_gluon_bank_conflicts(void)
 	LLDesc b = blocked((LLInts){1, {1}}, (LLInts){1, {32}}, (LLInts){1, {4}}, (LLInts){1, {0}});
 	LLDesc s = {0};
 	s.kind = LL_SWIZZLED_SHARED, s.vec = s.per_phase = s.max_phase = 1, s.order = (LLInts){1, {0}};
-	LLayout bl = build_2d(&b, 32, 0, 1), sl = build_2d(&s, 32, 0, 1);
+	LLayout bl = build_in(arena, &b, 32, 0, 1), sl = build_in(arena, &s, 32, 0, 1);
 	CHECK(ll_gluon_bank_conflicts(&bl, &sl, 32, &n, &e));
 	CHECK_EQ(0, n);
 	LLDesc v2 = {0};
 	v2.kind = LL_NVMMA_DISTRIBUTED, v2.version = ints2(2, 0), v2.warps_per_cta = ints2(2, 4);
 	v2.instr_shape = ints2(16, 8);
 	LLDesc flat = nvmma_shared(0, 16);
-	LLayout a = build_2d(&v2, 4, 64, 2), f = build_2d(&flat, 4, 64, 2);
+	LLayout a = build_in(arena, &v2, 4, 64, 2), f = build_in(arena, &flat, 4, 64, 2);
 	CHECK(ll_gluon_bank_conflicts(&a, &f, 16, &n, &e));
 	CHECK_EQ(3, n);
 	LLDesc v3 = nvmma(ints2(4, 1), 32);
 	LLDesc sw = nvmma_shared(128, 32);
-	a = build_2d(&v3, 128, 64, 2), f = build_2d(&sw, 128, 64, 2);
+	a = build_in(arena, &v3, 128, 64, 2), f = build_in(arena, &sw, 128, 64, 2);
 	CHECK(ll_gluon_bank_conflicts(&a, &f, 32, &n, &e));
 	CHECK_EQ(1, n);
 	CHECK(!ll_gluon_bank_conflicts(&a, &f, 12, &n, &e) && e.msg);

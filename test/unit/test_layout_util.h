@@ -9,6 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* d built for the 2-D shape [s0, s1] (its first `rank` dims); an empty
+ * layout, with the reason on stderr, when that fails. */
+static inline LLayout
+build_in(Arena *a, const LLDesc *d, int64_t s0, int64_t s1, int rank)
+{
+	int64_t shape[2] = {s0, s1};
+	LLErr e = {a, NULL};
+	LLayout l = ll_empty();
+	if (!ll_build(d, shape, rank, 0, &l, &e))
+		fprintf(stderr, "build failed: %s\n", e.msg);
+	return l;
+}
+
 static inline LLInts
 ints2(int64_t a, int64_t b)
 {
