@@ -49,6 +49,7 @@ typedef struct Options {
 	/* Gluon .py files (compile.py's options) */
 	VEC(const char *) signatures;   /* -s SIGNATURE (repeatable) */
 	int num_warps;             /* -w N (default 4) */
+	const char *out_name;      /* -on NAME: the .py kernel's launchers' name */
 	VEC(const char *) includes;     /* -I DIR: where imported files are found */
 	bool depfile;              /* -MD: write a make/ninja depfile */
 	const char *depfile_path;  /* -MF FILE (default: the output with .d) */

@@ -70,7 +70,7 @@ drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d
 	}
 	Importer im = {o, a, in, src, d};
 	SemaGluon g = {o->kernel, o->signatures.data, o->signatures.len,
-	               o->num_warps ? o->num_warps : 4, import_file, &im};
+	               o->num_warps ? o->num_warps : 4, o->out_name, import_file, &im};
 	return sema_check_gluon(a, in, src, d, m, file, &g, &o->limits);
 }
 

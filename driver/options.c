@@ -1,6 +1,7 @@
 /* The command line of DESIGN.md, parsed into Options. */
 #include "driver/driver.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ drv_usage(StrBuf *out)
 {
 	buf_puts(out,
 	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
-	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-I DIR]... [-MD [-MF FILE]]\n"
+	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-on NAME] [-I DIR]... [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
 	    "                   [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [-v] [--verbose] [--time-passes]\n"
@@ -41,6 +42,8 @@ drv_usage(StrBuf *out)
 	    "  -s SIGNATURE       a .py kernel's parameters, as triton/tools/compile.py takes\n"
 	    "                     them: \"*fp16:16, i32, 1024\" (repeatable: one launcher each)\n"
 	    "  -w N               number of warps of a .py kernel (default 4; --num-warps)\n"
+	    "  -on NAME           name the .py kernel's launchers NAME (NAME_0, NAME_1, ...\n"
+	    "                     for several -s) instead of after the kernel; --out-name\n"
 	    "  -I DIR             look for imported .py files in DIR too\n"
 	    "  -MD, -MF FILE      write a make/ninja depfile of every file read\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
@@ -231,6 +234,18 @@ short_value(int argc, char **argv, int *i, const char *opt, Diags *d, bool *miss
 	return argv[++*i];
 }
 
+/* Whether s is a C identifier (a launcher's name). */
+static bool
+c_identifier(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
 /* One option of the compile command or of `glc layout`; returns false on a
  * usage error (already reported). */
 static bool
@@ -330,12 +345,15 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			diag_error(d, (SrcSpan){0}, "unknown option '%s' for 'glc layout'", arg);
 		return false;
 	}
-	if (strcmp(arg, "-on") == 0) {
-		/* compile.py's output name, which `-o` + "n" would otherwise take */
-		diag_error(d, (SrcSpan){0}, "-on: compile.py's output-name option is not supported "
-		           "by glc: each launcher is named after its kernel (-n), NAME_0, NAME_1, "
-		           "... for several -s");
-		return false;
+	if ((v = option_value(argc, argv, i, "--out-name", d, &missing)) ||
+	    (v = short_value(argc, argv, i, "-on", d, &missing))) {
+		/* compile.py's output name (before -o, which would take "-on" as -o n) */
+		if (!c_identifier(v)) {
+			diag_error(d, (SrcSpan){0}, "-on '%s': a launcher name must be a C identifier", v);
+			return false;
+		}
+		o->out_name = v;
+		return true;
 	}
 	if (strcmp(arg, "-o") == 0 || (arg[1] == 'o' && arg[2])) {
 		if (arg[2]) {

@@ -383,8 +383,9 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	prog->built = true;
 	KernelList kernels = {0};
 	const Node *f = find_kernel(&ck, g->kernel);
-	/* the launcher of `outer.kernel` is outer_kernel */
-	char *base = arena_strndup(a, g->kernel, strlen(g->kernel));
+	/* the launcher of `outer.kernel` is outer_kernel, unless -on names it */
+	const char *name = g->out_name ? g->out_name : g->kernel;
+	char *base = arena_strndup(a, name, strlen(name));
 	for (char *p = base; *p; p++)
 		if (*p == '.')
 			*p = '_';

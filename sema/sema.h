@@ -43,15 +43,17 @@ typedef struct SemaGluon {
 	const char *const *signatures;   /* -s, in order */
 	size_t n_signatures;
 	int num_warps;                   /* -w */
+	const char *out_name;            /* -on: the launchers' name; NULL: the kernel's */
 	SemaImportFn import;
 	void *import_ctx;
 } SemaGluon;
 
 /* Checks the Gluon file `module` (file id `file`) and specializes kernel
  * g->kernel once per signature, within the limits lim (as sema_check, and
- * the statements constexpr functions run): the launchers are called
- * g->kernel (one signature) or g->kernel_0, g->kernel_1, ... Host code is
- * never checked. Returns NULL when there was any error. */
+ * the statements constexpr functions run): the launchers are called NAME
+ * (one signature) or NAME_0, NAME_1, ..., NAME being g->out_name or else
+ * g->kernel ('.' as '_'). Host code is never checked. Returns NULL when
+ * there was any error. */
 TProgram *sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
                            uint32_t file, const SemaGluon *g, const Limits *lim);
 

@@ -42,6 +42,7 @@ def launch(x, y, n):
 # probe compile.py -w -- -s "*fp32, i32, 1024" -w 8
 # probe compile.py -ns -- -s "*fp32, i32, 1024" -ns 3
 # probe compile.py -o -- -s "*fp32, i32, 1024"
+# probe compile.py -on -- -s "*fp32, i32, 1024" -on add_f32
 # probe compile.py sig-pointer -- -s "*fp32, i32, 1024"
 # probe compile.py sig-scalar -- -s "*fp32, i64, 1024"
 # probe compile.py sig-div16 -- -s "*fp32:16, i32:16, 1024"
@@ -63,7 +64,6 @@ def strided_kernel(x_ptr, stride, BLOCK: gl.constexpr):
 
 
 # probe-fails compile.py -g -- -s "*fp32, i32, 1024" -g "n / 1024, 1, 1"
-# probe-fails compile.py -on -- -s "*fp32, i32, 1024" -on add_fp32
 @gluon.jit
 def grid_kernel(x_ptr, n, BLOCK: gl.constexpr):
     offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=L1)
