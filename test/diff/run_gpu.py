@@ -87,6 +87,15 @@ def launcher(lib, man):
     return fn
 
 
+def synchronize(torch, who):
+    """Waits for the GPU; a fault (the context is lost) is reported as who's."""
+    try:
+        torch.cuda.synchronize()
+    except Exception as e:
+        raise RuntimeError(f"{who}: {type(e).__name__}: CUDA error: "
+                           f"{str(e).strip().splitlines()[0][:200]}") from None
+
+
 def save_case(torch, path, stem, man, inputs, outs):
     """Keep one kernel's inputs and both compilers' outputs for oracle.py --cases."""
     torch.save({"file": stem, "man": man,
@@ -122,12 +131,12 @@ def run_case(torch, lib, module, man, save=None):
     if status != 0:
         lib.glrt_last_error.restype = ctypes.c_char_p
         return "error", f"glc launch: status {status}: {lib.glrt_last_error().decode()}"
-    torch.cuda.synchronize()
+    synchronize(torch, "glc")
     try:
         getattr(module, man["name"])[tuple(grid)](*tri_args, num_warps=man["num_warps"])
     except Exception as e:  # Triton compile errors have many types
         return "error", f"triton: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300]}"
-    torch.cuda.synchronize()
+    synchronize(torch, "triton")
     diffs = [d for d in (compare(torch, p, g, t) for p, g, t in outs) if d]
     if save and (diffs or save[0] == "all"):
         save_case(torch, os.path.join(save[1], man["name"] + ".pt"), save[2], man, inputs, outs)
