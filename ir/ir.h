@@ -96,6 +96,20 @@ bool ir_same_shape(const TType *a, const TType *b);
  * getPaddedSize; INT64_MAX when that overflows). */
 int64_t ir_smem_extent(const TType *t);
 
+/* -- Inline assembly ------------------------------------------------------- */
+
+/* A piece of a string (not terminated). */
+typedef struct IrSpan {
+	const char *s;
+	size_t n;
+} IrSpan;
+/* Checks an inline-asm constraint string s (no blanks): each comma-separated
+ * item an output `=`/`=&` and a register letter (r h l f d b c q), an input
+ * letter, `n` or a tied output's number, or a clobber `~{...}`, as LLVM's
+ * NVPTX back end takes them. Counts the outputs and inputs; false with the
+ * first bad item in *bad. */
+bool ir_asm_constraints(const char *s, int *outs, int *ins, IrSpan *bad);
+
 /* -- Shared-memory views -------------------------------------------------- */
 
 /* A view of shared memory is dense when its layout is fitted to its own

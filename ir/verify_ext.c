@@ -259,8 +259,15 @@ vf_ext_op(Verifier *v, const TInst *i)
 		if (!counts(v, i, 0, 1 << 20, true) || !elementwise_args(v, i, &shape) ||
 		    !elementwise_results(v, i, shape, &n))
 			return false;
-		return i->op == OP_MAP || (i->attr.text && i->attr.text2) ||
-		       vf_fail(v, i->at, "operands", "inline_asm has its asm and constraints");
+		if (i->op == OP_MAP)
+			return true;
+		if (!i->attr.text || !i->attr.text2)
+			return vf_fail(v, i->at, "operands", "inline_asm has its asm and constraints");
+		int outs, ins;
+		IrSpan bad;
+		return ir_asm_constraints(i->attr.text2, &outs, &ins, &bad) ||
+		       vf_fail(v, i->at, "operands", "inline_asm constraint '%.*s' is not one LLVM's "
+		               "NVPTX back end takes", (int)bad.n, bad.s);
 	case OP_MAP_ARG: case OP_MAP_YIELD:
 		return map_parts(v, i);
 	case OP_EXTRACT: {

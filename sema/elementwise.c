@@ -128,28 +128,25 @@ pack_arg(Check *ck, const Value *v, const TType *like, int64_t *pack)
 	return true;
 }
 
-/* The constraints without blanks; *outs and *ins count their output and
- * input entries (clobbers ~{...} are neither). */
+/* The constraints without blanks, checked item by item (NULL after a
+ * diagnostic at v); *outs and *ins count their output and input entries
+ * (clobbers ~{...} are neither). */
 static const char *
 constraints(Check *ck, const Value *v, int *outs, int *ins)
 {
 	StrBuf b = {0};
-	*outs = *ins = 0;
-	bool start = true;
-	for (size_t i = 0; i < v->u.str.len; i++) {
-		char c = v->u.str.s[i];
-		if (isspace((unsigned char)c))
-			continue;
-		if (start && c == '=')
-			(*outs)++;
-		else if (start && c != ',' && c != '~')
-			(*ins)++;
-		start = c == ',';
-		buf_putc(&b, c);
-	}
+	for (size_t i = 0; i < v->u.str.len; i++)
+		if (!isspace((unsigned char)v->u.str.s[i]))
+			buf_putc(&b, v->u.str.s[i]);
 	const char *r = arena_strndup(ck->a, b.s ? b.s : "", b.len);
 	buf_free(&b);
-	return r;
+	IrSpan bad;
+	if (ir_asm_constraints(r, outs, ins, &bad))
+		return r;
+	diag_error(ck->d, v->span, "constraint '%.*s' is not one glc can pass to LLVM: an output "
+	           "is '=' (or '=&') and a register letter (r h l f d b c q), an input a letter, "
+	           "'n' or a tied output's number, a clobber '~{...}'", (int)bad.n, bad.s);
+	return NULL;
 }
 
 /* gl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack) */
@@ -182,6 +179,8 @@ inline_asm(Check *ck, const Node *call, Value **a)
 	    !dtypes_arg(ck, a[3], dt, &n_res, 16) || !pack_arg(ck, a[5], like, &pack))
 		return NULL;
 	const char *cons = constraints(ck, a[1], &outs, &ins);
+	if (!cons)
+		return NULL;
 	int want_outs = 0, want_ins = 0;
 	for (int k = 0; k < n_res; k++)
 		want_outs += (int)(pack / per_reg(ir_dtype_bits(dt[k]), pack));
