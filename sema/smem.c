@@ -35,11 +35,9 @@ elem_bytes(TDType dt)
 	return ir_dtype_bits(dt) < 8 ? 1 : ir_dtype_bits(dt) / 8;
 }
 
-/* A shared type over shape for allocation `alloc`: the layout is fitted to
- * the trailing dims it covers (leading dims index whole buffers). */
-static TType *
-smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
-          const LLDesc *l, int alloc)
+TType *
+sema_smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
+               const LLDesc *l, int alloc)
 {
 	TType *t = arena_alloc(ck->a, sizeof *t);
 	int lr = layout_rank(l);
@@ -47,6 +45,8 @@ smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
 	t->dtype = dt;
 	t->rank = rank;
 	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	memcpy(t->alloc_shape, shape, (size_t)rank * sizeof *shape);
+	t->alloc_rank = rank;
 	t->layout.desc = l;
 	t->alloc = alloc;
 	if (rank < lr) {
@@ -128,7 +128,7 @@ sema_smem_alloc(Check *ck, const Node *call, Value **a)
 	if (!l)
 		return NULL;
 	int idx = (int)ck->smem.len;
-	TType *t = smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
+	TType *t = sema_smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
 	if (!t)
 		return NULL;
 	TSmemAlloc s = {.name = NULL, .at = call->span, .dtype = dt, .rank = rank,
@@ -171,7 +171,7 @@ smem_index(Check *ck, const Node *call, Value *self, Value **a)
 	int64_t stride = 1;
 	for (int i = 1; i < t->rank; i++)
 		stride *= t->shape[i];
-	TType *rt = smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
+	TType *rt = sema_smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
 	                      t->layout.desc, t->alloc);
 	if (!rt)
 		return NULL;
@@ -281,16 +281,14 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 		for (int i = (int)dim + 1; i < t->rank; i++)
 			stride *= t->shape[i];
 		TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &t->layout.ll);
-		vt->narrowed |= len < t->shape[dim];
 		return view(ck, call, self, vt, start * stride);
 	}
 	LLayout ll;
 	int64_t offset;
 	if (!slice_layout(ck, call->span, t, (int)dim, start, len, &ll, &offset))
 		return NULL;
-	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &ll);
-	vt->narrowed |= len < t->shape[dim];
-	return view(ck, call, self, vt, offset);
+	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, t->layout.desc, &ll),
+	            offset);
 }
 
 /* Views that relabel the whole buffer need the layout to cover every dim. */
@@ -342,7 +340,11 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 	const LLDesc *desc = t->layout.desc;
 	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1)
 		desc = ll_desc_transposed(ck->a, desc);
-	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank, desc, &ll), 0);
+	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, desc, &ll);
+	int prefix = t->alloc_rank - t->rank;   /* Gluon permutes alloc_shape's trailing dims */
+	for (int i = 0; prefix >= 0 && i < t->rank; i++)
+		vt->alloc_shape[prefix + i] = t->alloc_shape[prefix + perm[i]];
+	return view(ck, call, self, vt, 0);
 }
 
 static Value *
@@ -368,7 +370,12 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 		return NULL;
 	}
 	TType *vt = view_type(ck, t, t->dtype, shape, rank, t->layout.desc, &ll);
-	vt->narrowed = false;   /* Gluon's reshape takes the new shape as alloc_shape */
+	/* Gluon's alloc_shape: its leading (buffer) dims, then the new shape */
+	int prefix = t->alloc_rank - t->rank;
+	if (prefix < 0 || prefix + rank > LL_MAX_RANK)
+		prefix = 0;
+	memcpy(vt->alloc_shape + prefix, shape, (size_t)rank * sizeof *shape);
+	vt->alloc_rank = prefix + rank;
 	return view(ck, call, self, vt, 0);
 }
 
@@ -384,7 +391,7 @@ smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
 	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
-	TType *rt = smem_type(ck, a[2]->span, dt, shape, rank, l, t->alloc);
+	TType *rt = sema_smem_type(ck, a[2]->span, dt, shape, rank, l, t->alloc);
 	if (!rt)
 		return NULL;
 	int64_t have = extent_bytes(t), now = extent_bytes(rt);
