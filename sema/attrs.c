@@ -71,13 +71,8 @@ layout_value(Check *ck, const TType *t, SrcSpan at)
 static Value *
 block_type_value(Check *ck, const TType *desc, SrcSpan at)
 {
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	t->kind = TY_TENSOR;
-	t->dtype = desc->dtype;
-	t->rank = desc->rank;
-	memcpy(t->shape, desc->shape, sizeof t->shape);
 	Value *v = sema_new_value(&ck->ev, VAL_TYPE, at);
-	v->u.type = t;
+	v->u.type = sema_block_type(ck, sema_type_scalar(ck, desc->dtype), desc->shape, desc->rank);
 	return v;
 }
 

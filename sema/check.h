@@ -316,6 +316,10 @@ Value *sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a
 /* A method call on a type value (m->u.method.self is VAL_TYPE):
  * with_element_ty(dtype) of a block or distributed type. */
 Value *sema_type_method_call(Check *ck, const Node *call, Value *m);
+/* Gluon's block_type of elem (a scalar or pointer type) over shape: a
+ * tensor type without a layout, which only compares, prints and answers
+ * isinstance and its shape/dtype attributes. */
+const TType *sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank);
 /* `t.type` of a compile-time tuple t of runtime values: its tuple_type;
  * NULL (no diagnostic) when an item has no type. */
 Value *sema_tuple_type_of(Check *ck, const Value *t, SrcSpan at);

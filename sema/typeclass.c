@@ -132,7 +132,16 @@ element_type(Check *ck, const Value *v, const char *what)
 	return sema_value_dtype(ck, v, what, &dt) ? sema_type_scalar(ck, dt) : NULL;
 }
 
-/* gl.block_type(element_ty, shape): a tensor type without a layout. */
+const TType *
+sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank)
+{
+	TType *t = sema_type_with_elem(ck, &(TType){.kind = TY_TENSOR}, elem);
+	t->rank = rank;
+	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	return t;
+}
+
+/* gl.block_type(element_ty, shape) */
 static Value *
 block_type(Check *ck, const Node *call, Value **a)
 {
@@ -141,10 +150,7 @@ block_type(Check *ck, const Node *call, Value **a)
 	int rank;
 	if (!elem || !sema_value_shape(ck, a[1], "gl.block_type's shape", shape, &rank))
 		return NULL;
-	TType *t = sema_type_with_elem(ck, &(TType){.kind = TY_TENSOR}, elem);
-	t->rank = rank;
-	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
-	return type_value(ck, t, call->span);
+	return type_value(ck, sema_block_type(ck, elem, shape, rank), call->span);
 }
 
 static Value *
@@ -196,6 +202,17 @@ pointer_type(Check *ck, const Node *call, Value **a)
 	return type_value(ck, sema_type_ptr(ck, dt), call->span);
 }
 
+/* A tuple type of n elements, to be filled. */
+static TType *
+new_tuple_type(Check *ck, size_t n)
+{
+	TType *t = arena_alloc(ck->a, sizeof *t);
+	t->kind = TY_TUPLE;
+	t->n_elems = (int)n;
+	t->elems = arena_alloc(ck->a, (n + 1) * sizeof *t->elems);
+	return t;
+}
+
 static Value *
 tuple_type(Check *ck, const Node *call, Value **a)
 {
@@ -205,10 +222,7 @@ tuple_type(Check *ck, const Node *call, Value **a)
 		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types (and no fields)");
 		return NULL;
 	}
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	t->kind = TY_TUPLE;
-	t->n_elems = (int)ts->u.list.n;
-	t->elems = arena_alloc(ck->a, (ts->u.list.n + 1) * sizeof *t->elems);
+	TType *t = new_tuple_type(ck, ts->u.list.n);
 	for (size_t i = 0; i < ts->u.list.n; i++) {
 		const Value *e = ts->u.list.items[i];
 		if (e->kind == VAL_DTYPE)
@@ -279,10 +293,7 @@ sema_type_method_call(Check *ck, const Node *call, Value *m)
 Value *
 sema_tuple_type_of(Check *ck, const Value *tv, SrcSpan at)
 {
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	t->kind = TY_TUPLE;
-	t->n_elems = (int)tv->u.list.n;
-	t->elems = arena_alloc(ck->a, (tv->u.list.n + 1) * sizeof *t->elems);
+	TType *t = new_tuple_type(ck, tv->u.list.n);
 	for (size_t i = 0; i < tv->u.list.n; i++) {
 		const Value *e = tv->u.list.items[i];
 		if (e->kind == VAL_RUNTIME)
