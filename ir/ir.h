@@ -71,16 +71,18 @@ struct TType {
 	 * offset within the view's origin -> view coordinates; a
 	 * PaddedSharedLayout's offsets are then padded, ll_desc_padding). */
 	int alloc;
-	/* TY_SMEM: a .slice narrower than the buffer it views, and views of
-	 * it up to the next .index or ._reinterpret (Gluon's alloc_shape
-	 * differs from the shape; only sema reads it). */
-	bool narrowed;
 	/* TY_SMEM, a strided view (ir_smem_strided): the layout is fitted to
 	 * the region the view was sliced from, larger than the view's trailing
 	 * dims, and view_at is the view's first element in that region's
 	 * coordinates (per dim of the type; 0 for dims the layout does not
 	 * cover). All zero for a dense view. */
 	int64_t view_at[LL_MAX_RANK];
+	/* TY_SMEM / TY_MBARRIER: Gluon's alloc_shape, as its view operations
+	 * carry it (an allocation, .index and ._reinterpret start it as the
+	 * shape, .slice keeps it, .permute and .reshape rewrite its trailing
+	 * dims); only sema reads it. */
+	int64_t alloc_shape[LL_MAX_RANK];
+	int alloc_rank;
 	/* TY_TUPLE */
 	const TType **elems;
 	int n_elems;

@@ -66,9 +66,20 @@ layout_value(Check *ck, const TType *t, SrcSpan at)
 	return v;
 }
 
-/* Attributes of a type (`x.type`, `desc.block_type`): shape, layout, the
- * element dtype (dtype, element_ty), nbytes, and a descriptor's block_type
- * (the descriptor type stands for its block). */
+/* A descriptor's block_type: Gluon's block_type (no layout) of its dtype
+ * and block shape. */
+static Value *
+block_type_value(Check *ck, const TType *desc, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_TYPE, at);
+	v->u.type = sema_block_type(ck, sema_type_scalar(ck, desc->dtype), desc->shape, desc->rank);
+	return v;
+}
+
+/* Attributes of a type (`x.type`, `desc.type`, `desc.block_type`): shape,
+ * layout (not of a block_type), the element dtype (dtype, element_ty),
+ * nbytes, a descriptor's block_type, and with_element_ty of a block or
+ * distributed type. */
 static Value *
 type_attr(Check *ck, const Node *n, Value *obj)
 {
@@ -83,10 +94,12 @@ type_attr(Check *ck, const Node *n, Value *obj)
 	}
 	if (shaped && is(n, "shape"))
 		return shape_value(ck, t, n->span);
-	if (shaped && is(n, "layout"))
+	if (shaped && is(n, "layout") && t->layout.desc)
 		return layout_value(ck, t, n->span);
 	if (t->kind == TY_DESC && is(n, "block_type"))
-		return obj;
+		return block_type_value(ck, t, n->span);
+	if (t->kind == TY_TENSOR && is(n, "with_element_ty"))
+		return method(ck, obj, n);
 	if ((is(n, "dtype") || is(n, "element_ty")) && !t->elem_is_ptr) {
 		Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
 		v->u.dtype = t->dtype;
@@ -127,6 +140,7 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 		                                 "split", "ravel", "sum", "max", "min", "reduce",
 		                                 "associative_scan", "histogram", "gather"));
 	case TY_SCALAR:
+	case TY_PTR:
 		if (is(n, "to"))
 			return method(ck, obj, n);
 		return no_attr(ck, n, obj, NAMES("dtype", "to"));
@@ -143,11 +157,8 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 			}
 			return v;
 		}
-		if (is(n, "block_type")) {
-			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
-			v->u.type = t;
-			return v;
-		}
+		if (is(n, "block_type"))
+			return block_type_value(ck, t, n->span);
 		if (is(n, "block_shape"))
 			return shape_value(ck, t, n->span);
 		if (is(n, "layout"))
@@ -269,6 +280,8 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 	Value *self = m->u.method.self;
 	if (self->kind == VAL_TUPLE && self->u.list.cls)
 		return sema_aggregate_method_call(ck, call, m);
+	if (self->kind == VAL_TYPE)
+		return sema_type_method_call(ck, call, m);
 	if (self->kind != VAL_RUNTIME)
 		return sema_py_method_call(ck, call, m);
 	const TType *t = self->u.rt->type;
@@ -285,7 +298,8 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
 	/* .to(dtype) on tensors and scalars */
 	if (t->kind == TY_PTR || t->elem_is_ptr) {
-		diag_error(ck->d, call->span, "pointers cannot be converted with .to()");
+		diag_error(ck->d, call->span, "pointers cannot be converted with .to(): glc has no "
+		           "pointer casts (gl.pointer_type values only compare with p.dtype)");
 		return NULL;
 	}
 	return sema_cast_call(ck, call, self, a[1], a[2], a[3]);

@@ -10,8 +10,9 @@
 static const TType *
 type_arg(const Value *v, TTypeKind k1, TTypeKind k2)
 {
-	return v->kind == VAL_TYPE && (v->u.type->kind == k1 || v->u.type->kind == k2) ? v->u.type
-	                                                                            : NULL;
+	/* a block_type (no layout) is no distributed_type */
+	return v->kind == VAL_TYPE && (v->u.type->kind == k1 || v->u.type->kind == k2) &&
+	       v->u.type->layout.desc ? v->u.type : NULL;
 }
 
 static const char *
@@ -44,7 +45,10 @@ sema_bank_conflicts(Check *ck, const Node *call, Value **a)
 		           "(%s) and shared (%s) layouts", elem_name(r), ir_dtype_name(s->dtype));
 		return NULL;
 	}
-	if (s->narrowed) {
+	bool sub = s->alloc_rank < s->rank;   /* Gluon: shape != alloc_shape[-rank:] */
+	for (int i = 0; !sub && i < s->rank; i++)
+		sub = s->shape[i] != s->alloc_shape[s->alloc_rank - s->rank + i];
+	if (sub) {
 		diag_error(ck->d, a[1]->span, "gl.bank_conflicts is not implemented for a .slice of a "
 		           "buffer (Triton 3.6: NYI for subslices); take it on the whole buffer");
 		return NULL;

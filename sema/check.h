@@ -307,8 +307,31 @@ Value *sema_make_desc(Check *ck, const Node *call, Value **a);
 /* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
 Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
+/* -- typeclass.c: Gluon's classes as values -- */
+/* A call of a Gluon class: gl.dtype(name), gl.block_type, gl.distributed_type,
+ * gl.pointer_type, gl.tuple_type, gl.shared_memory_descriptor_type make type
+ * values, gl.tuple(iterable) a tuple; the others (gl.tensor, ...) cannot be
+ * constructed in a kernel (an error). */
+Value *sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* A method call on a type value (m->u.method.self is VAL_TYPE):
+ * with_element_ty(dtype) of a block or distributed type. */
+Value *sema_type_method_call(Check *ck, const Node *call, Value *m);
+/* Gluon's block_type of elem (a scalar or pointer type) over shape: a
+ * tensor type without a layout, which only compares, prints and answers
+ * isinstance and its shape/dtype attributes. */
+const TType *sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank);
+/* `t.type` of a compile-time tuple t of runtime values: its tuple_type;
+ * NULL (no diagnostic) when an item has no type. */
+Value *sema_tuple_type_of(Check *ck, const Value *t, SrcSpan at);
+
 /* -- smem.c: allocations and views -- */
 Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
+/* The shared type of a view of allocation `alloc` (-1: none, a type a
+ * kernel constructs) over shape, in layout l fitted to the trailing dims it
+ * covers (leading dims index whole buffers); its alloc_shape is shape.
+ * NULL after a diagnostic at `at`. */
+TType *sema_smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
+                      const LLDesc *l, int alloc);
 Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
                              Value **a);
 

@@ -410,14 +410,36 @@ dtype_of(const Value *v)
 {
 	if (v->kind == VAL_DTYPE)
 		return v->u.dtype;
+	if (v->kind == VAL_TYPE && v->u.type->kind == TY_SCALAR)   /* a scalar's x.type */
+		return v->u.type->dtype;
 	return v->kind == VAL_BUILTIN ? sema_builtin_dtype(v->u.builtin) : DT_VOID;
 }
 
-/* Types compare as Gluon's: kind, dtype, shape and layout parameters (a
- * descriptor's block_type, a parameter type). */
+/* Types compare as Gluon's: kind, dtype, shape and layout parameters; a
+ * block_type (no layout) equals only a block_type; shared-memory types by
+ * shape, layout and alloc_shape (Gluon 3.6 does not compare their element
+ * types); tuple types item by item. */
 static bool
 same_type(const TType *a, const TType *b)
 {
+	if (a->kind == TY_TENSOR && b->kind == TY_TENSOR && (!a->layout.desc || !b->layout.desc))
+		return !a->layout.desc && !b->layout.desc && a->dtype == b->dtype &&
+		       a->elem_is_ptr == b->elem_is_ptr && ir_same_shape(a, b);
+	if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
+		bool same = a->n_elems == b->n_elems;
+		for (int i = 0; same && i < a->n_elems; i++)
+			same = same_type(a->elems[i], b->elems[i]);
+		return same;
+	}
+	if ((a->kind == TY_SMEM || a->kind == TY_MBARRIER) && a->kind == b->kind) {
+		if (!ir_same_shape(a, b) || a->alloc_rank != b->alloc_rank ||
+		    !ll_desc_equal(a->layout.desc, b->layout.desc))
+			return false;
+		for (int i = 0; i < a->alloc_rank; i++)
+			if (a->alloc_shape[i] != b->alloc_shape[i])
+				return false;
+		return true;
+	}
 	return ir_type_equal(a, b) && (a->kind == TY_SCALAR || a->kind == TY_PTR ||
 	                               ll_desc_equal(a->layout.desc, b->layout.desc));
 }

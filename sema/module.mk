@@ -4,4 +4,4 @@ SEMA_SRCS += sema/consteval.c sema/builtins.c sema/layout_ctor.c sema/types.c se
 	sema/aggregate.c sema/signature.c sema/math.c sema/memory.c sema/debug.c \
 	sema/returns.c sema/elementwise.c sema/ptr_use.c sema/pymethods.c
 SEMA_SRCS += sema/reduce.c sema/shape.c sema/atomic.c sema/unsupported.c sema/desc.c \
-	sema/bank_conflicts.c
+	sema/bank_conflicts.c sema/typeclass.c

@@ -47,6 +47,7 @@ is_instance(const Value *obj, const Value *cls)
 			return obj->kind == VAL_INT;
 		if (sema_builtin_fn(cls->u.builtin) == BF_FLOAT)
 			return obj->kind == VAL_FLOAT;
+		return sema_is_class_instance(obj, sema_builtin_fn(cls->u.builtin));
 	}
 	return false;
 }
@@ -124,6 +125,8 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return t ? sema_rt_value(ck, t, call->span) : NULL;
 	}
 	default:
+		if (fn >= BF_CLS_FIRST_)
+			return sema_type_class_call(ck, call, fn, a);
 		diag_error(ck->d, call->span, "a decorator cannot be called here");
 		return NULL;
 	}
@@ -181,6 +184,8 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 	case VAL_TUPLE:
 		if (obj->u.list.cls)
 			return sema_aggregate_attr(ck, n, obj);
+		if (strcmp(name, "type") == 0 && (m = sema_tuple_type_of(ck, obj, n->span)))
+			return m;
 		if ((m = sema_py_method(ck, n, obj)))
 			return m;
 		break;

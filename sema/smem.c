@@ -39,11 +39,9 @@ elem_bytes(TDType dt)
 	return ir_dtype_bits(dt) < 8 ? 1 : ir_dtype_bits(dt) / 8;
 }
 
-/* A shared type over shape for allocation `alloc`: the layout is fitted to
- * the trailing dims it covers (leading dims index whole buffers). */
-static TType *
-smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
-          const LLDesc *l, int alloc)
+TType *
+sema_smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
+               const LLDesc *l, int alloc)
 {
 	TType *t = arena_alloc(ck->a, sizeof *t);
 	int lr = layout_rank(l);
@@ -51,6 +49,8 @@ smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
 	t->dtype = dt;
 	t->rank = rank;
 	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	memcpy(t->alloc_shape, shape, (size_t)rank * sizeof *shape);
+	t->alloc_rank = rank;
 	t->layout.desc = l;
 	t->alloc = alloc;
 	if (rank < lr) {
@@ -152,7 +152,7 @@ sema_smem_alloc(Check *ck, const Node *call, Value **a)
 	if (!l)
 		return NULL;
 	int idx = (int)ck->smem.len;
-	TType *t = smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
+	TType *t = sema_smem_type(ck, a[2]->span, dt, shape, rank, l, idx);
 	if (!t)
 		return NULL;
 	TSmemAlloc s = {.name = NULL, .at = call->span, .dtype = dt, .rank = rank,
@@ -196,8 +196,8 @@ smem_index(Check *ck, const Node *call, Value *self, Value **a)
 	TType *rt = ir_smem_strided(t) && t->layout.ll.n_out < t->rank
 	            ? view_type(ck, t, t->dtype, t->shape + 1, t->rank - 1, t->view_at + 1,
 	                        t->layout.desc, &t->layout.ll)
-	            : smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
-	                        t->layout.desc, t->alloc);
+	            : sema_smem_type(ck, call->span, t->dtype, t->shape + 1, t->rank - 1,
+	                             t->layout.desc, t->alloc);
 	if (!rt)
 		return NULL;
 	if (a[0]->kind == VAL_INT) {
@@ -307,7 +307,6 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 	if (dim < t->rank - t->layout.ll.n_out) {
 		TType *vt = view_type(ck, t, t->dtype, shape, t->rank, strided ? at : NULL,
 		                      t->layout.desc, &t->layout.ll);
-		vt->narrowed |= len < t->shape[dim];
 		return view(ck, call, self, vt, start * lead_stride(t, (int)dim));
 	}
 	if (!slice_rule(ck, call->span, t, (int)dim, len))
@@ -315,7 +314,6 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 	/* a strided view of t's region, made dense when it is one block */
 	at[dim] += start;
 	TType *rt = view_type(ck, t, t->dtype, shape, t->rank, at, t->layout.desc, &t->layout.ll);
-	rt->narrowed |= len < t->shape[dim];
 	LLayout ll;
 	int64_t offset;
 	if (!as_dense(rt, &ll, &offset)) {
@@ -328,7 +326,6 @@ smem_slice(Check *ck, const Node *call, Value *self, Value **a)
 		return view(ck, call, self, rt, 0);
 	}
 	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, NULL, t->layout.desc, &ll);
-	vt->narrowed |= len < t->shape[dim];
 	return view(ck, call, self, vt, offset);
 }
 
@@ -384,8 +381,12 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 	int64_t at[LL_MAX_RANK];
 	for (int i = 0; i < t->rank; i++)
 		at[i] = t->view_at[perm[i]];
-	return view(ck, call, self, view_type(ck, t, t->dtype, shape, t->rank,
-	            ir_smem_strided(t) ? at : NULL, desc, &ll), 0);
+	TType *vt = view_type(ck, t, t->dtype, shape, t->rank, ir_smem_strided(t) ? at : NULL,
+	                      desc, &ll);
+	int prefix = t->alloc_rank - t->rank;   /* Gluon permutes alloc_shape's trailing dims */
+	for (int i = 0; prefix >= 0 && i < t->rank; i++)
+		vt->alloc_shape[prefix + i] = t->alloc_shape[prefix + perm[i]];
+	return view(ck, call, self, vt, 0);
 }
 
 static Value *
@@ -417,7 +418,12 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 		return NULL;
 	}
 	TType *vt = view_type(ck, t, t->dtype, shape, rank, NULL, t->layout.desc, &ll);
-	vt->narrowed = false;   /* Gluon's reshape takes the new shape as alloc_shape */
+	/* Gluon's alloc_shape: its leading (buffer) dims, then the new shape */
+	int prefix = t->alloc_rank - t->rank;
+	if (prefix < 0 || prefix + rank > LL_MAX_RANK)
+		prefix = 0;
+	memcpy(vt->alloc_shape + prefix, shape, (size_t)rank * sizeof *shape);
+	vt->alloc_rank = prefix + rank;
 	return view(ck, call, self, vt, 0);
 }
 
@@ -433,7 +439,7 @@ smem_reinterpret(Check *ck, const Node *call, Value *self, Value **a)
 	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
 	    !(l = sema_value_layout(ck, a[2], "the shared layout", true)))
 		return NULL;
-	TType *rt = smem_type(ck, a[2]->span, dt, shape, rank, l, t->alloc);
+	TType *rt = sema_smem_type(ck, a[2]->span, dt, shape, rank, l, t->alloc);
 	if (!rt)
 		return NULL;
 	int64_t have = extent_bytes(t), now = extent_bytes(rt);

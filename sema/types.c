@@ -136,7 +136,12 @@ const char *
 sema_type_str(Check *ck, const TType *t)
 {
 	StrBuf b = {0};
-	ir_type_print(t, &b);
+	if (t->kind == TY_TENSOR && !t->layout.desc) {   /* a block_type */
+		buf_printf(&b, "block_type<%s, ", ir_dtype_name(t->dtype));
+		ir_shape_print(t->shape, t->rank, &b);
+		buf_putc(&b, '>');
+	} else
+		ir_type_print(t, &b);
 	char *s = arena_strndup(ck->a, b.s ? b.s : "", b.len);
 	buf_free(&b);
 	return s;

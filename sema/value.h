@@ -187,8 +187,21 @@ typedef enum BuiltinFn {
 	/* Python's iteration builtins (sema/pymethods.c) */
 	BF_LIST_PY, BF_TUPLE_PY, BF_SUM_PY, BF_ZIP, BF_ENUMERATE, BF_ANY, BF_ALL, BF_SORTED,
 	BF_REVERSED,
+	/* Gluon's classes and gl.void (sema/typeclass.c); the value classes
+	 * first, then the type classes, then the layout base classes */
+	BF_CLS_FIRST_,
+	BF_CLS_BASE_VALUE = BF_CLS_FIRST_, BF_CLS_TENSOR, BF_CLS_SMEM, BF_CLS_TUPLE, BF_CLS_DESC,
+	BF_CLS_BASE_TYPE, BF_CLS_DTYPE, BF_CLS_BLOCK_TYPE, BF_CLS_DISTRIBUTED_TYPE,
+	BF_CLS_POINTER_TYPE, BF_CLS_TUPLE_TYPE, BF_CLS_SMEM_TYPE, BF_CLS_DESC_TYPE,
+	BF_CLS_DISTRIBUTED_LAYOUT, BF_CLS_SHARED_LAYOUT,
+	BF_VOID,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
 TDType sema_builtin_dtype(const Builtin *b);
+
+/* isinstance(v, C) for the Gluon class C (BF_CLS_*), with Triton 3.6's
+ * class hierarchy (distributed_type < block_type < dtype < base_type, ...);
+ * false for any other fn (sema/typeclass.c). */
+bool sema_is_class_instance(const Value *v, BuiltinFn cls);
 
 #endif

@@ -94,14 +94,14 @@ def descriptor_field_kernel(a_desc, b_desc):
     tma.store_wait(0)
 
 
-# probe-fails nvidia.hopper.tma tensor_descriptor -- -s "tensordesc<fp16[64,64]>, *i32"
+# probe nvidia.hopper.tma tensor_descriptor -- -s "tensordesc<fp16[64,64]>, *i32"
 @gluon.jit
 def descriptor_isinstance_kernel(desc, p):
     gl.static_assert(isinstance(desc, tensor_descriptor))
     gl.store(p, 1)
 
 
-# probe-fails nvidia.hopper.tma tensor_descriptor_type -- -s "tensordesc<fp16[64,64]>, *i32"
+# probe nvidia.hopper.tma tensor_descriptor_type -- -s "tensordesc<fp16[64,64]>, *i32"
 @gluon.jit
 def descriptor_type_kernel(desc, p):
     gl.static_assert(isinstance(desc.type, tma.tensor_descriptor_type))

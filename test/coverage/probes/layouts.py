@@ -162,14 +162,14 @@ def is_distributed(layout):
     return isinstance(layout, DistributedLayout)
 
 
-# probe-fails gl._layouts DistributedLayout -- -s "*fp32"
+# probe gl._layouts DistributedLayout -- -s "*fp32"
 @gluon.jit
 def distributed_layout_kernel(p):
     gl.static_assert(is_distributed(L2))
     gl.store(p, 1.0)
 
 
-# probe-fails gl._layouts SharedLayout -- -s "*fp32"
+# probe gl._layouts SharedLayout -- -s "*fp32"
 @gluon.jit
 def shared_layout_kernel(p):
     gl.static_assert(isinstance(gl.SwizzledSharedLayout(1, 1, 1, [0]), SharedLayout))

@@ -1,6 +1,6 @@
 # Probes of the type and value classes of gl: used as a Gluon user uses them,
 # in isinstance tests, as annotations of @aggregate fields, constructed and
-# compared with the types of values.
+# compared with the types of values (test/lit/gluon/type_classes.py has more).
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.language.core import _aggregate as aggregate
@@ -42,7 +42,7 @@ def aggregate_fields_kernel(p):
     gl.store(p + offs, t.total())
 
 
-# probe-fails gl tensor -- -s "*fp32"
+# probe gl tensor -- -s "*fp32"
 @gluon.jit
 def isinstance_tensor_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -50,7 +50,7 @@ def isinstance_tensor_kernel(p):
     gl.store(p + x, x.to(gl.float32))
 
 
-# probe-fails gl shared_memory_descriptor -- -s "*fp32"
+# probe gl shared_memory_descriptor -- -s "*fp32"
 @gluon.jit
 def isinstance_smem_kernel(p):
     buf = gl.allocate_shared_memory(gl.float32, [4, 32], S)
@@ -58,7 +58,7 @@ def isinstance_smem_kernel(p):
     gl.store(p, 1.0)
 
 
-# probe-fails gl dtype -- -s "*fp16, gl.float16"
+# probe gl dtype -- -s "*fp16, gl.float16"
 @gluon.jit
 def dtype_kernel(p, DT: gl.constexpr):
     gl.static_assert(isinstance(DT, gl.dtype))
@@ -67,7 +67,7 @@ def dtype_kernel(p, DT: gl.constexpr):
     gl.store(p + offs, gl.full([128], 1, DT, layout=gl.BlockedLayout([1], [32], [4], [0])))
 
 
-# probe-fails gl void -- -s "*fp32"
+# probe gl void -- -s "*fp32"
 @gluon.jit
 def void_kernel(p):
     gl.static_assert(gl.void != gl.float32)
@@ -75,15 +75,22 @@ def void_kernel(p):
     gl.store(p, 1.0)
 
 
-# probe-fails gl pointer_type -- -s "*fp32"
+# probe gl pointer_type -- -s "*fp32"
 @gluon.jit
 def pointer_type_kernel(p):
     gl.static_assert(p.dtype == gl.pointer_type(gl.float32))
+    gl.static_assert(isinstance(p.type, gl.pointer_type))
+    gl.store(p, 7.0)
+
+
+# probe-fails gl pointer_type -- -s "*fp32"
+@gluon.jit
+def pointer_cast_kernel(p):
     q = p.to(gl.pointer_type(gl.int32), bitcast=True)
     gl.store(q, 7)
 
 
-# probe-fails gl base_value -- -s "*fp32"
+# probe gl base_value -- -s "*fp32"
 @gluon.jit
 def base_value_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -91,7 +98,7 @@ def base_value_kernel(p):
     gl.store(p + x, x.to(gl.float32))
 
 
-# probe-fails gl base_type -- -s "*fp32"
+# probe gl base_type -- -s "*fp32"
 @gluon.jit
 def base_type_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -99,7 +106,7 @@ def base_type_kernel(p):
     gl.store(p + x, x.to(gl.float32))
 
 
-# probe-fails gl block_type -- -s "*fp32"
+# probe gl block_type -- -s "*fp32"
 @gluon.jit
 def block_type_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -112,7 +119,7 @@ def pair(x):
     return x, x + 1
 
 
-# probe-fails gl tuple -- -s "*i32"
+# probe gl tuple -- -s "*i32"
 @gluon.jit
 def tuple_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -121,7 +128,7 @@ def tuple_kernel(p):
     gl.store(p + x, t[0] + t[1])
 
 
-# probe-fails gl tuple_type -- -s "*i32"
+# probe gl tuple_type -- -s "*i32"
 @gluon.jit
 def tuple_type_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -130,7 +137,7 @@ def tuple_type_kernel(p):
     gl.store(p + x, t[0] + t[1])
 
 
-# probe-fails gl distributed_type -- -s "*fp32"
+# probe gl distributed_type -- -s "*fp32"
 @gluon.jit
 def distributed_type_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -139,7 +146,7 @@ def distributed_type_kernel(p):
     gl.store(p + x, x.to(gl.float32))
 
 
-# probe-fails gl distributed_type.with_element_ty -- -s "*fp32"
+# probe gl distributed_type.with_element_ty -- -s "*fp32"
 @gluon.jit
 def with_element_ty_kernel(p):
     x = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
@@ -148,7 +155,7 @@ def with_element_ty_kernel(p):
     gl.store(p + x, y)
 
 
-# probe-fails gl shared_memory_descriptor_type -- -s "*fp32"
+# probe gl shared_memory_descriptor_type -- -s "*fp32"
 @gluon.jit
 def smem_type_kernel(p):
     buf = gl.allocate_shared_memory(gl.float32, [4, 32], S)

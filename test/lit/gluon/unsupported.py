@@ -3,21 +3,18 @@
 # Gluon module, tested with isinstance or used as a decorator; isinstance
 # against a host class is an error rather than a silent False.
 # RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER
-# MEMBER: unsupported.py:28:17: error: gl.float8e4b15 is not supported by glc: Triton's software fp8 format
+# MEMBER: unsupported.py:25:17: error: gl.float8e4b15 is not supported by glc: Triton's software fp8 format
 # RUN: not %glc %s -n imported -s "*fp32" 2>&1 | FileCheck %s --check-prefix=IMPORT
-# IMPORT: unsupported.py:34:36: error: 'tensor_descriptor_type' (from triton.experimental.gluon.language.nvidia.hopper.tma) is not supported by glc: glc's compile-time Python has no Gluon type objects
-# RUN: not %glc %s -n base_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=BASE
-# BASE: unsupported.py:39:36: error: 'DistributedLayout' (from triton.experimental.gluon.language._layouts) is not supported by glc: the layout base classes are not values in glc
+# IMPORT: unsupported.py:31:36: error: 'warpgroup_mma_accumulator' (from triton.experimental.gluon.language.nvidia.hopper) is not supported by glc: glc's asynchronous WGMMA results are plain tensors
 # RUN: not %glc %s -n host_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=HOST
-# HOST: unsupported.py:44:55: error: module 'torch.Tensor' is host Python
+# HOST: unsupported.py:36:55: error: module 'torch.Tensor' is host Python
 # RUN: not %glc %s -n decorated -s "*fp32" 2>&1 | FileCheck %s --check-prefix=DECO
-# DECO: unsupported.py:54:17: error: 'twice' is decorated with 'builtin' (from triton.experimental.gluon.language._core), which is not supported by glc: Triton's decorator for its own builtins
+# DECO: unsupported.py:46:17: error: 'twice' is decorated with 'builtin' (from triton.experimental.gluon.language._core), which is not supported by glc: Triton's decorator for its own builtins
 from torch import Tensor
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language._core import builtin
-from triton.experimental.gluon.language._layouts import DistributedLayout
-from triton.experimental.gluon.language.nvidia.hopper.tma import tensor_descriptor_type
+from triton.experimental.gluon.language.nvidia.hopper import warpgroup_mma_accumulator
 
 L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
 
@@ -31,12 +28,7 @@ def member(p):
 @gluon.jit
 def imported(p):
     x = gl.load(p + gl.arange(0, 128, layout=L))
-    gl.static_assert(isinstance(x, tensor_descriptor_type))
-
-
-@gluon.jit
-def base_class(p):
-    gl.static_assert(isinstance(L, DistributedLayout))
+    gl.static_assert(isinstance(x, warpgroup_mma_accumulator))
 
 
 @gluon.jit

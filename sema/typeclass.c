@@ -1,0 +1,310 @@
+/*
+ * Gluon's classes as compile-time values, with Triton 3.6's hierarchy:
+ * the value classes (gl.base_value > gl.tensor, gl.shared_memory_descriptor,
+ * gl.tuple, tma.tensor_descriptor), the type classes (gl.base_type >
+ * gl.dtype > gl.block_type > gl.distributed_type; gl.dtype > gl.pointer_type;
+ * gl.base_type > gl.tuple_type, gl.shared_memory_descriptor_type,
+ * tma.tensor_descriptor_type) and the layout base classes
+ * (DistributedLayout, SharedLayout). The constructors kernels call make
+ * type values (VAL_TYPE; a block_type is a tensor type without a layout);
+ * gl.void is a dtype of no value.
+ */
+#include "sema/check.h"
+
+#include <string.h>
+
+/* The class a class derives from (BF_NONE: a root). */
+static BuiltinFn
+parent(BuiltinFn c)
+{
+	switch (c) {
+	case BF_CLS_TENSOR: case BF_CLS_SMEM: case BF_CLS_TUPLE: case BF_CLS_DESC:
+		return BF_CLS_BASE_VALUE;
+	case BF_CLS_DTYPE: case BF_CLS_TUPLE_TYPE: case BF_CLS_SMEM_TYPE: case BF_CLS_DESC_TYPE:
+		return BF_CLS_BASE_TYPE;
+	case BF_CLS_BLOCK_TYPE: case BF_CLS_POINTER_TYPE: return BF_CLS_DTYPE;
+	case BF_CLS_DISTRIBUTED_TYPE: return BF_CLS_BLOCK_TYPE;
+	default: return BF_NONE;
+	}
+}
+
+static BuiltinFn
+type_class(const TType *t)
+{
+	switch (t->kind) {
+	case TY_VOID: case TY_SCALAR: return BF_CLS_DTYPE;
+	case TY_PTR: return BF_CLS_POINTER_TYPE;
+	case TY_TENSOR: return t->layout.desc ? BF_CLS_DISTRIBUTED_TYPE : BF_CLS_BLOCK_TYPE;
+	case TY_SMEM: case TY_MBARRIER: return BF_CLS_SMEM_TYPE;
+	case TY_DESC: return BF_CLS_DESC_TYPE;
+	case TY_TUPLE: return BF_CLS_TUPLE_TYPE;
+	}
+	return BF_NONE;
+}
+
+/* The most derived Gluon class of v (BF_NONE: a plain Python value). An
+ * asynchronous warpgroup_mma result is a tensor: glc has no accumulator
+ * values. */
+static BuiltinFn
+class_of(const Value *v)
+{
+	switch (v->kind) {
+	case VAL_RUNTIME:
+		switch (v->u.rt->type->kind) {
+		case TY_SCALAR: case TY_PTR: case TY_TENSOR: return BF_CLS_TENSOR;
+		case TY_SMEM: case TY_MBARRIER: return BF_CLS_SMEM;
+		case TY_DESC: return BF_CLS_DESC;
+		default: return BF_NONE;
+		}
+	case VAL_TUPLE: return v->u.list.cls ? BF_CLS_BASE_VALUE : BF_CLS_TUPLE;
+	case VAL_LIST: return BF_CLS_TUPLE;   /* a list in a kernel is a gl.tuple */
+	case VAL_DTYPE: return BF_CLS_DTYPE;
+	case VAL_BUILTIN:
+		return sema_builtin_dtype(v->u.builtin) != DT_VOID ||
+		       sema_builtin_fn(v->u.builtin) == BF_VOID ? BF_CLS_DTYPE : BF_NONE;
+	case VAL_TYPE: return type_class(v->u.type);
+	case VAL_LAYOUT:
+		return ll_desc_is_shared(v->u.layout) ? BF_CLS_SHARED_LAYOUT
+		                                      : BF_CLS_DISTRIBUTED_LAYOUT;
+	case VAL_AUTO_LAYOUT: return BF_CLS_DISTRIBUTED_LAYOUT;
+	default: return BF_NONE;
+	}
+}
+
+bool
+sema_is_class_instance(const Value *v, BuiltinFn cls)
+{
+	for (BuiltinFn c = class_of(v); c != BF_NONE; c = parent(c))
+		if (c == cls)
+			return true;
+	return false;
+}
+
+static Value *
+type_value(Check *ck, const TType *t, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_TYPE, at);
+	v->u.type = t;
+	return v;
+}
+
+/* gl.dtype(name) with Triton's dtype names. */
+static Value *
+dtype_by_name(Check *ck, const Node *call, const Value *name)
+{
+	static const struct { const char *name; TDType dt; } names[] = {
+		{"int1", DT_I1}, {"int8", DT_I8}, {"int16", DT_I16}, {"int32", DT_I32},
+		{"int64", DT_I64}, {"uint8", DT_U8}, {"uint16", DT_U16}, {"uint32", DT_U32},
+		{"uint64", DT_U64}, {"fp8e4nv", DT_F8E4M3}, {"fp8e5", DT_F8E5M2}, {"fp16", DT_F16},
+		{"bf16", DT_BF16}, {"fp32", DT_F32}, {"fp64", DT_F64}, {"void", DT_VOID},
+	};
+	if (name->kind != VAL_STR) {
+		diag_error(ck->d, name->span, "gl.dtype takes a dtype name such as 'fp16', not %s",
+		           sema_value_kind_phrase(name));
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		if (strlen(names[i].name) != name->u.str.len ||
+		    memcmp(names[i].name, name->u.str.s, name->u.str.len) != 0)
+			continue;
+		if (names[i].dt == DT_VOID) {
+			Value *v = sema_new_value(&ck->ev, VAL_BUILTIN, call->span);
+			v->u.builtin = sema_builtin_lookup(sema_builtin_namespace("gl"), "void");
+			return v;
+		}
+		Value *v = sema_new_value(&ck->ev, VAL_DTYPE, call->span);
+		v->u.dtype = names[i].dt;
+		return v;
+	}
+	diag_error(ck->d, name->span, "gl.dtype: '%.*s' is not a dtype name glc supports (Triton's "
+	           "names: int1, int8, ..., uint64, fp8e4nv, fp8e5, fp16, bf16, fp32, fp64, void)",
+	           (int)name->u.str.len, name->u.str.s);
+	return NULL;
+}
+
+/* An element type: a dtype, or a pointer type (tensors of pointers). */
+static const TType *
+element_type(Check *ck, const Value *v, const char *what)
+{
+	if (v->kind == VAL_TYPE && v->u.type->kind == TY_PTR)
+		return v->u.type;
+	TDType dt;
+	return sema_value_dtype(ck, v, what, &dt) ? sema_type_scalar(ck, dt) : NULL;
+}
+
+const TType *
+sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank)
+{
+	TType *t = sema_type_with_elem(ck, &(TType){.kind = TY_TENSOR}, elem);
+	t->rank = rank;
+	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
+	return t;
+}
+
+/* gl.block_type(element_ty, shape) */
+static Value *
+block_type(Check *ck, const Node *call, Value **a)
+{
+	const TType *elem = element_type(ck, a[0], "gl.block_type's element type");
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	if (!elem || !sema_value_shape(ck, a[1], "gl.block_type's shape", shape, &rank))
+		return NULL;
+	return type_value(ck, sema_block_type(ck, elem, shape, rank), call->span);
+}
+
+static Value *
+distributed_type(Check *ck, const Node *call, Value **a)
+{
+	const TType *elem = element_type(ck, a[0], "gl.distributed_type's element type");
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	const LLDesc *l;
+	if (!elem || !sema_value_shape(ck, a[1], "gl.distributed_type's shape", shape, &rank) ||
+	    !(l = sema_value_layout(ck, a[2], "gl.distributed_type's layout", false)))
+		return NULL;
+	TType *t = sema_tensor_type(ck, a[2]->span, elem, shape, rank, l);
+	return t ? type_value(ck, t, call->span) : NULL;
+}
+
+static Value *
+smem_type(Check *ck, const Node *call, Value **a)
+{
+	TDType dt;
+	int64_t shape[LL_MAX_RANK], alloc[LL_MAX_RANK];
+	int rank, alloc_rank;
+	const LLDesc *l;
+	if (!sema_value_dtype(ck, a[0], "the element type", &dt) ||
+	    !sema_value_shape(ck, a[1], "the shape", shape, &rank) ||
+	    !(l = sema_value_layout(ck, a[2], "the layout", true)) ||
+	    !sema_value_shape(ck, a[3], "the alloc_shape", alloc, &alloc_rank))
+		return NULL;
+	TType *t = sema_smem_type(ck, a[2]->span, dt, shape, rank, l, -1);
+	if (!t)
+		return NULL;
+	memcpy(t->alloc_shape, alloc, sizeof alloc);
+	t->alloc_rank = alloc_rank;
+	return type_value(ck, t, call->span);
+}
+
+static Value *
+pointer_type(Check *ck, const Node *call, Value **a)
+{
+	TDType dt;
+	if (!sema_value_dtype(ck, a[0], "gl.pointer_type's element type", &dt))
+		return NULL;
+	if ((a[1] && !(a[1]->kind == VAL_INT && a[1]->u.i == 1)) ||
+	    (a[2] && !(a[2]->kind == VAL_BOOL && !a[2]->u.b))) {
+		diag_error(ck->d, call->span, "gl.pointer_type: glc's pointers are global "
+		           "(address_space=1) and not const");
+		return NULL;
+	}
+	return type_value(ck, sema_type_ptr(ck, dt), call->span);
+}
+
+/* A tuple type of n elements, to be filled. */
+static TType *
+new_tuple_type(Check *ck, size_t n)
+{
+	TType *t = arena_alloc(ck->a, sizeof *t);
+	t->kind = TY_TUPLE;
+	t->n_elems = (int)n;
+	t->elems = arena_alloc(ck->a, (n + 1) * sizeof *t->elems);
+	return t;
+}
+
+static Value *
+tuple_type(Check *ck, const Node *call, Value **a)
+{
+	const Value *ts = a[0];
+	if ((ts->kind != VAL_LIST && ts->kind != VAL_TUPLE) || ts->u.list.cls ||
+	    (a[1] && a[1]->kind != VAL_NONE)) {
+		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types (and no fields)");
+		return NULL;
+	}
+	TType *t = new_tuple_type(ck, ts->u.list.n);
+	for (size_t i = 0; i < ts->u.list.n; i++) {
+		const Value *e = ts->u.list.items[i];
+		if (e->kind == VAL_DTYPE)
+			t->elems[i] = sema_type_scalar(ck, e->u.dtype);
+		else if (e->kind == VAL_TYPE)
+			t->elems[i] = e->u.type;
+		else {
+			diag_error(ck->d, e->span, "gl.tuple_type: an element must be a type, not %s",
+			           sema_value_kind_phrase(e));
+			return NULL;
+		}
+	}
+	return type_value(ck, t, call->span);
+}
+
+Value *
+sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	switch (fn) {
+	case BF_CLS_DTYPE: return dtype_by_name(ck, call, a[0]);
+	case BF_CLS_BLOCK_TYPE: return block_type(ck, call, a);
+	case BF_CLS_DISTRIBUTED_TYPE: return distributed_type(ck, call, a);
+	case BF_CLS_SMEM_TYPE: return smem_type(ck, call, a);
+	case BF_CLS_POINTER_TYPE: return pointer_type(ck, call, a);
+	case BF_CLS_TUPLE_TYPE: return tuple_type(ck, call, a);
+	case BF_CLS_TUPLE: {   /* gl.tuple(iterable): a[0] holds the arguments */
+		const Value *it = a[0]->u.list.n == 1 ? a[0]->u.list.items[0] : NULL;
+		if (!it || (it->kind != VAL_LIST && it->kind != VAL_TUPLE) || it->u.list.cls) {
+			diag_error(ck->d, call->span, "gl.tuple takes one list or tuple of values");
+			return NULL;
+		}
+		Value *v = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+		v->u.list.items = it->u.list.items;
+		v->u.list.n = it->u.list.n;
+		return v;
+	}
+	default: {
+		static const char *const names[] = {
+			[BF_CLS_BASE_VALUE - BF_CLS_FIRST_] = "gl.base_value",
+			[BF_CLS_TENSOR - BF_CLS_FIRST_] = "gl.tensor",
+			[BF_CLS_SMEM - BF_CLS_FIRST_] = "gl.shared_memory_descriptor",
+			[BF_CLS_DESC - BF_CLS_FIRST_] = "tma.tensor_descriptor",
+			[BF_CLS_BASE_TYPE - BF_CLS_FIRST_] = "gl.base_type",
+			[BF_CLS_DESC_TYPE - BF_CLS_FIRST_] = "tma.tensor_descriptor_type",
+			[BF_CLS_DISTRIBUTED_LAYOUT - BF_CLS_FIRST_] = "DistributedLayout",
+			[BF_CLS_SHARED_LAYOUT - BF_CLS_FIRST_] = "SharedLayout",
+			[BF_VOID - BF_CLS_FIRST_] = "gl.void",
+		};
+		diag_error(ck->d, call->span, "%s cannot be called in a kernel: its values come only "
+		           "from the operations that return them", names[fn - BF_CLS_FIRST_]);
+		return NULL;
+	}
+	}
+}
+
+Value *
+sema_type_method_call(Check *ck, const Node *call, Value *m)
+{
+	const TType *t = m->u.method.self->u.type;
+	Value *a[1];
+	static const char *const params[] = {"scalar_ty"};
+	if (!sema_bind_args(ck, call, ".with_element_ty", params, 1, a))
+		return NULL;
+	const TType *elem = element_type(ck, a[0], "with_element_ty's element type");
+	return elem ? type_value(ck, sema_type_with_elem(ck, t, elem), call->span) : NULL;
+}
+
+Value *
+sema_tuple_type_of(Check *ck, const Value *tv, SrcSpan at)
+{
+	TType *t = new_tuple_type(ck, tv->u.list.n);
+	for (size_t i = 0; i < tv->u.list.n; i++) {
+		const Value *e = tv->u.list.items[i];
+		if (e->kind == VAL_RUNTIME)
+			t->elems[i] = e->u.rt->type;
+		else if (e->kind == VAL_TUPLE && !e->u.list.cls) {
+			const Value *sub = sema_tuple_type_of(ck, e, at);
+			if (!sub)
+				return NULL;
+			t->elems[i] = sub->u.type;
+		} else
+			return NULL;
+	}
+	return type_value(ck, t, at);
+}
