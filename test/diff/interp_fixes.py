@@ -78,7 +78,9 @@ def _on_floats(op):
         wide = [_handle_of(_torch_of(a), tl.float32)
                 if isinstance(a, I.TensorHandle) and a.dtype.scalar in _BITS else a for a in args]
         out = op(self, *wide)
-        if isinstance(out, I.TensorHandle) and out.dtype.scalar == tl.float32:
+        # a comparison's handle keeps its operands' dtype over boolean data
+        if (isinstance(out, I.TensorHandle) and out.dtype.scalar == tl.float32
+                and np.issubdtype(out.data.dtype, np.floating)):
             return _handle_of(torch.from_numpy(out.data), narrow.pop())
         return out
     return wrapped
