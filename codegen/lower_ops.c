@@ -143,6 +143,8 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 		return cg_math(l, in, op, t, a, b, c);
 	case OP_CAST: case OP_BITCAST:
 		if (in->res->type->elem_is_ptr || in->res->type->kind == TY_PTR) {
+			if (in->op == OP_BITCAST)   /* pointers are untyped in LLVM */
+				return a;
 			cg_unsupported(l, in, "pointer casts");
 			return NULL;
 		}

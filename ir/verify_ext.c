@@ -174,9 +174,10 @@ values(Verifier *v, const TInst *i)
 				return vf_fail(v, i->at, "types", "'%s' takes three floats of its result's "
 				               "type %s", ir_op_name(i->op), vf_type_str(v, r));
 		return true;
-	case OP_BITCAST:
-		return (counts(v, i, 1, 1, true) && is_num(a) && is_num(r) && same_shape(a, r) &&
-		        ir_dtype_bits(a->dtype) == ir_dtype_bits(r->dtype)) ||
+	case OP_BITCAST:   /* numbers of one width, or pointers (Gluon's pointer casts) */
+		return (counts(v, i, 1, 1, true) && same_shape(a, r) &&
+		        ((is_num(a) && is_num(r) && ir_dtype_bits(a->dtype) == ir_dtype_bits(r->dtype)) ||
+		         (is_ptr(a) && is_ptr(r)))) ||
 		       (v->ok && vf_fail(v, i->at, "types", "bitcast of %s to %s", vf_type_str(v, a),
 		                         vf_type_str(v, r)));
 	case OP_ASSUME:

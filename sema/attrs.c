@@ -100,7 +100,12 @@ type_attr(Check *ck, const Node *n, Value *obj)
 		return block_type_value(ck, t, n->span);
 	if (t->kind == TY_TENSOR && is(n, "with_element_ty"))
 		return method(ck, obj, n);
-	if ((is(n, "dtype") || is(n, "element_ty")) && !t->elem_is_ptr) {
+	if ((is(n, "dtype") || is(n, "element_ty")) && t->elem_is_ptr) {
+		Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
+		v->u.type = sema_type_ptr(ck, t->dtype);
+		return v;
+	}
+	if (is(n, "dtype") || is(n, "element_ty")) {
 		Value *v = sema_new_value(&ck->ev, VAL_DTYPE, n->span);
 		v->u.dtype = t->dtype;
 		return v;
@@ -296,11 +301,8 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 		return NULL;
 	if (sema_builtin_fn(b) != BF_TO)
 		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
-	/* .to(dtype) on tensors and scalars */
-	if (t->kind == TY_PTR || t->elem_is_ptr) {
-		diag_error(ck->d, call->span, "pointers cannot be converted with .to(): glc has no "
-		           "pointer casts (gl.pointer_type values only compare with p.dtype)");
-		return NULL;
-	}
+	/* .to(dtype) on tensors and scalars; a pointer only to another pointer type */
+	if (t->kind == TY_PTR || t->elem_is_ptr)
+		return sema_pointer_cast(ck, call, self, a[1]);
 	return sema_cast_call(ck, call, self, a[1], a[2], a[3]);
 }

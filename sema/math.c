@@ -240,6 +240,24 @@ sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 /* -- casts --------------------------------------------------------------- */
 
 Value *
+sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to)
+{
+	if (to->kind != VAL_TYPE || to->u.type->kind != TY_PTR) {
+		diag_error(ck->d, to->span, "a pointer converts only to another pointer type "
+		           "(gl.pointer_type(dtype)), not %s: glc has no pointer-integer casts",
+		           sema_value_kind_phrase(to));
+		return NULL;
+	}
+	TValue *v = p->u.rt;
+	if (to->u.type->dtype == v->type->dtype)
+		return result(ck, v, call->span);
+	TType *t = sema_type_with_elem(ck, v->type, to->u.type);
+	TInst *i = sema_emit(ck, OP_BITCAST, call->span, t, 1, v);
+	i->res->layout_at = v->layout_at;
+	return result(ck, i->res, call->span);
+}
+
+Value *
 sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                Value *bitcast)
 {

@@ -215,9 +215,10 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		}
 		break;
 	case VAL_RUNTIME:
-		if (obj->u.rt->type->kind == TY_PTR && strcmp(name, "dtype") == 0) {
+		if ((obj->u.rt->type->kind == TY_PTR || obj->u.rt->type->elem_is_ptr) &&
+		    strcmp(name, "dtype") == 0) {   /* a pointer's dtype is its pointer type */
 			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
-			v->u.type = obj->u.rt->type;
+			v->u.type = sema_type_ptr(ck, obj->u.rt->type->dtype);
 			return v;
 		}
 		if (strcmp(name, "type") == 0) {

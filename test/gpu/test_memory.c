@@ -22,6 +22,7 @@
 #pragma weak tma_5d
 #pragma weak mem_debug
 #pragma weak mem_f8_other
+#pragma weak mem_ptr_cast
 glrt_status mem_access(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
                    int32_t, int32_t);
 glrt_status mem_hinted(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
@@ -39,6 +40,8 @@ glrt_status tma_5d(glrt_stream, unsigned, unsigned, unsigned, const glrt_tensor_
 glrt_status mem_debug(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t);
 glrt_status mem_f8_other(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                          glrt_devptr, int32_t);
+glrt_status mem_ptr_cast(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                         glrt_devptr);
 
 /* `count` random f32 values; exact[] receives them. */
 static float *
@@ -102,6 +105,36 @@ run_f8_other(GtRun *r, size_t n, int rep)
 	gt_check(glrt_free(da), "glrt_free");
 	gt_check(glrt_free(db), "glrt_free");
 	gt_check(glrt_free(dy), "glrt_free");
+}
+
+/* Pointer casts: the bytes of 128 floats read as u8 (compared as the
+ * floats' 32-bit patterns), 512 i32 written through f32 pointers. */
+static void
+run_ptr_cast(GtRun *r, int rep)
+{
+	double x[128], ref_bytes[128], ref_ints[512];
+	float *hx = random_f32(r, 128, x);
+	for (size_t i = 0; i < 128; i++) {
+		int32_t w;
+		memcpy(&w, &hx[i], 4);
+		ref_bytes[i] = w;
+	}
+	for (size_t i = 0; i < 512; i++)
+		ref_ints[i] = (double)i;
+	glrt_devptr dx = gt_upload(hx, 512), dy = gt_poisoned(512), dz = gt_poisoned(512 * 4);
+	gt_launched(mem_ptr_cast(NULL, 1, 1, 1, dx, dy, dz), "mem_ptr_cast");
+	void *bytes = gt_download(dy, 512), *ints = gt_download(dz, 512 * 4);
+	char what[96];
+	snprintf(what, sizeof what, "mem_ptr_cast bytes run %d", rep);
+	gt_compare(r, what, GT_I32, bytes, ref_bytes, 128, (GtTol){0, 0, NULL});
+	snprintf(what, sizeof what, "mem_ptr_cast ints run %d", rep);
+	gt_compare(r, what, GT_I32, ints, ref_ints, 512, (GtTol){0, 0, NULL});
+	free(bytes);
+	free(ints);
+	free(hx);
+	gt_check(glrt_free(dx), "glrt_free");
+	gt_check(glrt_free(dy), "glrt_free");
+	gt_check(glrt_free(dz), "glrt_free");
 }
 
 static void
@@ -253,6 +286,8 @@ main(void)
 			run_async(&r, GT_F32, 100, 130, 132, 136, rep);
 			run_async(&r, GT_F32, 33, 17, 17, 19, rep);
 		}
+		if (mem_ptr_cast)
+			run_ptr_cast(&r, rep);
 		if (mem_f8_other) {
 			run_f8_other(&r, 100, rep);
 			run_f8_other(&r, 0, rep);
@@ -262,10 +297,11 @@ main(void)
 			run_debug(&r, rep == 1 ? 32 : 7, rep);
 	}
 	const char *names[] = {"mem_access", "mem_hinted", "async_f16", "async_f32", "tma_1d", "tma_3d",
-	                       "tma_5d", "mem_debug", "mem_f8_other"};
+	                       "tma_5d", "mem_debug", "mem_f8_other", "mem_ptr_cast"};
 	const void *fns[] = {(const void *)mem_access, (const void *)mem_hinted, (const void *)async_f16,
 	                     (const void *)async_f32, (const void *)tma_1d, (const void *)tma_3d,
-	                     (const void *)tma_5d, (const void *)mem_debug, (const void *)mem_f8_other};
+	                     (const void *)tma_5d, (const void *)mem_debug, (const void *)mem_f8_other,
+	                     (const void *)mem_ptr_cast};
 	for (size_t k = 0; k < sizeof fns / sizeof *fns; k++)
 		if (!fns[k])
 			gt_skip(&r, names[k], "not compiled by glc (no launcher linked)");

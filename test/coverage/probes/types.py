@@ -83,7 +83,7 @@ def pointer_type_kernel(p):
     gl.store(p, 7.0)
 
 
-# probe-fails gl pointer_type -- -s "*fp32"
+# probe gl pointer_type -- -s "*fp32"
 @gluon.jit
 def pointer_cast_kernel(p):
     q = p.to(gl.pointer_type(gl.int32), bitcast=True)
