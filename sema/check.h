@@ -258,9 +258,11 @@ Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a
  * bool (reinterpret bits of the same width). gl.cast and x.to(). */
 Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                       Value *bitcast);
-/* p.to(gl.pointer_type(dtype)) (bitcast=True or not, as in Gluon): the
- * same addresses as pointers to dtype; an error for any other target. */
-Value *sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to);
+/* p.to(gl.pointer_type(dtype)) (bitcast a compile-time bool, True or not,
+ * as in Gluon; no rounding): the same addresses as pointers to dtype; an
+ * error for any other target. */
+Value *sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding,
+                         Value *bitcast);
 
 /* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
 Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);

@@ -240,8 +240,19 @@ sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 /* -- casts --------------------------------------------------------------- */
 
 Value *
-sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to)
+sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding,
+                  Value *bitcast)
 {
+	if (bitcast && bitcast->kind != VAL_BOOL) {
+		diag_error(ck->d, bitcast->span, "bitcast must be True or False at compile time, not "
+		           "%s", sema_value_kind_phrase(bitcast));
+		return NULL;
+	}
+	if (rounding && rounding->kind != VAL_NONE) {
+		diag_error(ck->d, rounding->span, "fp_downcast_rounding applies only to float "
+		           "conversions, not to a pointer cast");
+		return NULL;
+	}
 	if (to->kind != VAL_TYPE || to->u.type->kind != TY_PTR) {
 		diag_error(ck->d, to->span, "a pointer converts only to another pointer type "
 		           "(gl.pointer_type(dtype)), not %s: glc has no pointer-integer casts",
