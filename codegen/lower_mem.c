@@ -9,9 +9,9 @@
  * integers that are multiples of 16), each chunk is exactly one predicated
  * vector instruction. Otherwise a chunk is one predicated vector
  * instruction taken when, at run time, its pointers are consecutive, the
- * first is aligned to the chunk's size and the whole mask is set, followed
- * by one predicated scalar instruction per element for the other cases
- * (tails, odd strides, unaligned bases). Correctness never rests on an
+ * first is aligned to the chunk's size and the whole mask is set; where it
+ * is not taken (tails, odd strides, unaligned bases), a branch enters one
+ * predicated scalar instruction per element. Correctness never rests on an
  * unproven fact. Both forms are inline PTX so that a false predicate
  * touches no memory (ld.global.v4.b32 / st.global.v4.b32 for 128 bits).
  * Stores of layouts that duplicate elements (ll_free_masks) write each
@@ -295,6 +295,58 @@ cg_first_owner(Lower *l, const LLayout *ly, uint64_t *free_regs)
 	return cond;
 }
 
+/*
+ * The elements c..c+v-1 one at a time, each under its own predicate, from
+ * the chunk's first pointer (so the others need not stay live). After a
+ * vector attempt `vec_ok` (NULL: none), they run in a block of their own
+ * entered only where the vector instruction did not: the vector's result
+ * (the initial values where it did not run) meets theirs in a phi. A branch
+ * rather than predicates `mask && !vec_ok` keeps ptxas from hoisting every
+ * chunk's scalar instructions, each with a live predicate and address,
+ * above the rest of the kernel, which made long row tiles spill.
+ */
+static void
+scalar_fallback(Lower *l, const Access *ac, bool load, LLVMValueRef first, LLVMTypeRef et,
+                int bits, LLVMValueRef *pred, LLVMValueRef *init, CgVal *val, int c, int v,
+                LLVMValueRef vec_ok)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef from = NULL, each = NULL, done = NULL;
+	if (vec_ok) {
+		from = LLVMGetInsertBlock(m->b);
+		each = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "mem.each");
+		done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "mem.done");
+		LLVMBuildCondBr(m->b, vec_ok, done, each);
+		LLVMPositionBuilderAtEnd(m->b, each);
+	}
+	LLVMValueRef got[16];
+	for (int i = 0; i < v; i++) {
+		LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)i, 0);
+		LLVMValueRef ptr = i == 0 ? first : LLVMBuildGEP2(m->b, et, first, &idx, 1, "");
+		LLVMValueRef w = to_bits(m, load ? init[i] : val->r[val->n == 1 ? 0 : c + i], bits);
+		if (load) {
+			load_words(m, ac, ptr, pred[i], &w, 1, bits);
+			got[i] = from_bits(m, w, et, bits);
+		} else {
+			store_words(m, ac, ptr, pred[i], &w, 1, bits);
+		}
+	}
+	if (vec_ok) {
+		LLVMBasicBlockRef end = LLVMGetInsertBlock(m->b);
+		LLVMBuildBr(m->b, done);
+		LLVMPositionBuilderAtEnd(m->b, done);
+		for (int i = 0; load && i < v; i++) {
+			LLVMValueRef phi = LLVMBuildPhi(m->b, et, "");
+			LLVMValueRef in[2] = {init[i], got[i]};
+			LLVMBasicBlockRef bb[2] = {from, end};
+			LLVMAddIncoming(phi, in, bb, 2);
+			got[i] = phi;
+		}
+	}
+	for (int i = 0; load && i < v; i++)
+		val->r[c + i] = got[i];
+}
+
 bool
 cg_lower_memory(Lower *l, const TInst *in)
 {
@@ -355,23 +407,10 @@ cg_lower_memory(Lower *l, const TInst *in)
 					val.r[i] = init[i];
 				continue;
 			}
-			LLVMValueRef not_ok = LLVMBuildNot(m->b, ok, "");
-			for (int i = c; i < c + v; i++)
-				pred[i] = LLVMBuildAnd(m->b, pred[i], not_ok, "");
+			scalar_fallback(l, &ac, load, p[0], et, bits, &pred[c], &init[c], &val, c, v, ok);
+			continue;
 		}
-		/* The scalar path addresses from the chunk's first pointer, so the
-		 * others need not stay live (registers, spills). */
-		for (int i = c; i < c + v; i++) {
-			LLVMValueRef idx = LLVMConstInt(m->i64, (uint64_t)(i - c), 0);
-			LLVMValueRef ptr = i == c ? p[0] : LLVMBuildGEP2(m->b, et, p[0], &idx, 1, "");
-			LLVMValueRef w = to_bits(m, load ? init[i] : val.r[val.n == 1 ? 0 : i], bits);
-			if (load) {
-				load_words(m, &ac, ptr, pred[i], &w, 1, bits);
-				val.r[i] = from_bits(m, w, et, bits);
-			} else {
-				store_words(m, &ac, ptr, pred[i], &w, 1, bits);
-			}
-		}
+		scalar_fallback(l, &ac, load, p[0], et, bits, &pred[c], &init[c], &val, c, v, NULL);
 	}
 	if (load)
 		l->vals[in->res->id] = val;
