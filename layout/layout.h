@@ -230,8 +230,7 @@ bool ll_desc_equal(const LLDesc *a, const LLDesc *b);
 /* Descriptions the compiler makes (allocated in a): SliceLayout(dim,
  * parent); DotOperandLayout(operand_index, parent, k_width); the WGMMA
  * accumulator NVMMADistributedLayout([3, 0], [num_warps, 1],
- * [16, instr_n, instr_k]); an NVMMASharedLayout with `transposed` flipped
- * (the layout of a 2-D NVMMA buffer permuted by [1, 0]); the
+ * [16, instr_n, instr_k]); the
  * SharedLinearLayout whose offset bases are those of shared map ll; the
  * DistributedLinearLayout with the register, lane, warp and block bases of
  * distributed map ll on shape[0..rank-1]; and
@@ -242,7 +241,6 @@ const LLDesc *ll_desc_slice(Arena *a, const LLDesc *parent, int dim);
 const LLDesc *ll_desc_dot_operand(Arena *a, const LLDesc *parent, int operand_index,
                                   int k_width);
 const LLDesc *ll_desc_wgmma(Arena *a, int num_warps, int instr_n, int instr_k);
-const LLDesc *ll_desc_transposed(Arena *a, const LLDesc *nvmma);
 const LLDesc *ll_desc_shared_linear(Arena *a, const LLayout *ll);
 const LLDesc *ll_desc_distributed_linear(Arena *a, const LLayout *ll, const int64_t *shape,
                                          int rank);
@@ -303,11 +301,17 @@ const LLDesc *ll_desc_padded(Arena *a, const LLDesc *padded, const LLayout *ll,
  * operations on an operand described by d (ll_desc_shape.c): reshaped from
  * shape `from` to `to`, permuted (result dim i is operand dim perm[i]),
  * joined (a new last dim of 2) and split (the last dim of 2 removed);
- * rank is the operand's. NULL where Triton describes the result by its
- * linear map. The caller checks that the description builds the map. */
+ * rank is the operand's. ll_desc_permuted also gives a shared buffer's
+ * permuted view (Triton's memdesc_trans: an NVMMASharedLayout with
+ * `transposed` flipped for [1, 0] in 2-D, a SwizzledSharedLayout with its
+ * order renumbered) and ll_desc_smem_reshaped a reshaped view's (Triton's
+ * memdesc_reshape: an NVMMASharedLayout of the new rank). NULL where
+ * Triton describes the result by its linear map. The caller checks that
+ * the description builds the map. */
 const LLDesc *ll_desc_reshaped(Arena *a, const LLDesc *d, const int64_t *from, int from_rank,
                                const int64_t *to, int to_rank, int num_warps);
 const LLDesc *ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int rank);
+const LLDesc *ll_desc_smem_reshaped(Arena *a, const LLDesc *d, int to_rank);
 const LLDesc *ll_desc_joined(Arena *a, const LLDesc *d, int rank);
 const LLDesc *ll_desc_split(Arena *a, const LLDesc *d, int rank);
 /* gl.fp4_to_fp's result along `axis` (Triton's legacy forms, used when the

@@ -71,15 +71,6 @@ ll_desc_wgmma(Arena *a, int num_warps, int instr_n, int instr_k)
 }
 
 const LLDesc *
-ll_desc_transposed(Arena *a, const LLDesc *nvmma)
-{
-	LLDesc *d = arena_alloc(a, sizeof *d);
-	*d = *nvmma;
-	d->transposed = !nvmma->transposed;
-	return d;
-}
-
-const LLDesc *
 ll_desc_shared_linear(Arena *a, const LLayout *ll)
 {
 	LLDesc *d = new_desc(a, LL_SHARED_LINEAR);

@@ -200,6 +200,21 @@ ll_desc_reshaped(Arena *a, const LLDesc *d, const int64_t *from, int from_rank,
 	return reshaped_blocked(a, d, from, from_rank, to, to_rank, num_warps);
 }
 
+static const LLDesc *
+permuted_shared(Arena *a, const LLDesc *d, const int *perm, const int *inv, int rank)
+{
+	if (d->kind == LL_NVMMA_SHARED && (rank != 2 || perm[0] != 1))
+		return NULL;
+	if (d->kind == LL_SWIZZLED_SHARED && d->order.n != rank)
+		return NULL;
+	LLDesc *r = arena_alloc(a, sizeof *r);
+	*r = *d;
+	r->transposed = d->kind == LL_NVMMA_SHARED ? !d->transposed : d->transposed;
+	for (int i = 0; d->kind == LL_SWIZZLED_SHARED && i < rank; i++)
+		r->order.v[i] = inv[d->order.v[i]];
+	return r;
+}
+
 const LLDesc *
 ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int rank)
 {
@@ -208,11 +223,13 @@ ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int rank)
 		identity = identity && perm[i] == i;
 	if (identity)
 		return d;
-	if (!plain_blocked(d, rank))
-		return NULL;
 	int inv[LL_MAX_RANK];
 	for (int i = 0; i < rank; i++)
 		inv[perm[i]] = i;
+	if (d->kind == LL_NVMMA_SHARED || d->kind == LL_SWIZZLED_SHARED)
+		return permuted_shared(a, d, perm, inv, rank);
+	if (!plain_blocked(d, rank))
+		return NULL;
 	LLDesc *r = blocked(a, rank);
 	for (int i = 0; i < rank; i++) {
 		r->size_per_thread.v[i] = d->size_per_thread.v[perm[i]];
@@ -265,5 +282,16 @@ ll_desc_fp4_unpacked(Arena *a, const LLDesc *d, int axis, int rank)
 		r->k_width = 2 * d->k_width;
 	else
 		r->size_per_thread.v[axis] *= 2;
+	return r;
+}
+
+const LLDesc *
+ll_desc_smem_reshaped(Arena *a, const LLDesc *d, int to_rank)
+{
+	if (d->kind != LL_NVMMA_SHARED)
+		return NULL;
+	LLDesc *r = arena_alloc(a, sizeof *r);
+	*r = *d;
+	r->rank = to_rank;
 	return r;
 }

@@ -3,8 +3,10 @@
  * .permute, .reshape, ._reinterpret) folds into an element offset from its
  * operand's origin plus a shared layout for the view's own shape, derived
  * from the operand's layout on the algebra: the view's layout is the
- * constructor it keeps when that constructor still describes the same map,
- * otherwise the exact SharedLinearLayout (the exact PaddedSharedLayout
+ * constructor Triton infers for it (the operand's, or the permuted or
+ * reshaped one of ll_desc_permuted / ll_desc_smem_reshaped) when that
+ * constructor still describes the same map, otherwise the exact
+ * SharedLinearLayout (the exact PaddedSharedLayout
  * for a view of a padded buffer: offsets stay linear, codegen pads them).
  * A slice that is not one block of its operand's layout (a column range of
  * a row-major buffer) is a strided view: it keeps the layout of its region
@@ -375,9 +377,8 @@ smem_permute(Check *ck, const Node *call, Value *self, Value **a)
 		diag_error(ck->d, call->span, ".permute: %s", err.msg ? err.msg : "failed");
 		return NULL;
 	}
-	const LLDesc *desc = t->layout.desc;
-	if (desc->kind == LL_NVMMA_SHARED && t->rank == 2 && perm[0] == 1)
-		desc = ll_desc_transposed(ck->a, desc);
+	const LLDesc *desc = t->layout.desc->kind == LL_PADDED_SHARED
+	                     ? t->layout.desc : ll_desc_permuted(ck->a, t->layout.desc, perm, t->rank);
 	int64_t at[LL_MAX_RANK];
 	for (int i = 0; i < t->rank; i++)
 		at[i] = t->view_at[perm[i]];
@@ -417,7 +418,9 @@ smem_reshape(Check *ck, const Node *call, Value *self, Value **a)
 		           "count must stay the same", sema_type_str(ck, t), (long long)now);
 		return NULL;
 	}
-	TType *vt = view_type(ck, t, t->dtype, shape, rank, NULL, t->layout.desc, &ll);
+	const LLDesc *desc = t->layout.desc->kind == LL_PADDED_SHARED
+	                     ? t->layout.desc : ll_desc_smem_reshaped(ck->a, t->layout.desc, rank);
+	TType *vt = view_type(ck, t, t->dtype, shape, rank, NULL, desc, &ll);
 	/* Gluon's alloc_shape: its leading (buffer) dims, then the new shape */
 	int prefix = t->alloc_rank - t->rank;
 	if (prefix < 0 || prefix + rank > LL_MAX_RANK)

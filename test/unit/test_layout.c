@@ -675,6 +675,61 @@ test_permute_outs(void)
 	}
 }
 
+/* The constructor Triton gives a permuted shared view (ll_desc_permuted:
+ * a SwizzledSharedLayout's order renumbered, a 2-D NVMMASharedLayout's
+ * `transposed` flipped) builds exactly the permuted map, for every
+ * permutation of swizzled layouts over every order of a 3-D shape and for
+ * 2-D NVMMA tiles of each swizzle but none; other NVMMA permutations have
+ * none. */
+static void
+test_permuted_shared_descs(void)
+{
+	static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1},
+	                                {2, 1, 0}};
+	static const int swz[][3] = {{1, 1, 1}, {2, 1, 4}, {4, 2, 4}, {8, 1, 8}};
+	int64_t shape[3] = {2, 16, 32};
+	for (size_t s = 0; s < sizeof swz / sizeof swz[0]; s++)
+		for (int o = 0; o < 6; o++)
+			for (int k = 0; k < 6; k++) {
+				LLDesc d = {.kind = LL_SWIZZLED_SHARED, .vec = swz[s][0],
+				            .per_phase = swz[s][1], .max_phase = swz[s][2]};
+				int64_t order[3] = {perms[o][0], perms[o][1], perms[o][2]};
+				d.order = ints_n(3, order);
+				LLayout l, p, built;
+				CHECK(ll_build(&d, shape, 3, 0, &l, NULL));
+				CHECK(ll_permute_outs(&l, perms[k], &p, NULL));
+				const LLDesc *pd = ll_desc_permuted(arena, &d, perms[k], 3);
+				int64_t pshape[3];
+				for (int j = 0; j < 3; j++)
+					pshape[j] = shape[perms[k][j]];
+				CHECK(pd && ll_build(pd, pshape, 3, 0, &built, NULL) && ll_equal(&built, &p));
+			}
+	static const int sw[] = {0, 32, 64, 128};
+	static const int t2[2] = {1, 0}, id2[2] = {0, 1};
+	for (int s = 0; s < 4; s++)
+		for (int tr = 0; tr < 2; tr++) {
+			LLDesc d = nvmma_shared(sw[s], 16);
+			d.transposed = tr;
+			LLayout l = build_in(arena, &d, 64, 64, 2), p, built;
+			CHECK(ll_permute_outs(&l, t2, &p, NULL));
+			const LLDesc *pd = ll_desc_permuted(arena, &d, t2, 2);
+			int64_t shp[2] = {64, 64};
+			/* unswizzled tiles transpose their 8x16-byte core matrices
+			 * differently: the flipped constructor is another map, and
+			 * the view keeps its SharedLinearLayout (sema's view_type) */
+			CHECK(pd && pd->transposed == !tr && ll_build(pd, shp, 2, 0, &built, NULL));
+			CHECK(ll_equal(&built, &p) == (sw[s] != 0));
+			CHECK(ll_desc_permuted(arena, &d, id2, 2) == &d);
+		}
+	LLDesc n3 = nvmma_shared(128, 16);
+	n3.rank = 3;
+	CHECK(ll_desc_permuted(arena, &n3, perms[1], 3) == NULL);
+	CHECK(ll_desc_smem_reshaped(arena, &n3, 2)->rank == 2);
+	LLDesc sw2 = {.kind = LL_SWIZZLED_SHARED, .vec = 1, .per_phase = 1, .max_phase = 1,
+	              .order = ints2(1, 0)};
+	CHECK(ll_desc_smem_reshaped(arena, &sw2, 3) == NULL);
+}
+
 /* -- Printers ----------------------------------------------------------------- */
 
 static void
@@ -745,6 +800,7 @@ main(void)
 	RUN_TEST(test_free_masks_and_rank);
 	RUN_TEST(test_reshape_transpose_consecutive);
 	RUN_TEST(test_permute_outs);
+	RUN_TEST(test_permuted_shared_descs);
 	RUN_TEST(test_formats);
 	arena_free(arena);
 	return check_summary();

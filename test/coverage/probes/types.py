@@ -161,6 +161,10 @@ def smem_type_kernel(p):
     buf = gl.allocate_shared_memory(gl.float32, [4, 32], S)
     ty: gl.constexpr = gl.shared_memory_descriptor_type(gl.float32, [4, 32], S, [4, 32])
     gl.static_assert(buf.type == ty)
+    # a permuted view's type is the one Gluon infers (memdesc_trans)
+    tt: gl.constexpr = gl.shared_memory_descriptor_type(
+        gl.float32, [32, 4], gl.SwizzledSharedLayout(1, 1, 1, [0, 1]), [32, 4])
+    gl.static_assert(buf.permute([1, 0]).type == tt)
     buf.store(gl.full([4, 32], 1.0, gl.float32, layout=L))
     r = gl.arange(0, 4, layout=gl.SliceLayout(1, L))
     c = gl.arange(0, 32, layout=gl.SliceLayout(0, L))
