@@ -287,6 +287,17 @@ arg_value(const CgKernelSig *k, int j, StrBuf *out)
 		buf_printf(out, "%s%s", C_ARG(&k->params[j]));
 }
 
+/* Moves a parameter operand's value (text val of node e) into a local. */
+static void
+in_local(const CgGridExpr *e, int *n, StrBuf *out, StrBuf *val)
+{
+	if (e->op != CG_GRID_PARAM)
+		return;
+	buf_printf(out, "\tint64_t glc_g%d = %s;\n", *n, val->s);
+	buf_clear(val);
+	buf_printf(val, "glc_g%d", (*n)++);
+}
+
 /* Appends grid node e's value as an int64_t C operand to val, after
  * writing the locals glc_g<N> (*n counts them) its operands need to out.
  * Unsigned arithmetic wraps as CgGridExpr says; the conversion of a
@@ -316,12 +327,10 @@ grid_operand(const CgKernelSig *k, const CgGridExpr *e, int *n, StrBuf *out, Str
 		grid_operand(k, e->rhs, n, out, &b);
 	if (e->op == CG_GRID_DIV || e->op == CG_GRID_REM) {
 		if (cg_grid_checked(e)) {
-			if (e->lhs->op == CG_GRID_PARAM) {
-				/* a local: an int32_t's widened value == INT64_MIN warns */
-				buf_printf(out, "\tint64_t glc_g%d = %s;\n", *n, a.s);
-				buf_clear(&a);
-				buf_printf(&a, "glc_g%d", (*n)++);
-			}
+			/* locals: comparing a narrower parameter's widened value
+			 * with INT64_MIN or -1 warns (-Wtype-limits) */
+			in_local(e->lhs, n, out, &a);
+			in_local(e->rhs, n, out, &b);
 			StrBuf cond = {0};
 			buf_printf(&cond, "%s == 0 || (%s == -1 && %s == INT64_MIN)", b.s, b.s, a.s);
 			reject_if(k, NULL, CG_CHECK_RULE, &cond, out);
