@@ -141,8 +141,8 @@ literal(Grid *g)
 		g->p++;
 	int64_t v;
 	if (s[0] == '0' && g->p - s > 1)
-		return fail(g, "'%.*s': only decimal literals (C reads a leading 0 as octal)",
-		            (int)(g->p - s), s);
+		return fail(g, "'%.*s': write integers in decimal without a leading 0 (C would "
+		            "read 010 as octal)", (int)(g->p - s), s);
 	if (!integer(s, (size_t)(g->p - s), &v))
 		return fail(g, "'%.*s' is not a decimal integer from 0 to 9223372036854775807",
 		            (int)(g->p - s), s);

@@ -48,7 +48,7 @@ drv_usage(StrBuf *out)
 	    "                     for several -s) instead of after the kernel; --out-name\n"
 	    "  -g X,Y,Z           (--grid) the .py kernel's launchers compute the grid from\n"
 	    "                     their arguments: integer expressions over its integer\n"
-	    "                     and constexpr parameters with + - * / %% and parentheses\n"
+	    "                     and constexpr parameters with + - * / % and parentheses\n"
 	    "                     (-g is this when its next argument is not an option, an\n"
 	    "                     existing file or a .py, .gl or .ir name)\n"
 	    "  -I DIR             look for imported .py files in DIR too\n"

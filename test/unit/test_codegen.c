@@ -494,6 +494,7 @@ static const char FAKE_CALLER[] =
 	"glrt_status k_grid(glrt_stream, int32_t, uint32_t, int64_t);\n"
 	"static void grid(FakeCuda *f, int32_t m, uint32_t u, int64_t d) {\n"
 	"    int launches = f->launches;\n"
+	"    f->capture_args = 0;  /* (its arguments are not all 8 bytes) */\n"
 	"    glrt_status s = k_grid((glrt_stream)0x42, m, u, d);\n"
 	"    printf(\"%d %s launched %d grid %u %u %u\\n\", s, s ? glrt_last_error() : \"\",\n"
 	"           f->launches - launches, f->launch.gridDimX, f->launch.gridDimY,\n"

@@ -56,6 +56,9 @@
 # RUN: %glc -g %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g --emit=header -o - | FileCheck %s --check-prefix=LINES
 # LINES: scale(glrt_stream stream, unsigned grid_x, unsigned grid_y, unsigned grid_z,
 #
+# RUN: %glc --help | FileCheck %s --check-prefix=HELP
+# HELP: -g X,Y,Z           (--grid) the .py kernel's launchers compute the grid from
+#
 # Errors name the option and the problem.
 # RUN: not %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "M/16" 2>&1 | FileCheck %s --check-prefix=ONE
 # ONE: glc: error: -g 'M/16': expected three expressions (x, y, z), not 1
@@ -76,7 +79,7 @@
 # RUN: not %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "1024u,1,1" 2>&1 | FileCheck %s --check-prefix=SUFFIX
 # SUFFIX: glc: error: -g '1024u,1,1': '1024u' is not a decimal integer from 0 to 9223372036854775807
 # RUN: not %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "010,1,1" 2>&1 | FileCheck %s --check-prefix=OCTAL
-# OCTAL: glc: error: -g '010,1,1': '010': only decimal literals (C reads a leading 0 as octal)
+# OCTAL: glc: error: -g '010,1,1': '010': write integers in decimal without a leading 0 (C would read 010 as octal)
 # RUN: not %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "M/(BLOCK-64),1,1" 2>&1 | FileCheck %s --check-prefix=ZERO
 # ZERO: glc: error: -g 'M/(BLOCK-64),1,1': the constant divisor is 0
 # RUN: not %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "1,1,1" --grid=2,2,2 2>&1 | FileCheck %s --check-prefix=TWICE
