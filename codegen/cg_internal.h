@@ -282,6 +282,16 @@ typedef enum CgArgCheck {
  * parameter q fails `check`: "k: x must be 16-byte aligned". */
 void cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *out);
 
+/* Whether the launcher checks the divisor of grid node e (a / or %) at run
+ * time: unless it is a constant other than 0 and -1. */
+bool cg_grid_checked(const CgGridExpr *e);
+/* Appends the message of a launcher of k whose grid divides by zero (or
+ * INT64_MIN by -1). */
+void cg_grid_error(const CgKernelSig *k, StrBuf *out);
+/* Appends e as C-like text, with the parameters' names, in as few
+ * parentheses as C precedence needs ("(n + 15) / 16"). */
+void cg_grid_print(const CgKernelSig *k, const CgGridExpr *e, StrBuf *out);
+
 /* -- Lowering the IR (lower*.c) ------------------------------------------------ */
 
 /* The LLVM values of one IR value: one per register of this thread for a

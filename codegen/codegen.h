@@ -42,6 +42,27 @@ typedef struct CgParam {
 	int map_param, map_dim;
 } CgParam;
 
+/* A launch-grid dimension computed by the launcher from its arguments
+ * (compile.py's --grid), as a tree. Arithmetic is on 64-bit two's
+ * complement integers: a parameter is sign- or zero-extended as its dtype is
+ * signed or not (i1 is 0 or 1), + - * and negation wrap, / and % truncate
+ * toward zero as in C. A divisor of 0, or -1 dividing INT64_MIN, makes the
+ * launcher return GLRT_ERROR_INVALID_ARGUMENT; the result is converted to
+ * unsigned as C converts (modulo 2^32). */
+typedef enum CgGridOp {
+	CG_GRID_CONST,         /* value */
+	CG_GRID_PARAM,         /* the integer scalar CgKernelSig.params[param] */
+	CG_GRID_NEG,           /* -lhs */
+	CG_GRID_ADD, CG_GRID_SUB, CG_GRID_MUL, CG_GRID_DIV, CG_GRID_REM,   /* lhs op rhs */
+} CgGridOp;
+
+typedef struct CgGridExpr {
+	CgGridOp op;
+	int64_t value;
+	int param;
+	const struct CgGridExpr *lhs, *rhs;
+} CgGridExpr;
+
 /* One entry point: its LLVM function and its host launcher follow this. */
 typedef struct CgKernelSig {
 	const char *name;      /* the PTX entry and the launcher's C name */
@@ -64,6 +85,10 @@ typedef struct CgKernelSig {
 	 * that are multiples of 16). The launcher launches it when the
 	 * arguments meet every one of them, this generic entry otherwise. */
 	const struct CgKernelSig *fast;
+	/* The grid's x, y and z, computed by the launcher, which then takes no
+	 * grid arguments and launches nothing (returning GLRT_SUCCESS) when one
+	 * is 0. All NULL: the caller passes grid_x, grid_y, grid_z. */
+	const CgGridExpr *grid[3];
 } CgKernelSig;
 
 /* Bytes owned by an arena (PTX text carries a NUL after len bytes). */

@@ -7,6 +7,9 @@
  * A launcher is
  *     glrt_status NAME(glrt_stream stream, unsigned grid_x, unsigned grid_y,
  *                      unsigned grid_z, <kernel parameters>);
+ * or, when the grid is computed from the arguments (CgKernelSig.grid, see
+ * grid.c), NAME(glrt_stream stream, <kernel parameters>), which returns
+ * GLRT_SUCCESS without launching when a dimension is 0;
  * with pointers as glrt_devptr, f16/bf16 scalars as their uint16_t bits and
  * tensor maps as const glrt_tensor_map *. A descriptor's global extents,
  * which the kernel takes as trailing i32 parameters, come from the
@@ -107,8 +110,9 @@ cg_map_rank(const CgKernelSig *k, int map_param)
 static void
 prototype(const CgKernelSig *k, StrBuf *out)
 {
-	buf_printf(out, "glrt_status\n%s(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
-	           "unsigned grid_z", k->name);
+	buf_printf(out, "glrt_status\n%s(glrt_stream stream", k->name);
+	if (!k->grid[0])
+		buf_puts(out, ", unsigned grid_x, unsigned grid_y, unsigned grid_z");
 	for (int i = 0; i < k->n_params; i++) {
 		if (k->params[i].map_param)
 			continue;
@@ -189,6 +193,14 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			buf_printf(out, ", %u bytes of global scratch per program (allocated by "
 			           "libglrt for each launch)", k->scratch_bytes);
 		buf_puts(out, ".");
+		if (k->grid[0]) {
+			buf_puts(out, "\n * Grid: ");
+			for (int d = 0; d < 3; d++) {
+				buf_puts(out, d ? ", " : "");
+				cg_grid_print(k, k->grid[d], out);
+			}
+			buf_puts(out, " (nothing is launched when one is 0).");
+		}
 		for (int j = 0; j < k->n_params; j++) {
 			if (!cg_param_checked(&k->params[j]))
 				continue;
@@ -224,12 +236,16 @@ byte_array(const char *decl, CgBlob blob, bool nul, StrBuf *out)
 	buf_puts(out, nul ? "\n\t0\n};\n" : "\n};\n");
 }
 
-/* if (cond) return glrt_invalid_argument("message"); */
+/* if (cond) return glrt_invalid_argument("message"): cg_arg_error's for
+ * parameter q, cg_grid_error's when q is NULL. */
 static void
 reject_if(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *cond, StrBuf *out)
 {
 	buf_printf(out, "\tif (%s)\n\t\treturn glrt_invalid_argument(\"", cond->s);
-	cg_arg_error(k, q, check, out);
+	if (q)
+		cg_arg_error(k, q, check, out);
+	else
+		cg_grid_error(k, out);
 	buf_puts(out, "\");\n");
 	buf_clear(cond);
 }
@@ -271,6 +287,82 @@ arg_value(const CgKernelSig *k, int j, StrBuf *out)
 		buf_printf(out, "%s%s", C_ARG(&k->params[j]));
 }
 
+/* Moves a parameter operand's value (text val of node e) into a local. */
+static void
+in_local(const CgGridExpr *e, int *n, StrBuf *out, StrBuf *val)
+{
+	if (e->op != CG_GRID_PARAM)
+		return;
+	buf_printf(out, "\tint64_t glc_g%d = %s;\n", *n, val->s);
+	buf_clear(val);
+	buf_printf(val, "glc_g%d", (*n)++);
+}
+
+/* Appends grid node e's value as an int64_t C operand to val, after
+ * writing the locals glc_g<N> (*n counts them) its operands need to out.
+ * Unsigned arithmetic wraps as CgGridExpr says; the conversion of a
+ * uint64_t past INT64_MAX to int64_t is two's complement in every C
+ * compiler glrt supports. */
+static void
+grid_operand(const CgKernelSig *k, const CgGridExpr *e, int *n, StrBuf *out, StrBuf *val)
+{
+	static const char *const ops[] = {[CG_GRID_ADD] = "+", [CG_GRID_SUB] = "-",
+	                                  [CG_GRID_MUL] = "*", [CG_GRID_DIV] = "/",
+	                                  [CG_GRID_REM] = "%"};
+	if (e->op == CG_GRID_CONST) {
+		if (e->value == INT64_MIN)
+			buf_puts(val, "INT64_MIN");
+		else
+			buf_printf(val, "INT64_C(%lld)", (long long)e->value);
+		return;
+	}
+	if (e->op == CG_GRID_PARAM) {
+		buf_puts(val, "(int64_t)");
+		arg_value(k, e->param, val);
+		return;
+	}
+	StrBuf a = {0}, b = {0};
+	grid_operand(k, e->lhs, n, out, &a);
+	if (e->rhs)
+		grid_operand(k, e->rhs, n, out, &b);
+	if (e->op == CG_GRID_DIV || e->op == CG_GRID_REM) {
+		if (cg_grid_checked(e)) {
+			/* locals: comparing a narrower parameter's widened value
+			 * with INT64_MIN or -1 warns (-Wtype-limits) */
+			in_local(e->lhs, n, out, &a);
+			in_local(e->rhs, n, out, &b);
+			StrBuf cond = {0};
+			buf_printf(&cond, "%s == 0 || (%s == -1 && %s == INT64_MIN)", b.s, b.s, a.s);
+			reject_if(k, NULL, CG_CHECK_RULE, &cond, out);
+			buf_free(&cond);
+		}
+		buf_printf(out, "\tint64_t glc_g%d = %s %s %s;\n", *n, a.s, ops[e->op], b.s);
+	} else if (e->op == CG_GRID_NEG) {
+		buf_printf(out, "\tint64_t glc_g%d = (int64_t)-(uint64_t)%s;\n", *n, a.s);
+	} else {
+		buf_printf(out, "\tint64_t glc_g%d = (int64_t)((uint64_t)%s %s (uint64_t)%s);\n", *n,
+		           a.s, ops[e->op], b.s);
+	}
+	buf_printf(val, "glc_g%d", (*n)++);
+	buf_free(&a);
+	buf_free(&b);
+}
+
+/* glc_grid[d] = (unsigned)<dimension d>; and no launch when one is 0. */
+static void
+grid_c(const CgKernelSig *k, StrBuf *out)
+{
+	int n = 0;
+	for (int d = 0; d < 3; d++) {
+		StrBuf v = {0};
+		grid_operand(k, k->grid[d], &n, out, &v);
+		buf_printf(out, "\tglc_grid[%d] = (unsigned)%s;\n", d, v.s);
+		buf_free(&v);
+	}
+	buf_puts(out, "\tif (glc_grid[0] == 0 || glc_grid[1] == 0 || glc_grid[2] == 0)\n"
+	         "\t\treturn GLRT_SUCCESS;\n");
+}
+
 /* The launcher's locals are glc_*, which no parameter's C name can be. */
 static void
 launcher(const CgPackage *p, int index, StrBuf *out)
@@ -279,8 +371,9 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 	StrBuf cond = {0};
 	buf_putc(out, '\n');
 	prototype(k, out);
-	buf_printf(out, "\n{\n\tunsigned glc_grid[3] = {grid_x, grid_y, grid_z};\n"
-	           "\tstatic const unsigned glc_block[3] = {%d, 1, 1};\n", cg_block_threads(k));
+	buf_printf(out, "\n{\n\tunsigned glc_grid[3]%s;\n"
+	           "\tstatic const unsigned glc_block[3] = {%d, 1, 1};\n",
+	           k->grid[0] ? "" : " = {grid_x, grid_y, grid_z}", cg_block_threads(k));
 	bool cluster = k->cluster[0] > 0;
 	if (cluster)
 		buf_printf(out, "\tstatic const unsigned glc_cluster[3] = {%d, %d, %d};\n",
@@ -306,6 +399,8 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 	}
 	extents(k, &cond, out);
 	buf_free(&cond);
+	if (k->grid[0])
+		grid_c(k, out);
 	int entry = cg_entry_index(p, index, false);
 	if (k->fast) {
 		const char *sep = "\tglc_fast = ";

@@ -142,7 +142,8 @@ return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
 	LLVMPositionBuilderAtEnd(m->b, next);
 }
 
-/* if (fail) return glrt_invalid_argument("<cg_arg_error's message>"); */
+/* if (fail) return glrt_invalid_argument("<cg_arg_error's message>"), or
+ * cg_grid_error's when q is NULL. */
 static void
 reject_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, const CgKernelSig *k, const CgParam *q,
           CgArgCheck check)
@@ -153,7 +154,10 @@ reject_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, const CgKernelSig *k, con
 	LLVMBuildCondBr(m->b, fail, bad, next);
 	LLVMPositionBuilderAtEnd(m->b, bad);
 	buf_clear(&h->text);
-	cg_arg_error(k, q, check, &h->text);
+	if (q)
+		cg_arg_error(k, q, check, &h->text);
+	else
+		cg_grid_error(k, &h->text);
 	LLVMValueRef msg = bytes_global(h, "glc.why", (CgBlob){(const unsigned char *)h->text.s,
 	                                h->text.len}, true);
 	LLVMSetAlignment(msg, 1);
@@ -205,19 +209,81 @@ map_extent(Host *h, LLVMValueRef fn, LLVMValueRef map, const CgKernelSig *k, con
 	return v;
 }
 
+/* Grid node e as an i64 (CgGridExpr's arithmetic) over the parameter
+ * values vals, rejecting the launch where a division traps. */
+static LLVMValueRef
+grid_value(Host *h, LLVMValueRef fn, const CgKernelSig *k, const CgGridExpr *e,
+           LLVMValueRef *vals)
+{
+	CgModule *m = &h->m;
+	if (e->op == CG_GRID_CONST)
+		return LLVMConstInt(m->i64, (uint64_t)e->value, 1);
+	if (e->op == CG_GRID_PARAM) {
+		const CgParam *q = &k->params[e->param];
+		return is_signed(q->dtype) ? LLVMBuildSExtOrBitCast(m->b, vals[e->param], m->i64, "")
+		                           : LLVMBuildZExtOrBitCast(m->b, vals[e->param], m->i64, "");
+	}
+	LLVMValueRef a = grid_value(h, fn, k, e->lhs, vals);
+	if (e->op == CG_GRID_NEG)
+		return LLVMBuildNeg(m->b, a, "");
+	LLVMValueRef b = grid_value(h, fn, k, e->rhs, vals);
+	if ((e->op == CG_GRID_DIV || e->op == CG_GRID_REM) && cg_grid_checked(e)) {
+		LLVMValueRef zero = LLVMBuildICmp(m->b, LLVMIntEQ, b, LLVMConstInt(m->i64, 0, 0), "");
+		LLVMValueRef m1 = LLVMBuildICmp(m->b, LLVMIntEQ, b, LLVMConstAllOnes(m->i64), "");
+		LLVMValueRef min = LLVMBuildICmp(m->b, LLVMIntEQ, a,
+		                                 LLVMConstInt(m->i64, (uint64_t)INT64_MIN, 0), "");
+		LLVMValueRef fail = LLVMBuildOr(m->b, zero, LLVMBuildAnd(m->b, m1, min, ""), "");
+		reject_if(h, fn, fail, k, NULL, CG_CHECK_RULE);
+	}
+	switch (e->op) {
+	case CG_GRID_ADD: return LLVMBuildAdd(m->b, a, b, "");
+	case CG_GRID_SUB: return LLVMBuildSub(m->b, a, b, "");
+	case CG_GRID_MUL: return LLVMBuildMul(m->b, a, b, "");
+	case CG_GRID_DIV: return LLVMBuildSDiv(m->b, a, b, "");
+	default: return LLVMBuildSRem(m->b, a, b, "");
+	}
+}
+
+/* Stores the grid into `grid` ([3 x i32]): the caller's grid_x, grid_y,
+ * grid_z, or the computed one, returning GLRT_SUCCESS when a dimension of
+ * that is 0. */
+static void
+store_grid(Host *h, LLVMValueRef fn, const CgKernelSig *k, LLVMValueRef *vals,
+           LLVMValueRef grid)
+{
+	CgModule *m = &h->m;
+	LLVMTypeRef grid_t = LLVMArrayType2(m->i32, 3);
+	LLVMValueRef empty = LLVMConstInt(m->i1, 0, 0);
+	for (int i = 0; i < 3; i++) {
+		LLVMValueRef v;
+		if (!k->grid[0]) {
+			v = LLVMGetParam(fn, (unsigned)i + 1);
+		} else {
+			v = LLVMBuildTrunc(m->b, grid_value(h, fn, k, k->grid[i], vals), m->i32, "");
+			empty = LLVMBuildOr(m->b, empty, LLVMBuildICmp(m->b, LLVMIntEQ, v,
+			                                                LLVMConstInt(m->i32, 0, 0), ""), "");
+		}
+		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)i, 0)};
+		LLVMBuildStore(m->b, v, LLVMBuildInBoundsGEP2(m->b, grid_t, grid, idx, 2, ""));
+	}
+	if (k->grid[0])
+		return_if(h, fn, empty, LLVMConstInt(m->i32, 0, 0));
+}
+
 static void
 launcher(Host *h, const CgPackage *p, int index)
 {
 	CgModule *m = &h->m;
 	const CgKernelSig *k = &p->kernels[index];
 	int n = k->n_params, hn = 0;
-	/* Host parameters: stream, grid, then the kernel's parameters except
-	 * the descriptor extents, which come from the tensor maps. */
+	/* Host parameters: stream, grid (unless computed), then the kernel's
+	 * parameters except the descriptor extents, which come from the tensor
+	 * maps. */
 	LLVMTypeRef *pts = arena_alloc(m->arena, (size_t)(n + 4) * sizeof *pts);
 	pts[hn++] = m->ptr;
-	pts[hn++] = m->i32;
-	pts[hn++] = m->i32;
-	pts[hn++] = m->i32;
+	while (!k->grid[0] && hn < 4)
+		pts[hn++] = m->i32;
+	int first = hn;
 	for (int i = 0; i < n; i++)
 		if (!k->params[i].map_param)
 			pts[hn++] = host_type(m, &k->params[i]);
@@ -238,7 +304,7 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMValueRef scratch = k->scratch_bytes ? LLVMBuildAlloca(m->b, m->i64, "scratch") : NULL;
 	LLVMValueRef *slots = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *slots);
 	LLVMValueRef *vals = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *vals);
-	for (int i = 0, hp = 4; i < n; i++) {
+	for (int i = 0, hp = first; i < n; i++) {
 		if (k->params[i].kind != CG_PARAM_TENSOR_MAP)
 			slots[i] = LLVMBuildAlloca(m->b, host_type(m, &k->params[i]), k->params[i].name);
 		if (!k->params[i].map_param)
@@ -263,6 +329,7 @@ launcher(Host *h, const CgPackage *p, int index)
 			reject_if(h, fn, fail, k, q, CG_CHECK_RULE);
 		}
 
+	store_grid(h, fn, k, vals, grid);
 	LLVMValueRef entry = table_entry(h, cg_entry_index(p, index, false));
 	if (k->fast) {
 		LLVMValueRef fast = LLVMConstInt(m->i1, 1, 0);
@@ -276,11 +343,6 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMValueRef st = LLVMBuildCall2(m->b, h->get_t, h->get, get_args, 2, "status");
 	return_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, st, LLVMConstInt(m->i32, 0, 0), ""), st);
 
-	for (int i = 0; i < 3; i++) {
-		LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)i, 0)};
-		LLVMBuildStore(m->b, LLVMGetParam(fn, (unsigned)i + 1),
-		               LLVMBuildInBoundsGEP2(m->b, grid_t, grid, idx, 2, ""));
-	}
 	for (int i = 0; i < n; i++) {
 		LLVMValueRef v = vals[i], slot = v;
 		if (k->params[i].kind != CG_PARAM_TENSOR_MAP) {

@@ -87,6 +87,8 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		return false;
 	CgResult r;
 	bool ok = cg_compile(t, p, is_gluon(o) ? NULL : o->kernel, src, file, a, d, &r);
+	if (ok && o->grid)
+		ok = drv_apply_grid(o, p, &r, a, d);
 	drv_timer_lap(tm, "codegen");
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {

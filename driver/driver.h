@@ -50,6 +50,8 @@ typedef struct Options {
 	VEC(const char *) signatures;   /* -s SIGNATURE (repeatable) */
 	int num_warps;             /* -w N (default 4) */
 	const char *out_name;      /* -on NAME: the .py kernel's launchers' name */
+	const char *grid;          /* -g/--grid "X,Y,Z": the launchers compute the grid */
+	const char *grid_option;   /* how it was given ("-g" or "--grid"), for errors */
 	VEC(const char *) includes;     /* -I DIR: where imported files are found */
 	bool depfile;              /* -MD: write a make/ninja depfile */
 	const char *depfile_path;  /* -MF FILE (default: the output with .d) */
@@ -108,6 +110,12 @@ void drv_pass_names(StrBuf *out);
  * NULL after a diagnostic. Every file read is recorded for -MD. */
 TProgram *drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d,
                           const Node *m, uint32_t file);
+/* Parses o->grid ("X,Y,Z", see driver/grid.c) for each launcher of r, the
+ * code of program p, into its CgKernelSig.grid; false after an error (the
+ * first only). */
+struct CgResult;
+bool drv_apply_grid(const Options *o, const TProgram *p, struct CgResult *r, Arena *a,
+                    Diags *d);
 /* Writes the depfile of -MD: `target: every source read`. */
 bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
                        const char *target);

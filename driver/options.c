@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const emit_names[] = {
 	[EMIT_TOKENS] = "tokens", [EMIT_AST] = "ast", [EMIT_IR] = "ir",
@@ -21,7 +22,8 @@ drv_usage(StrBuf *out)
 {
 	buf_puts(out,
 	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
-	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-on NAME] [-I DIR]... [-MD [-MF FILE]]\n"
+	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-on NAME] [-g X,Y,Z] [-I DIR]...\n"
+	    "                   [-MD [-MF FILE]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
 	    "                   [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [-v] [--verbose] [--time-passes]\n"
@@ -44,6 +46,11 @@ drv_usage(StrBuf *out)
 	    "  -w N               number of warps of a .py kernel (default 4; --num-warps)\n"
 	    "  -on NAME           name the .py kernel's launchers NAME (NAME_0, NAME_1, ...\n"
 	    "                     for several -s) instead of after the kernel; --out-name\n"
+	    "  -g X,Y,Z           (--grid) the .py kernel's launchers compute the grid from\n"
+	    "                     their arguments: integer expressions over its integer\n"
+	    "                     and constexpr parameters with + - * / % and parentheses\n"
+	    "                     (-g is this when its next argument is not an option, an\n"
+	    "                     existing file or a .py, .gl or .ir name)\n"
 	    "  -I DIR             look for imported .py files in DIR too\n"
 	    "  -MD, -MF FILE      write a make/ninja depfile of every file read\n"
 	    "  --arch ARCH        target architecture; only sm_90a is supported\n"
@@ -246,6 +253,34 @@ c_identifier(const char *s)
 	return true;
 }
 
+/* Whether the argument after -g is compile.py's grid ("M/16,N/16,1"), not
+ * the next option or an input file: it does not start with '-', does not
+ * end in .py, .gl or .ir, and names no existing file. */
+static bool
+grid_value(const char *next)
+{
+	size_t n = strlen(next);
+	if (next[0] == '-' || n == 0)
+		return false;
+	if (n > 3 && (strcmp(next + n - 3, ".py") == 0 || strcmp(next + n - 3, ".gl") == 0 ||
+	              strcmp(next + n - 3, ".ir") == 0))
+		return false;
+	return access(next, F_OK) != 0;
+}
+
+static bool
+set_grid(Diags *d, const char *option, const char *v, Options *o)
+{
+	if (o->grid) {
+		diag_error(d, (SrcSpan){0}, "%s '%s': the grid was already given ('%s')", option, v,
+		           o->grid);
+		return false;
+	}
+	o->grid = v;
+	o->grid_option = option;
+	return true;
+}
+
 /* One option of the compile command or of `glc layout`; returns false on a
  * usage error (already reported). */
 static bool
@@ -265,13 +300,6 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 				diag_error(d, (SrcSpan){0}, "unexpected argument '%s'", arg);
 				return false;
 			}
-		} else if (o->input && *i > 0 && strcmp(argv[*i - 1], "-g") == 0 &&
-		           strlen(o->input) > 3 && strcmp(o->input + strlen(o->input) - 3, ".py") == 0) {
-			/* compile.py's `-g GRID` on a .py file: glc's -g took no value */
-			diag_error(d, (SrcSpan){0}, "-g '%s': compile.py's grid option is not supported "
-			           "by glc: a launcher takes the grid when it is called (glc's -g "
-			           "means line information and takes no value)", arg);
-			return false;
 		} else if (o->input) {
 			diag_error(d, (SrcSpan){0}, "more than one input file ('%s' and '%s')",
 			           o->input, arg);
@@ -368,7 +396,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	}
 	if (strcmp(arg, "-c") == 0)
 		return set_emit(d, "obj", o);
+	if ((v = option_value(argc, argv, i, "--grid", d, &missing)))
+		return set_grid(d, "--grid", v, o);
 	if (strcmp(arg, "-g") == 0) {
+		if (*i + 1 < argc && grid_value(argv[*i + 1]))
+			return set_grid(d, "-g", argv[++*i], o);
 		o->debug_info = true;
 		return true;
 	}
@@ -544,6 +576,13 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	}
 	if (!o->input) {
 		diag_error(d, (SrcSpan){0}, "no input file (see 'glc --help')");
+		return false;
+	}
+	size_t n = strlen(o->input);
+	if (o->grid && (n < 3 || strcmp(o->input + n - 3, ".py") != 0)) {
+		diag_error(d, (SrcSpan){0}, "%s '%s': a grid applies to the launchers of a .py "
+		           "file; those of %s take the grid when called", o->grid_option, o->grid,
+		           o->input);
 		return false;
 	}
 	if (o->split_input && (o->emit == EMIT_OBJ || o->emit == EMIT_CUBIN)) {

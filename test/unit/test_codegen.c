@@ -320,16 +320,37 @@ static const CgParam SCRATCHY_PARAMS[] = {
 	{"p", CG_PARAM_PTR, DT_F16, 0, 0, 0},
 };
 
+/* k_grid computes its grid: ((m + 15) / 16, u % d, (m - 120) / -4). */
+static const CgParam GRID_PARAMS[] = {
+	{"m", CG_PARAM_SCALAR, DT_I32, 0, 0, 0},
+	{"u", CG_PARAM_SCALAR, DT_U32, 0, 0, 0},
+	{"d", CG_PARAM_SCALAR, DT_I64, 0, 0, 0},
+};
+static const CgGridExpr G_M = {CG_GRID_PARAM, 0, 0, NULL, NULL};
+static const CgGridExpr G_U = {CG_GRID_PARAM, 0, 1, NULL, NULL};
+static const CgGridExpr G_D = {CG_GRID_PARAM, 0, 2, NULL, NULL};
+static const CgGridExpr G_15 = {CG_GRID_CONST, 15, 0, NULL, NULL};
+static const CgGridExpr G_16 = {CG_GRID_CONST, 16, 0, NULL, NULL};
+static const CgGridExpr G_120 = {CG_GRID_CONST, 120, 0, NULL, NULL};
+static const CgGridExpr G_MINUS4 = {CG_GRID_CONST, -4, 0, NULL, NULL};
+static const CgGridExpr G_X1 = {CG_GRID_ADD, 0, 0, &G_M, &G_15};
+static const CgGridExpr G_X = {CG_GRID_DIV, 0, 0, &G_X1, &G_16};
+static const CgGridExpr G_Y = {CG_GRID_REM, 0, 0, &G_U, &G_D};
+static const CgGridExpr G_Z1 = {CG_GRID_SUB, 0, 0, &G_M, &G_120};
+static const CgGridExpr G_Z = {CG_GRID_DIV, 0, 0, &G_Z1, &G_MINUS4};
+
 static CgPackage
 package(CgBlob ptx, CgBlob cubin)
 {
-	static CgKernelSig k[3];
+	static CgKernelSig k[4];
 	k[0] = VADD;
 	k[1] = (CgKernelSig){.name = "mixed", .params = MIXED_PARAMS, .n_params = 6,
 	                     .num_warps = 8, .cluster = {2, 1, 1}, .smem_bytes = 65536};
 	k[2] = (CgKernelSig){.name = "k_scratch", .params = SCRATCHY_PARAMS, .n_params = 1,
 	                     .num_warps = 4, .scratch_bytes = 256};
-	return (CgPackage){"k", k, 3, cubin, ptx};
+	k[3] = (CgKernelSig){.name = "k_grid", .params = GRID_PARAMS, .n_params = 3,
+	                     .num_warps = 4, .grid = {&G_X, &G_Y, &G_Z}};
+	return (CgPackage){"k", k, 4, cubin, ptx};
 }
 
 static void
@@ -368,6 +389,14 @@ test_header_and_c(void)
 	CHECK(strstr(c.s, "\tglc_args[1] = &glc_scratch;\n\treturn glrt_launch_scratch(glc_kernel, "
 	                  "glc_grid, glc_block, NULL, 0u, stream, glc_args, 256u, &glc_scratch);")
 	      != NULL);
+
+	CHECK(strstr(h.s, " * Grid: (m + 15) / 16, u % d, (m - 120) / -4 (nothing is launched "
+	                  "when one is 0). */\nglrt_status\nk_grid(glrt_stream stream,\n\tint32_t m,"
+	                  "\n\tuint32_t u,\n\tint64_t d);") != NULL);
+	CHECK(strstr(c.s, "\tint64_t glc_g2 = (int64_t)u;\n\tint64_t glc_g3 = (int64_t)d;\n"
+	                  "\tif (glc_g3 == 0 || (glc_g3 == -1 && glc_g2 == INT64_MIN))\n\t\treturn "
+	                  "glrt_invalid_argument(\"k_grid: the grid divides by zero (or INT64_MIN by "
+	                  "-1)\");\n\tint64_t glc_g4 = glc_g2 % glc_g3;\n") != NULL);
 
 	/* Both compile cleanly against the real glrt.h. */
 	char dir[] = "/tmp/glc-test-XXXXXX";
@@ -462,6 +491,15 @@ static const char FAKE_CALLER[] =
 	"#include <dlfcn.h>\n#include <stdio.h>\n#include \"glrt.h\"\n"
 	"#include \"test/unit/fake_libcuda.h\"\n"
 	"glrt_status k_scratch(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr);\n"
+	"glrt_status k_grid(glrt_stream, int32_t, uint32_t, int64_t);\n"
+	"static void grid(FakeCuda *f, int32_t m, uint32_t u, int64_t d) {\n"
+	"    int launches = f->launches;\n"
+	"    f->capture_args = 0;  /* (its arguments are not all 8 bytes) */\n"
+	"    glrt_status s = k_grid((glrt_stream)0x42, m, u, d);\n"
+	"    printf(\"%d %s launched %d grid %u %u %u\\n\", s, s ? glrt_last_error() : \"\",\n"
+	"           f->launches - launches, f->launch.gridDimX, f->launch.gridDimY,\n"
+	"           f->launch.gridDimZ);\n"
+	"}\n"
 	"int main(int argc, char **argv) {\n"
 	"    (void)argc;\n"
 	"    if (glrt_init() != GLRT_SUCCESS) return 1;\n"
@@ -476,13 +514,18 @@ static const char FAKE_CALLER[] =
 	"           (unsigned long long)f->arg_words[0],\n"
 	"           f->arg_words[1] == f->alloc_async_ptr && f->arg_words[1] != 0,\n"
 	"           f->alloc_async_stream == (CUstream)0x42);\n"
+	"    grid(f, 100, 0xffffffffu, 7);  /* u zero-extended: 4294967295 % 7 */\n"
+	"    grid(f, -8, 1, 1);             /* x = 7 / 16 = 0: no launch */\n"
+	"    grid(f, 100, 1, 0);            /* u % 0 */\n"
+	"    grid(f, 100, 9, -2);           /* 9 % -2 = 1 */\n"
+	"    grid(f, -40, 2, 3);            /* m sign-extended: x = -25 / 16 = -1 */\n"
 	"    return 0;\n}\n";
 
 /* Builds FAKE_CALLER with `launchers` and runs it on the fake driver. */
 static void
 run_fake_caller(const char *dir, const char *launchers)
 {
-	char path[256], cmd[1536], out[256] = {0};
+	char path[256], cmd[1536], out[1024] = {0};
 	snprintf(path, sizeof path, "%s/fake.c", dir);
 	FILE *f = fopen(path, "w");
 	fputs(FAKE_CALLER, f);
@@ -498,7 +541,13 @@ run_fake_caller(const char *dir, const char *launchers)
 		CHECK(fread(out, 1, sizeof out - 1, f) > 0);
 		fclose(f);
 	}
-	CHECK_STR("0 launches 1 allocs 1 of 2048 frees 1 p 1000 scratch 1 stream 1\n", out);
+	CHECK_STR("0 launches 1 allocs 1 of 2048 frees 1 p 1000 scratch 1 stream 1\n"
+	          "0  launched 1 grid 7 3 5\n"
+	          "0  launched 0 grid 7 3 5\n"
+	          "1 k_grid: the grid divides by zero (or INT64_MIN by -1) launched 0 grid 7 3 5\n"
+	          "0  launched 1 grid 7 1 5\n"
+	          "1 glrt_launch: grid x dimension 4294967295 is outside 1..2147483647 launched 0 "
+	          "grid 7 1 5\n", out);
 }
 
 static void

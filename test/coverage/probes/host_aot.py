@@ -63,7 +63,8 @@ def strided_kernel(x_ptr, stride, BLOCK: gl.constexpr):
     gl.store(x_ptr + offs * stride, 1.0)
 
 
-# probe-fails compile.py -g -- -s "*fp32, i32, 1024" -g "n / 1024, 1, 1"
+# probe compile.py -g -- -s "*fp32, i32, 1024" -g "(n + 1023) / 1024, 1, 1"
+# probe compile.py -g -- -s "*fp32, i32, 1024" --grid "(n + BLOCK - 1) / BLOCK, 1, 1"
 @gluon.jit
 def grid_kernel(x_ptr, n, BLOCK: gl.constexpr):
     offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=L1)
