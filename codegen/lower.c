@@ -501,11 +501,13 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	l.desc_sites = cg_desc_sites(k);
 	if (sig->scratch_bytes)
 		l.scratch = LLVMGetParam(m->fn, (unsigned)sig->n_params);
-	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
+	if (!cg_ws_begin(&l))
+		return false;
+	cg_smem_begin(&l, &sig->smem_bytes);
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
 	bool ok = !l.failed && cg_lower_block(&l, &k->body) && !l.failed &&
-	          m->diags->errors == errors;
+	          cg_ws_end(&l, cg_lower_block) && !l.failed && m->diags->errors == errors;
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);
 	return ok;
