@@ -167,18 +167,22 @@ single_top_call(const TKernel *k)
 	return false;
 }
 
+/* Marks the values and variables b defines (def by value id, var by
+ * variable id). */
 static void
-mark_defs(const TBlock *b, bool *def)
+mark_defs(const TBlock *b, bool *def, bool *var)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		const TInst *in = b->insts[i];
+		if (in->var && in->op != OP_VAR_READ)
+			var[in->var->id] = true;
 		if (in->res)
 			def[in->res->id] = true;
 		for (int r = 0; r < in->n_region; r++)
 			def[in->region[r]->id] = true;
-		mark_defs(&in->cond_block, def);
-		mark_defs(&in->body, def);
-		mark_defs(&in->else_body, def);
+		mark_defs(&in->cond_block, def, var);
+		mark_defs(&in->body, def, var);
+		mark_defs(&in->else_body, def, var);
 	}
 }
 
@@ -196,19 +200,24 @@ add_cap(Arena *a, WsCall *c, bool *seen, const TValue *v)
 }
 
 /* The values b uses that it does not define (seen: the defined ones and
- * those found). */
-static void
-find_caps(Arena *a, WsCall *c, const TBlock *b, bool *seen)
+ * those found). A variable it reads but never writes is the kernel's,
+ * which the workers do not hold: its read is returned (else NULL). */
+static const TInst *
+find_caps(Arena *a, WsCall *c, const TBlock *b, bool *seen, const bool *var)
 {
-	for (size_t i = 0; i < b->n; i++) {
+	const TInst *outer = NULL;
+	for (size_t i = 0; i < b->n && !outer; i++) {
 		const TInst *in = b->insts[i];
+		if (in->op == OP_VAR_READ && !var[in->var->id])
+			return in;
 		for (int x = 0; x < in->n_args; x++)
 			add_cap(a, c, seen, in->args[x]);
 		add_cap(a, c, seen, in->cond_value);
-		find_caps(a, c, &in->cond_block, seen);
-		find_caps(a, c, &in->body, seen);
-		find_caps(a, c, &in->else_body, seen);
+		const TBlock *nested[] = {&in->cond_block, &in->body, &in->else_body};
+		for (int n = 0; n < 3 && !outer; n++)
+			outer = find_caps(a, c, nested[n], seen, var);
 	}
+	return outer;
 }
 
 /* Registers a capture of type t can take: a descriptor's map and extents,
@@ -220,17 +229,24 @@ cap_regs(const TType *t)
 }
 
 /* Call c's captures: what its workers read of the kernel's values. */
-static void
+static bool
 plan_call(Lower *l, WsCall *c)
 {
 	Arena *a = l->m->arena;
 	bool *seen = arena_alloc(a, (size_t)l->k->n_values + 1);
+	bool *var = arena_alloc(a, (size_t)l->k->n_vars + 1);
 	for (int p = 1; p < c->n; p++)
-		mark_defs(&c->parts[p].body, seen);
-	for (int p = 1; p < c->n; p++)
-		find_caps(a, c, &c->parts[p].body, seen);
+		mark_defs(&c->parts[p].body, seen, var);
+	for (int p = 1; p < c->n; p++) {
+		const TInst *outer = find_caps(a, c, &c->parts[p].body, seen, var);
+		if (outer) {
+			cg_unsupported(l, outer, "a worker partition reading a variable of the kernel");
+			return false;
+		}
+	}
 	c->at_call = arena_alloc(a, (size_t)(c->n_caps + 1) * sizeof *c->at_call);
 	c->slot = arena_alloc(a, (size_t)(c->n_caps + 1) * sizeof *c->slot);
+	return true;
 }
 
 /* The default partition's budget: what every call's workers leave of the
@@ -270,7 +286,8 @@ cg_ws_begin(Lower *l)
 	}
 	int64_t slots = 0;
 	for (int c = 0; c < ws->n_calls; c++) {
-		plan_call(l, &ws->calls[c]);
+		if (!plan_call(l, &ws->calls[c]))
+			return false;
 		int64_t n = 0;
 		for (int i = 0; i < ws->calls[c].n_caps; i++)
 			n += cap_regs(ws->calls[c].caps[i]->type);
