@@ -1,5 +1,9 @@
 /*
- * warp_specialize: after a CTA-wide barrier (the partitions start once
+ * warp_specialize. A kernel with one call, at its top level (the GEMMs),
+ * is lowered as follows; other kernels use the dispatch loop described
+ * further down.
+ *
+ * One call: after a CTA-wide barrier (the partitions start once
  * what the kernel did before is visible, e.g. initialized mbarriers), each
  * warp branches to its partition. A partition owns whole warpgroups: every
  * warp of them runs its setmaxnreg (an aligned, warpgroup-wide
