@@ -279,6 +279,14 @@ cg_ws_begin(Lower *l)
 	CgModule *m = l->m;
 	if (!k->n_parts || single_top_call(k))
 		return true;
+	if (k->num_warps % WG_WARPS) {
+		/* the default partition's warpgroup would hold warps of neither
+		 * the default code nor the dispatch loop */
+		diag_error(m->diags, k->at, "kernel '%s' calls gl.warp_specialize several times or "
+		           "inside runtime control flow, which needs num_warps to be a multiple of 4 "
+		           "(it is %d)", k->name, k->num_warps);
+		return false;
+	}
 	CgWs *ws = arena_alloc(m->arena, sizeof *ws);
 	for (int p = 0; p < k->n_parts; p++)
 		ws->n_calls += k->parts[p].num_regs == 0;

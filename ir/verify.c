@@ -167,7 +167,7 @@ defined_in(const TBlock *b, const TValue *x)
 static void
 walk_partitions(Verifier *v, const TInst *i)
 {
-	int n, saved = v->warps, total = v->k->num_warps;
+	int n, saved = v->warps, total = (v->k->num_warps + 3) / 4 * 4;
 	const TPartition *parts = ir_ws_parts(v->k, i, &n);
 	if (n < 2 || i->attr.index != v->ws_parts) {
 		vf_fail(v, i->at, "partitions", "warp_specialize runs the next %d or more partitions "

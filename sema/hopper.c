@@ -294,6 +294,14 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 		           "partition of another warp_specialize");
 		return NULL;
 	}
+	if ((ck->k->parts || ck->fr->rt_depth > 0) && ck->k->num_warps % 4) {
+		/* codegen's dispatch loop: the default partition's warpgroup
+		 * would hold warps of neither the default code nor the loop */
+		diag_error(ck->d, call->span, "a second gl.warp_specialize, or one inside runtime "
+		           "control flow, needs the kernel's num_warps to be a multiple of 4 (it is "
+		           "%d)", ck->k->num_warps);
+		return NULL;
+	}
 	Value *parts = a[0];
 	if ((parts->kind != VAL_LIST && parts->kind != VAL_TUPLE) || parts->u.list.n < 2 ||
 	    parts->u.list.n > 9) {
@@ -340,7 +348,7 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 	TPartition *p = add_partitions(ck->a, ck->k, (int)nw + 1, total);
 	in->attr.index = (int)(p - ck->k->parts);
 	in->attr.count = (int64_t)nw + 1;
-	int first = ck->k->num_warps;
+	int first = (ck->k->num_warps + 3) / 4 * 4;   /* workers own whole warpgroups */
 	Value *results = NULL;
 	for (size_t i = 0; i <= nw; i++) {
 		if (i) {
