@@ -272,6 +272,36 @@ dispatch_default_regs(const TKernel *k, const CgWs *ws)
 	return best;
 }
 
+/* The kernel's calls (each starts at a default partition, the one
+ * partition without a budget), their captures and the area's size; NULL
+ * after an error. */
+static CgWs *
+plan_calls(Lower *l)
+{
+	const TKernel *k = l->k;
+	CgWs *ws = arena_alloc(l->m->arena, sizeof *ws);
+	for (int p = 0; p < k->n_parts; p++)
+		ws->n_calls += k->parts[p].num_regs == 0;
+	ws->calls = arena_alloc(l->m->arena, (size_t)ws->n_calls * sizeof *ws->calls);
+	for (int p = 0, c = -1; p < k->n_parts; p++) {
+		if (k->parts[p].num_regs == 0)
+			ws->calls[++c] = (WsCall){.parts = &k->parts[p], .first = p};
+		ws->calls[c].n++;
+	}
+	int64_t slots = 0;
+	for (int c = 0; c < ws->n_calls; c++) {
+		if (!plan_call(l, &ws->calls[c]))
+			return NULL;
+		int64_t n = 0;
+		for (int i = 0; i < ws->calls[c].n_caps; i++)
+			n += cap_regs(ws->calls[c].caps[i]->type);
+		slots = n > slots ? n : slots;
+	}
+	ws->area_bytes = WS_SLOT * (1 + slots);
+	ws->all_threads = 32 * k->total_warps;
+	return ws;
+}
+
 bool
 cg_ws_begin(Lower *l)
 {
@@ -287,31 +317,15 @@ cg_ws_begin(Lower *l)
 		           "(it is %d)", k->name, k->num_warps);
 		return false;
 	}
-	CgWs *ws = arena_alloc(m->arena, sizeof *ws);
-	for (int p = 0; p < k->n_parts; p++)
-		ws->n_calls += k->parts[p].num_regs == 0;
-	ws->calls = arena_alloc(m->arena, (size_t)ws->n_calls * sizeof *ws->calls);
-	for (int p = 0, c = -1; p < k->n_parts; p++) {
-		if (k->parts[p].num_regs == 0)
-			ws->calls[++c] = (WsCall){.parts = &k->parts[p], .first = p};
-		ws->calls[c].n++;
-	}
-	int64_t slots = 0;
-	for (int c = 0; c < ws->n_calls; c++) {
-		if (!plan_call(l, &ws->calls[c]))
-			return false;
-		int64_t n = 0;
-		for (int i = 0; i < ws->calls[c].n_caps; i++)
-			n += cap_regs(ws->calls[c].caps[i]->type);
-		slots = n > slots ? n : slots;
-	}
-	ws->area_bytes = WS_SLOT * (1 + slots);
-	ws->all_threads = 32 * k->total_warps;
+	CgWs *ws = plan_calls(l);
+	if (!ws)
+		return false;
 	ws->default_regs = dispatch_default_regs(k, ws);
 	if (ws->default_regs < 24) {
-		diag_error(m->diags, k->at, "kernel '%s': its warp_specialize calls leave the default "
-		           "partition %d registers a thread (idle worker warpgroups keep 24); "
-		           "setmaxnreg takes at least 24", k->name, ws->default_regs);
+		diag_error(m->diags, k->at, "kernel '%s': a warp_specialize call's worker budgets "
+		           "(with 24 registers a thread for each worker warpgroup it leaves idle) "
+		           "leave the default partition %d registers a thread, below setmaxnreg's 24; "
+		           "lower worker_num_regs", k->name, ws->default_regs);
 		return false;
 	}
 	l->ws = ws;
