@@ -492,7 +492,8 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 		return false;
 	cg_kernel_begin(m, sig);
 	/* CTA-wide barriers until a warp_specialize (whose default partition's
-	 * warps keep their named barrier to the kernel's end) */
+	 * warps keep their named barrier to the kernel's end; with the
+	 * dispatch loop, from the entry on: cg_ws_begin) */
 	m->bar_id = m->bar_threads = 0;
 	Lower l = {.m = m, .k = k, .part = -1, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
