@@ -8,7 +8,7 @@
  * with several calls (workers of other warps and budgets, arguments made
  * between the calls) and with a call in a loop over a runtime range (the
  * worker warps wait in the dispatch loop between calls; a zero-trip loop
- * must still let them exit).
+ * must still let them exit), and with a call under a runtime condition.
  *
  * Inputs are small integers, so every sum and product is exact in f32.
  * Outputs are poisoned, with a margin that must stay unwritten; every case
@@ -25,6 +25,7 @@
 #pragma weak ws_after
 #pragma weak ws_two
 #pragma weak ws_loop
+#pragma weak ws_if
 glrt_status ws_results(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                        glrt_devptr);
 glrt_status ws_nested(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
@@ -33,6 +34,7 @@ glrt_status ws_after(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr);
 glrt_status ws_two(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                    glrt_devptr);
 glrt_status ws_loop(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t);
+glrt_status ws_if(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t);
 
 enum { N = 512, MARGIN = 32 };
 
@@ -183,6 +185,22 @@ run_loop(GtRun *r, int n, int rep)
 	free(z);
 }
 
+/* ws_if: z = 1, 2 when flag > 0, else left unwritten. */
+static void
+run_if(GtRun *r, int flag, int rep)
+{
+	double z[2 * N];
+	for (int i = 0; i < N; i++) {
+		z[i] = flag > 0 ? 1 : GT_UNWRITTEN;
+		z[N + i] = flag > 0 ? 2 : GT_UNWRITTEN;
+	}
+	glrt_devptr dz = gt_poisoned((2 * N + MARGIN) * 4);
+	gt_launched(ws_if(NULL, 1, 1, 1, dz, flag), "ws_if");
+	char what[96];
+	snprintf(what, sizeof what, "ws_if flag=%d run %d", flag, rep);
+	check(r, what, dz, z, 2 * N);
+}
+
 int
 main(void)
 {
@@ -199,11 +217,14 @@ main(void)
 			run_two(&r, rep);
 		for (int n = 0; ws_loop && n <= 4; n += 2 + rep)
 			run_loop(&r, n, rep);
+		for (int flag = 0; ws_if && flag <= 1; flag++)
+			run_if(&r, flag, rep);
 	}
-	const char *names[] = {"ws_results", "ws_nested", "ws_after", "ws_two", "ws_loop"};
+	const char *names[] = {"ws_results", "ws_nested", "ws_after", "ws_two", "ws_loop",
+	                       "ws_if"};
 	const void *fns[] = {(const void *)ws_results, (const void *)ws_nested,
 	                     (const void *)ws_after, (const void *)ws_two,
-	                     (const void *)ws_loop};
+	                     (const void *)ws_loop, (const void *)ws_if};
 	for (size_t k = 0; k < sizeof fns / sizeof *fns; k++)
 		if (!fns[k])
 			gt_skip(&r, names[k], "not compiled by glc (no launcher linked)");
