@@ -302,6 +302,8 @@ typedef struct CgVal {
 	int n;
 } CgVal;
 
+typedef struct CgWs CgWs;
+
 typedef struct Lower {
 	CgModule *m;
 	const TKernel *k;
@@ -321,6 +323,10 @@ typedef struct Lower {
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */
 	int part, first_warp, part_warps;
+	/* A kernel whose warp_specialize calls need the dispatch loop
+	 * (lower_ws.c): its calls and their shared-memory area; NULL for one
+	 * call at the top level, or none. */
+	struct CgWs *ws;
 	/* tma.make_tensor_descriptor (lower_hopper.c): the kernel's global
 	 * scratch parameter (CgKernelSig.scratch_bytes), the kernel's
 	 * descriptor sites (128 bytes each per program) and the next one */
@@ -456,13 +462,29 @@ bool cg_lower_wgmma(Lower *l, const TInst *in);
 /* OP_DOT (lower_dot.c): mma.sync over a version 2 NVMMADistributedLayout
  * accumulator, FMAs over a BlockedLayout one. */
 bool cg_lower_dot(Lower *l, const TInst *in);
-/* OP_WARP_SPECIALIZE (lower_ws.c): one branch per partition, each with its
- * setmaxnreg and its own return; lower_block lowers a partition's body. */
+/* OP_WARP_SPECIALIZE (lower_ws.c): one call at the kernel's top level gets
+ * one branch per partition, each with its setmaxnreg and its own return;
+ * in a kernel with the dispatch loop, the call releases the worker warps
+ * and runs the default partition. lower_block lowers a partition's body. */
 bool cg_lower_warp_specialize(Lower *l, const TInst *in,
                               bool (*lower_block)(Lower *, const TBlock *));
-/* Register budgets of kernel k's partitions: the budget every thread
- * starts with (what nvvm.minctasm 1 gives the block) and partition part's
- * setmaxnreg target. */
+/* At the kernel's entry (the builder in the entry block, before
+ * cg_smem_begin): when its warp_specialize calls are several or inside
+ * runtime control flow, sets l->ws, sends the worker warps to the dispatch
+ * loop (built by cg_ws_end) and leaves the builder on the default
+ * partition's path; false after an error (reported). */
+bool cg_ws_begin(Lower *l);
+/* The shared memory that ends at byte `end`, with the dispatch loop's area
+ * (state word and captures) placed after it when l->ws: the new end. */
+int64_t cg_ws_area(Lower *l, int64_t end);
+/* At the end of the kernel's body: the default path releases the workers
+ * for good and returns, then the workers' dispatch loop is built (every
+ * call's worker partitions, lowered by lower_block). Nothing without
+ * l->ws. False after an error. */
+bool cg_ws_end(Lower *l, bool (*lower_block)(Lower *, const TBlock *));
+/* Register budgets of kernel k's partitions (one call at the top level):
+ * the budget every thread starts with (what nvvm.minctasm 1 gives the
+ * block) and partition part's setmaxnreg target. */
 int cg_ws_entry_regs(const TKernel *k);
 int cg_ws_part_regs(const TKernel *k, int part);
 /* The first hidden parameter (global extents, i32 each) of every

@@ -492,7 +492,8 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 		return false;
 	cg_kernel_begin(m, sig);
 	/* CTA-wide barriers until a warp_specialize (whose default partition's
-	 * warps keep their named barrier to the kernel's end) */
+	 * warps keep their named barrier to the kernel's end; with the
+	 * dispatch loop, from the entry on: cg_ws_begin) */
 	m->bar_id = m->bar_threads = 0;
 	Lower l = {.m = m, .k = k, .part = -1, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
@@ -501,11 +502,13 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	l.desc_sites = cg_desc_sites(k);
 	if (sig->scratch_bytes)
 		l.scratch = LLVMGetParam(m->fn, (unsigned)sig->n_params);
-	cg_smem_begin(&l, &sig->smem_bytes);
 	int errors = m->diags->errors;
+	if (!cg_ws_begin(&l))
+		return false;
+	cg_smem_begin(&l, &sig->smem_bytes);
 	/* Internal errors of the builders (cg_intrinsic) count as failures. */
 	bool ok = !l.failed && cg_lower_block(&l, &k->body) && !l.failed &&
-	          m->diags->errors == errors;
+	          cg_ws_end(&l, cg_lower_block) && !l.failed && m->diags->errors == errors;
 	if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(m->b)))
 		LLVMBuildRetVoid(m->b);
 	return ok;

@@ -77,7 +77,7 @@ cg_smem_begin(Lower *l, uint32_t *dynamic_bytes)
 		l->part_scratch_off[p] = off;
 		off = align_up(off + block_scratch(&k->parts[p].body), 16);
 	}
-	int64_t total = end > off ? end : off;
+	int64_t total = cg_ws_area(l, end > off ? end : off);
 	if (total == 0)
 		return;
 	if (total > SMEM_LIMIT) {

@@ -336,9 +336,10 @@ note_defs(Axes *x, const TBlock *blk)
 		note_defs(x, &in->cond_block);
 		note_defs(x, &in->body);
 		note_defs(x, &in->else_body);
-		if (in->op == OP_WARP_SPECIALIZE)
-			for (int p = 0; p < x->k->n_parts; p++)
-				note_defs(x, &x->k->parts[p].body);
+		int n = 0;
+		TPartition *parts = in->op == OP_WARP_SPECIALIZE ? ir_ws_parts(x->k, in, &n) : NULL;
+		for (int p = 0; p < n; p++)
+			note_defs(x, &parts[p].body);
 	}
 }
 
@@ -383,9 +384,10 @@ walk_inst(Axes *x, const TInst *in)
 	walk_block(x, &in->cond_block);
 	walk_block(x, &in->body);
 	walk_block(x, &in->else_body);
-	if (in->op == OP_WARP_SPECIALIZE)
-		for (int p = 0; p < x->k->n_parts; p++)
-			walk_block(x, &x->k->parts[p].body);
+	int n = 0;
+	TPartition *parts = in->op == OP_WARP_SPECIALIZE ? ir_ws_parts(x->k, in, &n) : NULL;
+	for (int p = 0; p < n; p++)
+		walk_block(x, &parts[p].body);
 }
 
 static void

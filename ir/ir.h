@@ -320,7 +320,8 @@ typedef enum TOp {
 	OP_IF,            /* operand 0: i1 condition; body (then), else_body */
 	OP_WHILE,         /* cond_block computes cond_value; body */
 	OP_BREAK, OP_CONTINUE,
-	OP_WARP_SPECIALIZE, /* runs TKernel.parts (the default partition is part 0);
+	OP_WARP_SPECIALIZE, /* runs attr.count partitions of TKernel.parts from
+	                       attr.index (the first is the default partition);
 	                       the arguments were bound when inlining each part */
 	OP_COUNT
 } TOp;
@@ -382,7 +383,8 @@ struct TInst {
 		TMemSem sem;      /* OP_ATOMIC_* */
 		TMemScope scope;
 		int64_t lo, hi;   /* OP_ARANGE */
-		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count */
+		int64_t count;    /* OP_MBAR_INIT/ARRIVE count, waits' pending count,
+		                     OP_WARP_SPECIALIZE's partitions */
 		int alloc;        /* OP_SMEM_ALLOC: index into TKernel.smem */
 		bool has_mask, has_other, has_pred, is_async, has_use_acc;
 		bool trivial;     /* OP_CONVERT_LAYOUT: must be a register renaming
@@ -398,7 +400,8 @@ struct TInst {
 		int64_t hint[LL_MAX_RANK];   /* OP_MULTIPLE_OF and the other hints */
 		const char *text, *text2;    /* OP_INLINE_ASM, OP_PRINT, OP_ASSERT */
 		int pack, index;         /* OP_INLINE_ASM, OP_MAP; OP_MAP_ARG, OP_EXTRACT,
-		                            OP_SPLIT */
+		                            OP_SPLIT, OP_WARP_SPECIALIZE's first
+		                            partition */
 		bool is_pure, hex;       /* OP_INLINE_ASM; OP_PRINT */
 		bool nan_fill;           /* OP_MAKE_DESC */
 	} attr;
@@ -448,13 +451,14 @@ typedef struct TSmemAlloc {
 	                             allocation precedes extend to the loop's end */
 } TSmemAlloc;
 
-/* A warp-specialize partition: partition 0 is the default (runs on the
- * kernel's num_warps warps), workers follow. Each is an inlined body. */
+/* A warp-specialize partition: each call's partitions lie together in
+ * TKernel.parts, the default one (runs on the kernel's num_warps warps)
+ * first, its workers after it. Each is an inlined body. */
 typedef struct TPartition {
 	const char *fn;       /* the @gl.jit function's name */
 	int num_warps;
 	int num_regs;         /* setmaxnreg budget; 0 for the default partition */
-	int first_warp;       /* warps of partition 0 come first */
+	int first_warp;       /* the default partition's warps come first */
 	TBlock body;
 } TPartition;
 
@@ -462,7 +466,8 @@ typedef struct TKernel {
 	const char *name;     /* specialized symbol name (the function's name) */
 	SrcSpan at;
 	int num_warps;        /* of the default partition */
-	int total_warps;      /* including worker warps (rounded to warpgroups) */
+	int total_warps;      /* including worker warps (rounded to warpgroups; the
+	                         most any warp_specialize call takes) */
 	TParam *params;
 	int n_params;
 	TVar **vars;
@@ -470,7 +475,8 @@ typedef struct TKernel {
 	TSmemAlloc *smem;
 	int n_smem;
 	int64_t smem_bytes;   /* total static shared memory */
-	TPartition *parts;    /* non-NULL when the kernel warp-specializes */
+	TPartition *parts;    /* every warp_specialize call's, in program order;
+	                         non-NULL when the kernel warp-specializes */
 	int n_parts;
 	TBlock body;          /* the default path (up to OP_WARP_SPECIALIZE) */
 	int n_values;         /* values are numbered 0..n_values-1 */
@@ -507,6 +513,9 @@ typedef bool (*IrVisit)(TInst *in, void *ctx);
  * warp_specialize partitions at the warp_specialize. False when fn stopped
  * it. */
 bool ir_walk(const TKernel *k, IrVisit fn, void *ctx);
+/* The partitions of warp_specialize `in` (its default partition first) and
+ * their number in *n: k->parts[in->attr.index ...]. */
+TPartition *ir_ws_parts(const TKernel *k, const TInst *in, int *n);
 
 /* -- Analyses -------------------------------------------------------------------- */
 

@@ -366,10 +366,11 @@ walk_inst(Infer *x, const TInst *in)
 	walk_block(x, &in->else_body);
 	if (in->op != OP_WARP_SPECIALIZE)
 		return;
-	int warps = x->warps;
-	for (int p = 0; p < x->k->n_parts; p++) {
-		x->warps = x->k->parts[p].num_warps;
-		walk_block(x, &x->k->parts[p].body);
+	int warps = x->warps, n;
+	TPartition *parts = ir_ws_parts(x->k, in, &n);
+	for (int p = 0; p < n; p++) {
+		x->warps = parts[p].num_warps;
+		walk_block(x, &parts[p].body);
 	}
 	x->warps = warps;
 }
@@ -555,10 +556,11 @@ rewrite_inst(Infer *x, const TInst *in)
 	rewrite_block(x, &in->else_body);
 	if (in->op != OP_WARP_SPECIALIZE)
 		return;
-	int warps = x->warps;
-	for (int p = 0; p < x->k->n_parts; p++) {
-		x->warps = x->k->parts[p].num_warps;
-		rewrite_block(x, &x->k->parts[p].body);
+	int warps = x->warps, n;
+	TPartition *parts = ir_ws_parts(x->k, in, &n);
+	for (int p = 0; p < n; p++) {
+		x->warps = parts[p].num_warps;
+		rewrite_block(x, &parts[p].body);
 	}
 	x->warps = warps;
 }

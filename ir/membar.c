@@ -426,10 +426,13 @@ walk_inst(Membar *mb, TBlock *b, size_t *at, State *s)
 		if (mb->loop)
 			join(mb, &mb->loop->escaped, s);
 		return;
-	case OP_WARP_SPECIALIZE:
-		/* Code generation starts the partitions after a CTA barrier. */
-		for (int p = 0; p < mb->k->n_parts; p++) {
-			TPartition *part = &mb->k->parts[p];
+	case OP_WARP_SPECIALIZE: {
+		/* Code generation starts the partitions after a barrier of all
+		 * warps and joins them with another. */
+		int n;
+		TPartition *parts = ir_ws_parts(mb->k, in, &n);
+		for (int p = 0; p < n; p++) {
+			TPartition *part = &parts[p];
 			Membar sub = {.a = mb->a, .k = mb->k, .def = mb->def,
 			              .num_warps = part->num_warps};
 			State fresh = {0};
@@ -438,6 +441,7 @@ walk_inst(Membar *mb, TBlock *b, size_t *at, State *s)
 		}
 		s->done.len = s->flight.len = 0;
 		return;
+	}
 	default:
 		break;
 	}

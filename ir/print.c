@@ -350,10 +350,13 @@ print_nested(Printer *p, const TInst *i, int depth)
 		break;
 	case OP_WARP_SPECIALIZE:
 		buf_puts(out, " {\n");
-		for (int k = 0; k < p->k->n_parts; k++) {
-			const TPartition *pt = &p->k->parts[k];
+		int n;
+		const TPartition *parts = ir_ws_parts(p->k, i, &n);
+		for (int k = 0; k < n; k++) {
+			const TPartition *pt = &parts[k];
 			indent(p, depth + 1);
-			buf_printf(out, "partition %d %s warps=%d regs=%d first_warp=%d {\n", k, pt->fn,
+			buf_printf(out, "partition %d %s warps=%d regs=%d first_warp=%d {\n",
+			           i->attr.index + k, pt->fn,
 			           pt->num_warps, pt->num_regs, pt->first_warp);
 			print_block(p, &pt->body, depth + 2);
 			indent(p, depth + 1);

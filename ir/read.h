@@ -58,6 +58,7 @@ typedef struct Reader {
 	VEC(uint32_t) path_ids;
 	/* the kernel being read */
 	TKernel *k;
+	bool in_partition;    /* reading a warp_specialize partition */
 	VEC(RAlias) aliases;
 	VEC(TValue *) values;      /* by id; NULL where none is defined yet */
 	VEC(TVar *) vars;

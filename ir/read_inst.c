@@ -493,13 +493,18 @@ braced(Reader *r, TBlock *b, TValue **cond)
 	return rd_expect_punct(r, '}');
 }
 
+/* '{' NL ('partition' ...)* '}': warp_specialize i's partitions, numbered on
+ * from the kernel's earlier calls'. */
 static bool
-partitions(Reader *r)
+partitions(Reader *r, TInst *i)
 {
 	TKernel *k = r->k;
-	if (k->parts)
-		return rd_error(r, "a kernel warp-specializes once");
+	if (r->in_partition)
+		return rd_error(r, "warp_specialize cannot be called inside a partition");
 	VEC(TPartition) parts = {0};
+	for (int p = 0; p < k->n_parts; p++)
+		vec_push(r->a, &parts, k->parts[p]);
+	i->attr.index = k->n_parts;
 	if (!rd_expect_punct(r, '{') || !rd_expect_newline(r))
 		return false;
 	for (rd_skip_newlines(r); !rd_punct(r, '}'); rd_skip_newlines(r)) {
@@ -513,8 +518,12 @@ partitions(Reader *r)
 		pt.fn = intern(r->in, r->tok.s, r->tok.n);
 		rd_next(r);
 		if (!rd_key_int(r, "warps", 1, 32, &w) || !rd_key_int(r, "regs", 0, 256, &regs) ||
-		    !rd_key_int(r, "first_warp", 0, 32, &first) || !braced(r, &pt.body, NULL) ||
-		    !rd_expect_newline(r))
+		    !rd_key_int(r, "first_warp", 0, 32, &first))
+			return false;
+		r->in_partition = true;
+		bool ok = braced(r, &pt.body, NULL);
+		r->in_partition = false;
+		if (!ok || !rd_expect_newline(r))
 			return false;
 		pt.num_warps = (int)w;
 		pt.num_regs = (int)regs;
@@ -522,6 +531,7 @@ partitions(Reader *r)
 		vec_push(r->a, &parts, pt);
 		k->parts = parts.data;
 		k->n_parts = (int)parts.len;
+		i->attr.count = k->n_parts - i->attr.index;
 	}
 	return !r->failed;
 }
@@ -570,7 +580,7 @@ nested(Reader *r, TInst *i)
 			return false;
 		return rd_expect_word(r, "do") && braced(r, &i->body, NULL);
 	case OP_WARP_SPECIALIZE:
-		return partitions(r);
+		return partitions(r, i);
 	default:
 		return true;
 	}

@@ -78,12 +78,12 @@ walk_inst(Walk *w, const TInst *i)
 		walk_block(w, &i->body);
 		walk_block(w, &i->else_body);
 	} else if (i->op == OP_WARP_SPECIALIZE) {
-		const TKernel *k = w->k;
 		const TBlock *b[16];
-		int n = 0;
-		for (int p = 0; p < k->n_parts && n < 16; p++)
-			b[n++] = &k->parts[p].body;
-		walk_region(w, b, n);
+		int n;
+		TPartition *parts = ir_ws_parts(w->k, i, &n);
+		for (int p = 0; p < n && p < 16; p++)
+			b[p] = &parts[p].body;
+		walk_region(w, b, n < 16 ? n : 16);
 	}
 }
 

@@ -15,8 +15,8 @@
  *               a for loop's induction variable is i32 or i64
  *   loops       break and continue only inside for and while bodies
  *   structure   only for/if/while (and a reduce's or scan's combine region)
- *               own blocks; a yield ends a region; one warp_specialize, at
- *               the kernel's top level
+ *               own blocks; a yield ends a region; warp_specialize not
+ *               inside a partition or a map
  *
  * and, through verify_ops.c and verify_smem.c, the types of every
  * operation and the shared-memory rules.
@@ -162,22 +162,52 @@ defined_in(const TBlock *b, const TValue *x)
 	return false;
 }
 
+/* Call i's partitions: the default one on the kernel's warps from warp 0
+ * with no register budget, workers after it on warps of their own. */
 static void
-walk_partitions(Verifier *v)
+walk_partitions(Verifier *v, const TInst *i)
 {
-	const TKernel *k = v->k;
-	int saved = v->warps;
+	int n, saved = v->warps, total = (v->k->num_warps + 3) / 4 * 4;
+	const TPartition *parts = ir_ws_parts(v->k, i, &n);
+	if (n < 2 || i->attr.index != v->ws_parts) {
+		vf_fail(v, i->at, "partitions", "warp_specialize runs the next %d or more partitions "
+		        "of the kernel, a default one and workers", 2);
+		return;
+	}
+	v->ws_parts += n;
+	for (int p = 0; p < n; p++) {
+		const TPartition *pt = &parts[p];
+		int pw = pt->num_warps;
+		if (p == 0 && (pw != v->k->num_warps || pt->first_warp != 0 || pt->num_regs != 0))
+			vf_fail(v, i->at, "partitions", "partition %d runs on the kernel's %d warps from "
+			        "warp 0 with no register budget", i->attr.index, v->k->num_warps);
+		if (p == 0)
+			continue;
+		if (pw < 1 || pw > 32 || (pw & (pw - 1)) || pt->num_regs < 24 ||
+		    pt->num_regs > 256 || pt->num_regs % 8)
+			vf_fail(v, i->at, "partitions", "partition %d: warps a power of two up to 32 and "
+			        "a register budget that is a multiple of 8 in [24, 256]",
+			        i->attr.index + p);
+		if (pt->first_warp != total)
+			vf_fail(v, i->at, "partitions", "partition %d starts at warp %d, not %d",
+			        i->attr.index + p, pt->first_warp, total);
+		total += (pw + 3) / 4 * 4;
+	}
+	total = (total + 3) / 4 * 4;
+	if (total > v->k->total_warps)
+		vf_fail(v, i->at, "partitions", "the partitions take %d warps; total_warps is %d",
+		        total, v->k->total_warps);
 	v->in_part = true;
-	for (int p = 0; p < k->n_parts; p++) {
-		v->warps = k->parts[p].num_warps;
-		scoped(v, &k->parts[p].body);
+	for (int p = 0; v->ok && p < n; p++) {
+		v->warps = parts[p].num_warps;
+		scoped(v, &parts[p].body);
 	}
 	v->in_part = false;
 	v->warps = saved;
 }
 
 static void
-walk_nested(Verifier *v, const TInst *i, bool top)
+walk_nested(Verifier *v, const TInst *i)
 {
 	bool region = i->op == OP_REDUCE || i->op == OP_SCAN;
 	if (i->n_region && !region) {
@@ -218,13 +248,11 @@ walk_nested(Verifier *v, const TInst *i, bool top)
 		v->loops--;
 		break;
 	case OP_WARP_SPECIALIZE:
-		if (!top || v->in_part || v->ws_count++)
-			vf_fail(v, i->at, "structure", "warp_specialize runs once, at the kernel's top "
-			        "level");
-		else if (!v->k->n_parts)
-			vf_fail(v, i->at, "partitions", "warp_specialize has no partitions");
+		if (v->in_part || v->map)
+			vf_fail(v, i->at, "structure", "warp_specialize is not called inside a "
+			        "partition or a map");
 		else
-			walk_partitions(v);
+			walk_partitions(v, i);
 		break;
 	case OP_REDUCE:
 	case OP_SCAN:
@@ -269,7 +297,7 @@ in_map(Verifier *v, const TInst *i)
 }
 
 static void
-walk_inst(Verifier *v, const TInst *i, bool top)
+walk_inst(Verifier *v, const TInst *i)
 {
 	int n = v->n_inst++;
 	if (operands_visible(v, i) && check_var(v, i) && in_map(v, i) && vf_op(v, i))
@@ -279,7 +307,7 @@ walk_inst(Verifier *v, const TInst *i, bool top)
 	int loops = v->loops;
 	if (i->op == OP_WARP_SPECIALIZE)
 		v->loops = 0;
-	walk_nested(v, i, top);
+	walk_nested(v, i);
 	v->loops = loops;
 	define(v, i);
 }
@@ -287,9 +315,8 @@ walk_inst(Verifier *v, const TInst *i, bool top)
 static void
 walk_block(Verifier *v, const TBlock *b)
 {
-	bool top = b == &v->k->body;
 	for (size_t n = 0; n < b->n && v->ok; n++)
-		walk_inst(v, b->insts[n], top);
+		walk_inst(v, b->insts[n]);
 }
 
 /* Warps, partitions, parameters and variables of the kernel. */
@@ -301,29 +328,11 @@ check_kernel(Verifier *v)
 	if (w < 1 || w > 32 || (w & (w - 1)))
 		vf_fail(v, k->at, "kernel", "num_warps is %d; it must be a power of two from 1 to 32",
 		        w);
-	int total = w;
-	for (int p = 0; p < k->n_parts; p++) {
-		const TPartition *pt = &k->parts[p];
-		int pw = pt->num_warps;
-		if (p == 0 && (pw != w || pt->first_warp != 0 || pt->num_regs != 0))
-			vf_fail(v, k->at, "partitions", "partition 0 runs on the kernel's %d warps from "
-			        "warp 0 with no register budget", w);
-		if (p == 0)
-			continue;
-		if (pw < 1 || pw > 32 || (pw & (pw - 1)) || pt->num_regs < 24 ||
-		    pt->num_regs > 256 || pt->num_regs % 8)
-			vf_fail(v, k->at, "partitions", "partition %d: warps a power of two up to 32 and "
-			        "a register budget that is a multiple of 8 in [24, 256]", p);
-		if (pt->first_warp != total)
-			vf_fail(v, k->at, "partitions", "partition %d starts at warp %d, not %d", p,
-			        pt->first_warp, total);
-		total += (pw + 3) / 4 * 4;
-	}
-	if (k->n_parts)
-		total = (total + 3) / 4 * 4;
-	if (k->total_warps != total)
-		vf_fail(v, k->at, "partitions", "total_warps is %d; the partitions make %d",
-		        k->total_warps, total);
+	if (k->total_warps < w || k->total_warps > 32 || (k->n_parts && k->total_warps % 4) ||
+	    (!k->n_parts && k->total_warps != w))
+		vf_fail(v, k->at, "partitions", "total_warps is %d; it counts the kernel's %d warps "
+		        "and, when it warp-specializes, whole warpgroups up to 32 warps",
+		        k->total_warps, w);
 	for (int p = 0; p < k->n_params; p++) {
 		const TParam *pm = &k->params[p];
 		TTypeKind want = pm->kind == TP_PTR ? TY_PTR : pm->kind == TP_DESC ? TY_DESC : TY_SCALAR;
@@ -367,8 +376,9 @@ verify_kernel(const TKernel *k, bool planned, bool internal, Diags *d)
 		vf_allocs(&v);
 	if (v.ok)
 		walk_block(&v, &k->body);
-	if (v.ok && k->n_parts && !v.ws_count)
-		vf_fail(&v, k->at, "partitions", "the kernel has partitions but no warp_specialize");
+	if (v.ok && v.ws_parts != k->n_parts)
+		vf_fail(&v, k->at, "partitions", "the kernel has %d partitions; its warp_specialize "
+		        "calls run %d", k->n_parts, v.ws_parts);
 	arena_free(v.a);
 	return v.ok;
 }

@@ -27,7 +27,7 @@ typedef struct Verifier {
 	int n_inst;           /* preorder number of the next instruction */
 	bool in_part;         /* walking a warp_specialize partition */
 	const TInst *yield;   /* the yield that ends the region walked, or NULL */
-	int ws_count;
+	int ws_parts;         /* partitions of the warp_specialize calls met */
 	/* by value id */
 	const TInst **def;    /* the defining instruction, once met */
 	bool *visible;        /* defined in the block walked or one around it */

@@ -16,10 +16,11 @@ walk_inst(const TKernel *k, TInst *in, IrVisit fn, void *ctx)
 	if (!walk_block(k, &in->cond_block, fn, ctx) || !walk_block(k, &in->body, fn, ctx) ||
 	    !walk_block(k, &in->else_body, fn, ctx))
 		return false;
-	if (in->op == OP_WARP_SPECIALIZE)
-		for (int p = 0; p < k->n_parts; p++)
-			if (!walk_block(k, &k->parts[p].body, fn, ctx))
-				return false;
+	int n = 0;
+	TPartition *parts = in->op == OP_WARP_SPECIALIZE ? ir_ws_parts(k, in, &n) : NULL;
+	for (int p = 0; p < n; p++)
+		if (!walk_block(k, &parts[p].body, fn, ctx))
+			return false;
 	return true;
 }
 
@@ -36,4 +37,13 @@ bool
 ir_walk(const TKernel *k, IrVisit fn, void *ctx)
 {
 	return walk_block(k, &k->body, fn, ctx);
+}
+
+TPartition *
+ir_ws_parts(const TKernel *k, const TInst *in, int *n)
+{
+	int first = in->attr.index, count = (int)in->attr.count;
+	bool ok = first >= 0 && count > 0 && first + count <= k->n_parts;
+	*n = ok ? count : 0;
+	return ok ? &k->parts[first] : NULL;
 }

@@ -102,6 +102,7 @@ struct Check {
 	Frame *fr;
 	TKernel *k;           /* NULL at module level */
 	TBlock *blk;
+	bool in_partition;    /* inlining a warp_specialize partition */
 	int inline_depth;
 	const Limits *lim;    /* --max-unroll, --max-inline, ... */
 	uint64_t unrolled;    /* static_range bodies unrolled in this kernel pass */

@@ -247,6 +247,7 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker, Va
 	int saved_warps = ck->k->num_warps;
 	ck->blk = &p->body;
 	ck->k->num_warps = warps;
+	ck->in_partition = true;
 	int errors = ck->d->errors;
 	Value *ret = sema_inline_call(ck, entry->span, f, args->u.list.items, (int)args->u.list.n);
 	bool ok = ret && ck->d->errors == errors;
@@ -262,17 +263,43 @@ run_partition(Check *ck, TPartition *p, Value *entry, int warps, bool worker, Va
 			ok = ck->d->errors == errors;
 		}
 	}
+	ck->in_partition = false;
 	ck->k->num_warps = saved_warps;
 	ck->blk = saved;
 	return ok;
 }
 
+/* n more partitions at the end of k->parts (a fresh array: earlier calls'
+ * keep their contents), zeroed; the kernel's warps are the most any call
+ * takes. */
+static TPartition *
+add_partitions(Arena *a, TKernel *k, int n, int total_warps)
+{
+	TPartition *all = arena_alloc(a, (size_t)(k->n_parts + n) * sizeof *all);
+	if (k->n_parts)
+		memcpy(all, k->parts, (size_t)k->n_parts * sizeof *all);
+	memset(all + k->n_parts, 0, (size_t)n * sizeof *all);
+	k->parts = all;
+	k->n_parts += n;
+	if (total_warps > k->total_warps)
+		k->total_warps = total_warps;
+	return all + k->n_parts - n;
+}
+
 static Value *
 warp_specialize(Check *ck, const Node *call, Value **a)
 {
-	if (ck->k->parts || ck->fr->rt_depth > 0) {
-		diag_error(ck->d, call->span, "gl.warp_specialize must be called once, outside "
-		           "runtime control flow");
+	if (ck->in_partition) {
+		diag_error(ck->d, call->span, "gl.warp_specialize cannot be called inside a "
+		           "partition of another warp_specialize");
+		return NULL;
+	}
+	if ((ck->k->parts || ck->fr->rt_depth > 0) && ck->k->num_warps % 4) {
+		/* codegen's dispatch loop: the default partition's warpgroup
+		 * would hold warps of neither the default code nor the loop */
+		diag_error(ck->d, call->span, "a second gl.warp_specialize, or one inside runtime "
+		           "control flow, needs the kernel's num_warps to be a multiple of 4 (it is "
+		           "%d)", ck->k->num_warps);
 		return NULL;
 	}
 	Value *parts = a[0];
@@ -317,12 +344,11 @@ warp_specialize(Check *ck, const Node *call, Value **a)
 		           (long long)reg_use);
 		return NULL;
 	}
-	TPartition *p = arena_alloc(ck->a, (nw + 1) * sizeof *p);
-	ck->k->parts = p;
-	ck->k->n_parts = (int)nw + 1;
-	ck->k->total_warps = total;
-	sema_emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
-	int first = ck->k->num_warps;
+	TInst *in = sema_emit(ck, OP_WARP_SPECIALIZE, call->span, NULL, 0);
+	TPartition *p = add_partitions(ck->a, ck->k, (int)nw + 1, total);
+	in->attr.index = (int)(p - ck->k->parts);
+	in->attr.count = (int64_t)nw + 1;
+	int first = (ck->k->num_warps + 3) / 4 * 4;   /* workers own whole warpgroups */
 	Value *results = NULL;
 	for (size_t i = 0; i <= nw; i++) {
 		if (i) {

@@ -4,7 +4,11 @@
  * nested tuple with a Python number and its shared buffer; workers write
  * global memory and a shared buffer that the code after the call reads
  * once they are joined; code after a warp_specialize whose default
- * partition returns nothing reads what every partition stored.
+ * partition returns nothing reads what every partition stored. Kernels
+ * with several calls (workers of other warps and budgets, arguments made
+ * between the calls) and with a call in a loop over a runtime range (the
+ * worker warps wait in the dispatch loop between calls; a zero-trip loop
+ * must still let them exit), and with a call under a runtime condition.
  *
  * Inputs are small integers, so every sum and product is exact in f32.
  * Outputs are poisoned, with a margin that must stay unwritten; every case
@@ -19,11 +23,18 @@
 #pragma weak ws_results
 #pragma weak ws_nested
 #pragma weak ws_after
+#pragma weak ws_two
+#pragma weak ws_loop
+#pragma weak ws_if
 glrt_status ws_results(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                        glrt_devptr);
 glrt_status ws_nested(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                       glrt_devptr);
 glrt_status ws_after(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr);
+glrt_status ws_two(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                   glrt_devptr);
+glrt_status ws_loop(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t);
+glrt_status ws_if(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, int32_t);
 
 enum { N = 512, MARGIN = 32 };
 
@@ -121,6 +132,75 @@ run_after(GtRun *r, int rep)
 	check(r, what, dz, z, 3 * N);
 }
 
+/* ws_two: z = 1, 2, 3 (first call, then the code after it), a gap, 3 (the
+ * second call's default partition); y[i] = i + s, y[N + i] = 3 i s with
+ * s = x[0]. */
+static void
+run_two(GtRun *r, int rep)
+{
+	double x[N], y[2 * N], z[5 * N];
+	float *hx = integers(r, x, N);
+	for (int i = 0; i < N; i++) {
+		z[i] = 1;
+		z[N + i] = 2;
+		z[2 * N + i] = 3;
+		z[3 * N + i] = GT_UNWRITTEN;
+		z[4 * N + i] = 3;
+		y[i] = i + x[0];
+		y[N + i] = 3.0 * i * x[0];
+	}
+	glrt_devptr dx = gt_upload(hx, N * 4), dy = gt_poisoned((2 * N + MARGIN) * 4);
+	glrt_devptr dz = gt_poisoned((5 * N + MARGIN) * 4);
+	gt_launched(ws_two(NULL, 1, 1, 1, dx, dy, dz), "ws_two");
+	char what[96];
+	snprintf(what, sizeof what, "ws_two (second call's workers) run %d", rep);
+	check(r, what, dy, y, 2 * N);
+	snprintf(what, sizeof what, "ws_two (both calls, code between) run %d", rep);
+	check(r, what, dz, z, 5 * N);
+	gt_check(glrt_free(dx), "glrt_free");
+	free(hx);
+}
+
+/* ws_loop over n iterations: per iteration `it`, a block of 4 N: i + it,
+ * 3 i + it + 1, 2 (3 i + it) + 2 it, then N unwritten. */
+static void
+run_loop(GtRun *r, int n, int rep)
+{
+	size_t len = (size_t)(n > 0 ? n : 1) * 4 * N;
+	double *z = gt_alloc(len * sizeof *z);
+	for (size_t k = 0; k < len; k++)
+		z[k] = GT_UNWRITTEN;
+	for (int it = 0; it < n; it++)
+		for (int i = 0; i < N; i++) {
+			double *b = z + (size_t)it * 4 * N;
+			b[i] = i + it;
+			b[N + i] = 3 * i + it + 1;
+			b[2 * N + i] = 2 * (3 * i + it) + 2 * it;
+		}
+	glrt_devptr dz = gt_poisoned((len + MARGIN) * 4);
+	gt_launched(ws_loop(NULL, 1, 1, 1, dz, n), "ws_loop");
+	char what[96];
+	snprintf(what, sizeof what, "ws_loop n=%d run %d", n, rep);
+	check(r, what, dz, z, len);
+	free(z);
+}
+
+/* ws_if: z = 1, 2 when flag > 0, else left unwritten. */
+static void
+run_if(GtRun *r, int flag, int rep)
+{
+	double z[2 * N];
+	for (int i = 0; i < N; i++) {
+		z[i] = flag > 0 ? 1 : GT_UNWRITTEN;
+		z[N + i] = flag > 0 ? 2 : GT_UNWRITTEN;
+	}
+	glrt_devptr dz = gt_poisoned((2 * N + MARGIN) * 4);
+	gt_launched(ws_if(NULL, 1, 1, 1, dz, flag), "ws_if");
+	char what[96];
+	snprintf(what, sizeof what, "ws_if flag=%d run %d", flag, rep);
+	check(r, what, dz, z, 2 * N);
+}
+
 int
 main(void)
 {
@@ -133,10 +213,18 @@ main(void)
 			run_nested(&r, rep);
 		if (ws_after)
 			run_after(&r, rep);
+		if (ws_two)
+			run_two(&r, rep);
+		for (int n = 0; ws_loop && n <= 4; n += 2 + rep)
+			run_loop(&r, n, rep);
+		for (int flag = 0; ws_if && flag <= 1; flag++)
+			run_if(&r, flag, rep);
 	}
-	const char *names[] = {"ws_results", "ws_nested", "ws_after"};
+	const char *names[] = {"ws_results", "ws_nested", "ws_after", "ws_two", "ws_loop",
+	                       "ws_if"};
 	const void *fns[] = {(const void *)ws_results, (const void *)ws_nested,
-	                     (const void *)ws_after};
+	                     (const void *)ws_after, (const void *)ws_two,
+	                     (const void *)ws_loop, (const void *)ws_if};
 	for (size_t k = 0; k < sizeof fns / sizeof *fns; k++)
 		if (!fns[k])
 			gt_skip(&r, names[k], "not compiled by glc (no launcher linked)");

@@ -248,6 +248,14 @@ def warp_specialize_result_kernel(p):
     gl.store(p + gl.arange(0, 128, layout=L1), x[0] + 1)
 
 
+# probe gl warp_specialize -- -s "*fp32, i32"
+@gluon.jit
+def warp_specialize_loop_kernel(p, n):
+    gl.warp_specialize([(_default, (p, p)), (_worker, (p, p))], [1], [48])
+    for i in range(n):
+        gl.warp_specialize([(_default, (p + i, p)), (_worker, (p + i, p))], [1], [64])
+
+
 # probe gl warp_specialize -- -s "*fp32"
 @gluon.jit
 def warp_specialize_keywords_kernel(p):
