@@ -46,6 +46,10 @@ sema_value_kind_phrase(const Value *v)
 	case VAL_CLASS: return "a class";
 	case VAL_HOST: return "a host Python value";
 	case VAL_LAZY: return "a module-level value";
+	case VAL_WGMMA_ACC:
+		return "a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: "
+		       "warpgroup_mma_wait(num_outstanding, deps=[acc]) returns its tensor)";
+	case VAL_WGMMA_ACC_TYPE: return "a warpgroup_mma_accumulator_type";
 	}
 	return "a value";
 }
@@ -470,6 +474,8 @@ sema_same_value(const Value *x, const Value *y)
 	case VAL_RUNTIME: return x->u.rt == y->u.rt;
 	case VAL_FUNC: return x->u.func == y->u.func;
 	case VAL_VAR: return x->u.var == y->u.var;
+	case VAL_WGMMA_ACC: return sema_same_value(x->u.inner, y->u.inner);
+	case VAL_WGMMA_ACC_TYPE: return same_type(x->u.type, y->u.type);
 	case VAL_AUTO_LAYOUT: return true;
 	default: return x == y;
 	}

@@ -1,10 +1,11 @@
 /*
  * Gluon's classes as compile-time values, with Triton 3.6's hierarchy:
  * the value classes (gl.base_value > gl.tensor, gl.shared_memory_descriptor,
- * gl.tuple, tma.tensor_descriptor), the type classes (gl.base_type >
- * gl.dtype > gl.block_type > gl.distributed_type; gl.dtype > gl.pointer_type;
- * gl.base_type > gl.tuple_type, gl.shared_memory_descriptor_type,
- * tma.tensor_descriptor_type) and the layout base classes
+ * gl.tuple, tma.tensor_descriptor, warpgroup_mma_accumulator), the type
+ * classes (gl.base_type > gl.dtype > gl.block_type > gl.distributed_type;
+ * gl.dtype > gl.pointer_type; gl.base_type > gl.tuple_type,
+ * gl.shared_memory_descriptor_type, tma.tensor_descriptor_type,
+ * warpgroup_mma_accumulator_type) and the layout base classes
  * (DistributedLayout, SharedLayout). The constructors kernels call make
  * type values (VAL_TYPE; a block_type is a tensor type without a layout);
  * gl.void is a dtype of no value.
@@ -19,8 +20,10 @@ parent(BuiltinFn c)
 {
 	switch (c) {
 	case BF_CLS_TENSOR: case BF_CLS_SMEM: case BF_CLS_TUPLE: case BF_CLS_DESC:
+	case BF_CLS_WGMMA_ACC:
 		return BF_CLS_BASE_VALUE;
 	case BF_CLS_DTYPE: case BF_CLS_TUPLE_TYPE: case BF_CLS_SMEM_TYPE: case BF_CLS_DESC_TYPE:
+	case BF_CLS_WGMMA_ACC_TYPE:
 		return BF_CLS_BASE_TYPE;
 	case BF_CLS_BLOCK_TYPE: case BF_CLS_POINTER_TYPE: return BF_CLS_DTYPE;
 	case BF_CLS_DISTRIBUTED_TYPE: return BF_CLS_BLOCK_TYPE;
@@ -42,9 +45,7 @@ type_class(const TType *t)
 	return BF_NONE;
 }
 
-/* The most derived Gluon class of v (BF_NONE: a plain Python value). An
- * asynchronous warpgroup_mma result is a tensor: glc has no accumulator
- * values. */
+/* The most derived Gluon class of v (BF_NONE: a plain Python value). */
 static BuiltinFn
 class_of(const Value *v)
 {
@@ -59,6 +60,8 @@ class_of(const Value *v)
 	case VAL_TUPLE: return v->u.list.cls ? BF_CLS_BASE_VALUE : BF_CLS_TUPLE;
 	case VAL_LIST: return BF_CLS_TUPLE;   /* a list in a kernel is a gl.tuple */
 	case VAL_DTYPE: return BF_CLS_DTYPE;
+	case VAL_WGMMA_ACC: return BF_CLS_WGMMA_ACC;
+	case VAL_WGMMA_ACC_TYPE: return BF_CLS_WGMMA_ACC_TYPE;
 	case VAL_BUILTIN:
 		return sema_builtin_dtype(v->u.builtin) != DT_VOID ||
 		       sema_builtin_fn(v->u.builtin) == BF_VOID ? BF_CLS_DTYPE : BF_NONE;
@@ -202,6 +205,28 @@ pointer_type(Check *ck, const Node *call, Value **a)
 	return type_value(ck, sema_type_ptr(ck, dt), call->span);
 }
 
+/* warpgroup_mma_accumulator_type(tensor_type): the type of an accumulator
+ * around a register tensor of that type (Gluon's accumulators hold one). */
+static Value *
+wgmma_acc_type(Check *ck, const Node *call, Value **a)
+{
+	if (a[0]->kind != VAL_TYPE || a[0]->u.type->kind != TY_TENSOR) {
+		diag_error(ck->d, a[0]->span, "warpgroup_mma_accumulator_type takes the type of the "
+		           "accumulator's tensor (a gl.distributed_type, such as acc.type of a "
+		           "tensor), not %s", sema_value_kind_phrase(a[0]));
+		return NULL;
+	}
+	return sema_wgmma_acc_type(ck, a[0]->u.type, call->span);
+}
+
+Value *
+sema_wgmma_acc_type(Check *ck, const TType *tensor, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_WGMMA_ACC_TYPE, at);
+	v->u.type = tensor;
+	return v;
+}
+
 /* A tuple type of n elements, to be filled. */
 static TType *
 new_tuple_type(Check *ck, size_t n)
@@ -248,6 +273,7 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_CLS_SMEM_TYPE: return smem_type(ck, call, a);
 	case BF_CLS_POINTER_TYPE: return pointer_type(ck, call, a);
 	case BF_CLS_TUPLE_TYPE: return tuple_type(ck, call, a);
+	case BF_CLS_WGMMA_ACC_TYPE: return wgmma_acc_type(ck, call, a);
 	case BF_CLS_TUPLE: {   /* gl.tuple(iterable): a[0] holds the arguments */
 		const Value *it = a[0]->u.list.n == 1 ? a[0]->u.list.items[0] : NULL;
 		if (!it || (it->kind != VAL_LIST && it->kind != VAL_TUPLE) || it->u.list.cls) {
@@ -265,6 +291,7 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			[BF_CLS_TENSOR - BF_CLS_FIRST_] = "gl.tensor",
 			[BF_CLS_SMEM - BF_CLS_FIRST_] = "gl.shared_memory_descriptor",
 			[BF_CLS_DESC - BF_CLS_FIRST_] = "tma.tensor_descriptor",
+			[BF_CLS_WGMMA_ACC - BF_CLS_FIRST_] = "warpgroup_mma_accumulator",
 			[BF_CLS_BASE_TYPE - BF_CLS_FIRST_] = "gl.base_type",
 			[BF_CLS_DESC_TYPE - BF_CLS_FIRST_] = "tma.tensor_descriptor_type",
 			[BF_CLS_DISTRIBUTED_LAYOUT - BF_CLS_FIRST_] = "DistributedLayout",
