@@ -301,8 +301,5 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 		return NULL;
 	if (sema_builtin_fn(b) != BF_TO)
 		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
-	/* .to(dtype) on tensors and scalars; a pointer only to another pointer type */
-	if (t->kind == TY_PTR || t->elem_is_ptr)
-		return sema_pointer_cast(ck, call, self, a[1], a[2], a[3]);
 	return sema_cast_call(ck, call, self, a[1], a[2], a[3]);
 }

@@ -255,14 +255,12 @@ Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **
 Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
  * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
- * bool (reinterpret bits of the same width). gl.cast and x.to(). */
+ * bool (reinterpret bits of the same width). An integer x converts to a
+ * pointer type too (its value as an address); a pointer x converts to
+ * another pointer type, to int64 (its address) or int1 (not null), with
+ * or without bitcast, as in Triton. gl.cast and x.to(). */
 Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                       Value *bitcast);
-/* p.to(gl.pointer_type(dtype)) (bitcast a compile-time bool, True or not,
- * as in Gluon; no rounding): the same addresses as pointers to dtype; an
- * error for any other target. */
-Value *sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding,
-                         Value *bitcast);
 
 /* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
 Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
