@@ -318,7 +318,8 @@ Value *sema_wgmma_init(Check *ck, Value *v);
 
 /* -- typeclass.c: Gluon's classes as values -- */
 /* A call of a Gluon class: gl.dtype(name), gl.block_type, gl.distributed_type,
- * gl.pointer_type, gl.tuple_type, gl.shared_memory_descriptor_type make type
+ * gl.pointer_type, gl.tuple_type, gl.shared_memory_descriptor_type,
+ * tma.tensor_descriptor_type and warpgroup_mma_accumulator_type make type
  * values, gl.tuple(iterable) a tuple; the others (gl.tensor, ...) cannot be
  * constructed in a kernel (an error). */
 Value *sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
@@ -329,6 +330,9 @@ Value *sema_type_method_call(Check *ck, const Node *call, Value *m);
  * tensor type without a layout, which only compares, prints and answers
  * isinstance and its shape/dtype attributes. */
 const TType *sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank);
+/* gl.tuple_type([dt] * rank): a descriptor's shape_type (i32) or
+ * strides_type (i64). */
+Value *sema_scalar_tuple_type(Check *ck, int rank, TDType dt, SrcSpan at);
 /* warpgroup_mma_accumulator_type of an accumulator around a tensor of type
  * tensor. */
 Value *sema_wgmma_acc_type(Check *ck, const TType *tensor, SrcSpan at);

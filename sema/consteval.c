@@ -423,6 +423,13 @@ dtype_of(const Value *v)
  * block_type (no layout) equals only a block_type; shared-memory types by
  * shape, layout and alloc_shape (Gluon 3.6 does not compare their element
  * types); tuple types item by item. */
+/* Element i's field name in tuple type t ("" without fields, as Gluon). */
+static const char *
+field_name(const TType *t, int i)
+{
+	return t->fields ? t->fields[i] : "";
+}
+
 static bool
 same_type(const TType *a, const TType *b)
 {
@@ -432,7 +439,8 @@ same_type(const TType *a, const TType *b)
 	if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
 		bool same = a->n_elems == b->n_elems;
 		for (int i = 0; same && i < a->n_elems; i++)
-			same = same_type(a->elems[i], b->elems[i]);
+			same = same_type(a->elems[i], b->elems[i]) &&
+			       strcmp(field_name(a, i), field_name(b, i)) == 0;
 		return same;
 	}
 	if ((a->kind == TY_SMEM || a->kind == TY_MBARRIER) && a->kind == b->kind) {

@@ -238,13 +238,84 @@ new_tuple_type(Check *ck, size_t n)
 	return t;
 }
 
+Value *
+sema_scalar_tuple_type(Check *ck, int rank, TDType dt, SrcSpan at)
+{
+	TType *t = new_tuple_type(ck, (size_t)rank);
+	for (int i = 0; i < rank; i++)
+		t->elems[i] = sema_type_scalar(ck, dt);
+	return type_value(ck, t, at);
+}
+
+/* Whether v is the tuple type of rank scalars of dtype dt. */
+static bool
+is_scalar_tuple_type(const Value *v, int rank, TDType dt)
+{
+	if (v->kind != VAL_TYPE || v->u.type->kind != TY_TUPLE || v->u.type->n_elems != rank)
+		return false;
+	for (int i = 0; i < rank; i++)
+		if (v->u.type->elems[i]->kind != TY_SCALAR || v->u.type->elems[i]->dtype != dt)
+			return false;
+	return true;
+}
+
+/* tma.tensor_descriptor_type(block_type, shape_type, strides_type, layout):
+ * glc's descriptors have an i32 extent and an i64 stride per block dim (as
+ * tma.make_tensor_descriptor and the host's TensorDescriptor make them). */
+static Value *
+desc_type(Check *ck, const Node *call, Value **a)
+{
+	const TType *b = a[0]->kind == VAL_TYPE ? a[0]->u.type : NULL;
+	if (!b || b->kind != TY_TENSOR || b->layout.desc || b->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "tma.tensor_descriptor_type's block_type must be a "
+		           "gl.block_type of numbers (desc.block_type), not %s",
+		           sema_value_kind_phrase(a[0]));
+		return NULL;
+	}
+	if (!is_scalar_tuple_type(a[1], b->rank, DT_I32) ||
+	    !is_scalar_tuple_type(a[2], b->rank, DT_I64)) {
+		diag_error(ck->d, call->span, "tma.tensor_descriptor_type: glc's descriptors of rank %d "
+		           "have shape_type gl.tuple_type([gl.int32] * %d) and strides_type "
+		           "gl.tuple_type([gl.int64] * %d)", b->rank, b->rank, b->rank);
+		return NULL;
+	}
+	const LLDesc *l = sema_value_layout(ck, a[3], "the descriptor's layout", true);
+	TType *t = l ? sema_desc_type(ck, b->dtype, b->shape, b->rank, l, a[3]->span) : NULL;
+	return t ? type_value(ck, t, call->span) : NULL;
+}
+
+/* gl.tuple_type's fields: None, or one name (a string) per element. */
+static bool
+tuple_fields(Check *ck, const Value *f, TType *t)
+{
+	if (!f || f->kind == VAL_NONE)
+		return true;
+	if ((f->kind != VAL_LIST && f->kind != VAL_TUPLE) || f->u.list.cls ||
+	    f->u.list.n != (size_t)t->n_elems) {
+		diag_error(ck->d, f->span, "gl.tuple_type's fields must be a list of %d names, one per "
+		           "type", t->n_elems);
+		return false;
+	}
+	t->fields = arena_alloc(ck->a, ((size_t)t->n_elems + 1) * sizeof *t->fields);
+	for (int i = 0; i < t->n_elems; i++) {
+		const Value *e = f->u.list.items[i];
+		if (e->kind != VAL_STR) {
+			diag_error(ck->d, e->span, "gl.tuple_type: a field name must be a string, not %s",
+			           sema_value_kind_phrase(e));
+			return false;
+		}
+		t->fields[i] = arena_strndup(ck->a, e->u.str.s, e->u.str.len);
+	}
+	return true;
+}
+
+/* gl.tuple_type(types, fields=None) */
 static Value *
 tuple_type(Check *ck, const Node *call, Value **a)
 {
 	const Value *ts = a[0];
-	if ((ts->kind != VAL_LIST && ts->kind != VAL_TUPLE) || ts->u.list.cls ||
-	    (a[1] && a[1]->kind != VAL_NONE)) {
-		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types (and no fields)");
+	if ((ts->kind != VAL_LIST && ts->kind != VAL_TUPLE) || ts->u.list.cls) {
+		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types");
 		return NULL;
 	}
 	TType *t = new_tuple_type(ck, ts->u.list.n);
@@ -260,7 +331,7 @@ tuple_type(Check *ck, const Node *call, Value **a)
 			return NULL;
 		}
 	}
-	return type_value(ck, t, call->span);
+	return tuple_fields(ck, a[1], t) ? type_value(ck, t, call->span) : NULL;
 }
 
 Value *
@@ -274,6 +345,7 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_CLS_POINTER_TYPE: return pointer_type(ck, call, a);
 	case BF_CLS_TUPLE_TYPE: return tuple_type(ck, call, a);
 	case BF_CLS_WGMMA_ACC_TYPE: return wgmma_acc_type(ck, call, a);
+	case BF_CLS_DESC_TYPE: return desc_type(ck, call, a);
 	case BF_CLS_TUPLE: {   /* gl.tuple(iterable): a[0] holds the arguments */
 		const Value *it = a[0]->u.list.n == 1 ? a[0]->u.list.items[0] : NULL;
 		if (!it || (it->kind != VAL_LIST && it->kind != VAL_TUPLE) || it->u.list.cls) {
@@ -293,7 +365,6 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			[BF_CLS_DESC - BF_CLS_FIRST_] = "tma.tensor_descriptor",
 			[BF_CLS_WGMMA_ACC - BF_CLS_FIRST_] = "warpgroup_mma_accumulator",
 			[BF_CLS_BASE_TYPE - BF_CLS_FIRST_] = "gl.base_type",
-			[BF_CLS_DESC_TYPE - BF_CLS_FIRST_] = "tma.tensor_descriptor_type",
 			[BF_CLS_DISTRIBUTED_LAYOUT - BF_CLS_FIRST_] = "DistributedLayout",
 			[BF_CLS_SHARED_LAYOUT - BF_CLS_FIRST_] = "SharedLayout",
 			[BF_VOID - BF_CLS_FIRST_] = "gl.void",

@@ -108,6 +108,16 @@ def descriptor_type_kernel(desc, p):
     gl.store(p, 1)
 
 
+# probe nvidia.hopper.tma tensor_descriptor_type -- -s "tensordesc<fp16[64,64]>, *i32"
+@gluon.jit
+def descriptor_type_ctor_kernel(desc, p):
+    ty: gl.constexpr = tma.tensor_descriptor_type(gl.block_type(gl.float16, [64, 64]),
+                                                  gl.tuple_type([gl.int32, gl.int32]),
+                                                  gl.tuple_type([gl.int64, gl.int64]), desc.layout)
+    gl.static_assert(desc.type == ty)
+    gl.store(p, 1)
+
+
 # probe nvidia.hopper.tma make_tensor_descriptor -- -s "*fp16, i32, i32"
 @gluon.jit
 def make_tensor_descriptor_kernel(p, M, N):

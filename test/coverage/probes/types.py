@@ -148,6 +148,15 @@ def tuple_type_kernel(p):
     gl.store(p + x, t[0] + t[1])
 
 
+# probe gl tuple_type -- -s "*i32"
+@gluon.jit
+def named_tuple_type_kernel(p):
+    a: gl.constexpr = gl.tuple_type([gl.int32, gl.float32], fields=["i", "f"])
+    gl.static_assert(a == gl.tuple_type([gl.int32, gl.float32], ["i", "f"]))
+    gl.static_assert(a != gl.tuple_type([gl.int32, gl.float32]))
+    gl.store(p, 1)
+
+
 # probe gl distributed_type -- -s "*fp32"
 @gluon.jit
 def distributed_type_kernel(p):
