@@ -404,8 +404,9 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	/* A name that a block introduced is not carried into it: assigning it a
 	 * value of another type in that block makes new variables (Python's
 	 * rebinding), as in `c = acc; c = c.to(gl.f16)` in a loop body. */
-	bool rebind = b && b->born_in == ck->blk && b->v->kind == VAL_VAR &&
-	              v->kind == VAL_RUNTIME && !ir_type_equal(b->v->u.var->type, v->u.rt->type);
+	const Value *old = b ? unwrap_acc(b->v) : NULL, *now = unwrap_acc(v);
+	bool rebind = b && b->born_in == ck->blk && old->kind == VAL_VAR &&
+	              now->kind == VAL_RUNTIME && !ir_type_equal(old->u.var->type, now->u.rt->type);
 	if (b && sema_holds_vars(b->v) && !rebind) {
 		Value *tree = write_vars(ck, name, b->v, v, t->span);
 		if (tree)
