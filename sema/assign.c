@@ -185,6 +185,16 @@ collect_assigned(const NodeList *stmts, NameVec *out, Arena *a)
 	}
 }
 
+/* Whether snapshot s has binding b (a name assigned more than once). */
+static bool
+snapped(const VarSnap *s, const Binding *b)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->b[i] == b)
+			return true;
+	return false;
+}
+
 /* Before runtime control flow: names it assigns become variables. */
 VarSnap
 sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at)
@@ -197,7 +207,7 @@ sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at)
 	             arena_alloc(ck->a, (names.len + 1) * sizeof *s.tree), 0};
 	for (size_t i = 0; i < names.len; i++) {
 		Binding *bd = sema_local_find(ck, names.data[i]);
-		if (!bd)
+		if (!bd || snapped(&s, bd))
 			continue;
 		demote_to_var(ck, bd, at);
 		s.b[s.n] = bd;
