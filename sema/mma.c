@@ -21,12 +21,6 @@
 
 #include <string.h>
 
-static Value *
-none(Check *ck, SrcSpan at)
-{
-	return sema_new_value(&ck->ev, VAL_NONE, at);
-}
-
 static bool
 given(const Value *v)
 {
@@ -426,23 +420,23 @@ smem_dep(const Value *d)
 /* warpgroup_mma_wait(num_outstanding, deps): each dependency (an
  * accumulator or a tensor) comes back as its tensor, once the WGMMAs that
  * write it are done; shared-memory operands among them come back as they
- * are. */
+ * are. deps is required, as in Gluon 3.6. */
 static Value *
 wgmma_wait(Check *ck, const Node *call, Value **a)
 {
 	int64_t n;
 	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
 		return NULL;
-	size_t nd = a[1] ? a[1]->u.list.n : 0, waits = 0;
-	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
-		diag_error(ck->d, a[1]->span, "deps must be a tuple of tensors, accumulators or shared-memory operands");
+	if (!a[1] || (a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST)) {
+		diag_error(ck->d, a[1] ? a[1]->span : call->span, "warpgroup_mma_wait's deps must be a "
+		           "tuple of the accumulators (and shared-memory operands) the wait is for, as "
+		           "Gluon requires, not %s", a[1] ? sema_value_kind_phrase(a[1]) : "None");
 		return NULL;
 	}
-	Value *out = a[1] ? sema_new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
-	if (a[1]) {
-		out->u.list.n = nd;
-		out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
-	}
+	size_t nd = a[1]->u.list.n, waits = 0;
+	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	out->u.list.n = nd;
+	out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
 	for (size_t k = 0; k < nd; k++) {
 		Value *d = acc_tensor(ck, a[1]->u.list.items[k]);
 		if (smem_dep(d)) {

@@ -7,22 +7,24 @@
 # RUN: %glc %s -n ok -s "*fp32, i32" -c -o %t.o
 # RUN: %glc %s -n rebind -s "*fp32, i32" -c -o %t2.o
 # RUN: not %glc %s -n arith -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=ARITH
-# ARITH: wgmma_accumulator.py:83:23: error: {{.*}}a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: warpgroup_mma_wait(num_outstanding, deps=[acc]) returns its tensor)
+# ARITH: wgmma_accumulator.py:85:23: error: {{.*}}a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: warpgroup_mma_wait(num_outstanding, deps=[acc]) returns its tensor)
 # RUN: not %glc %s -n store -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=STORE
-# STORE: wgmma_accumulator.py:58:58: error: expected a number or tensor here, got a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: warpgroup_mma_wait
-# STORE: wgmma_accumulator.py:90:5: note: 'store_tile' is called here
+# STORE: wgmma_accumulator.py:60:58: error: expected a number or tensor here, got a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: warpgroup_mma_wait
+# STORE: wgmma_accumulator.py:92:5: note: 'store_tile' is called here
 # RUN: not %glc %s -n method -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=METHOD
-# METHOD: wgmma_accumulator.py:97:17: error: a warpgroup_mma_accumulator has no attribute 'to' (an asynchronous warpgroup_mma result: call warpgroup_mma_wait(num_outstanding, deps=[acc]) first; it returns the tensor)
+# METHOD: wgmma_accumulator.py:99:17: error: a warpgroup_mma_accumulator has no attribute 'to' (an asynchronous warpgroup_mma result: call warpgroup_mma_wait(num_outstanding, deps=[acc]) first; it returns the tensor)
 # RUN: not %glc %s -n loop -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=LOOP
-# LOOP: wgmma_accumulator.py:104:5: error: 'acc' is not an accumulator before the loop but a warpgroup_mma_accumulator at the end of its body
+# LOOP: wgmma_accumulator.py:106:5: error: 'acc' is not an accumulator before the loop but a warpgroup_mma_accumulator at the end of its body
 # RUN: not %glc %s -n branch -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=BRANCH
-# BRANCH: wgmma_accumulator.py:113:5: error: 'acc' is a warpgroup_mma_accumulator at the end of the then-branch but not an accumulator at the end of the else-branch
+# BRANCH: wgmma_accumulator.py:115:5: error: 'acc' is a warpgroup_mma_accumulator at the end of the then-branch but not an accumulator at the end of the else-branch
 # RUN: not %glc %s -n init_twice -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=INIT
-# INIT: wgmma_accumulator.py:122:49: error: warpgroup_mma_init's value must be a register tensor, not a warpgroup_mma_accumulator
+# INIT: wgmma_accumulator.py:124:49: error: warpgroup_mma_init's value must be a register tensor, not a warpgroup_mma_accumulator
 # RUN: not %glc %s -n construct -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=CTOR
-# CTOR: wgmma_accumulator.py:127:11: error: warpgroup_mma_accumulator cannot be called in a kernel
+# CTOR: wgmma_accumulator.py:129:11: error: warpgroup_mma_accumulator cannot be called in a kernel
+# RUN: not %glc %s -n no_deps -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=DEPS
+# DEPS: wgmma_accumulator.py:151:5: error: warpgroup_mma_wait's deps must be a tuple of the accumulators (and shared-memory operands) the wait is for, as Gluon requires, not None
 # RUN: not %glc %s -n bad_type -s "*fp32, i32" 2>&1 | FileCheck %s --check-prefix=TYPE
-# TYPE: wgmma_accumulator.py:132:54: error: warpgroup_mma_accumulator_type takes the type of the accumulator's tensor
+# TYPE: wgmma_accumulator.py:134:54: error: warpgroup_mma_accumulator_type takes the type of the accumulator's tensor
 from typing import Union
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -140,3 +142,10 @@ def rebind(c_ptr, n):
         c = warpgroup_mma(a, a, gl.zeros([64, 64], gl.float32, layout=ACC), is_async=True)
         c = warpgroup_mma_wait(0, deps=[c]).to(gl.float16)
         a.store(c)
+
+
+@gluon.jit
+def no_deps(c_ptr, n):
+    a = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    acc = warpgroup_mma(a, a, gl.zeros([64, 64], gl.float32, layout=ACC), is_async=True)
+    warpgroup_mma_wait(0)
