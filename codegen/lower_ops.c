@@ -46,6 +46,29 @@ compare(CgModule *m, TOp op, TDType t, LLVMValueRef a, LLVMValueRef b)
 	return LLVMBuildICmp(m->b, (s ? sp : up)[op - OP_LT], a, b, "");
 }
 
+static bool
+is_pointer(const TType *t)
+{
+	return t->kind == TY_PTR || t->elem_is_ptr;
+}
+
+/* One element of a cast or bitcast from dtype t: a pointer to a pointer
+ * keeps the address (LLVM's pointers are untyped), a pointer to i64 is
+ * ptrtoint, an integer to a pointer inttoptr (zero-extended to 64 bits, as
+ * Triton's), numbers convert. */
+static LLVMValueRef
+cast_element(Lower *l, const TInst *in, TDType t, LLVMValueRef a)
+{
+	const TType *from = in->args[0]->type, *to = in->res->type;
+	if (is_pointer(from) && is_pointer(to))
+		return a;
+	if (is_pointer(from))
+		return LLVMBuildPtrToInt(l->m->b, a, l->m->i64, "");
+	if (is_pointer(to))
+		return LLVMBuildIntToPtr(l->m->b, a, l->m->ptr_global, "");
+	return cg_cast(l, in, t, to->dtype, a);
+}
+
 /* Why op cannot apply to operands of dtype t (a phrase to append), or
  * NULL when it can. */
 static const char *
@@ -142,13 +165,7 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP: case OP_UMULHI:
 		return cg_math(l, in, op, t, a, b, c);
 	case OP_CAST: case OP_BITCAST:
-		if (in->res->type->elem_is_ptr || in->res->type->kind == TY_PTR) {
-			if (in->op == OP_BITCAST)   /* pointers are untyped in LLVM */
-				return a;
-			cg_unsupported(l, in, "pointer casts");
-			return NULL;
-		}
-		return cg_cast(l, in, t, in->res->type->dtype, a);
+		return cast_element(l, in, t, a);
 	default:
 		cg_unsupported(l, in, "this operation");
 		return NULL;

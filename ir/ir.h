@@ -86,6 +86,9 @@ struct TType {
 	/* TY_TUPLE */
 	const TType **elems;
 	int n_elems;
+	/* TY_TUPLE: Gluon's field names, one per element (NULL: none, which
+	 * Gluon reads as all ""); only sema reads them. */
+	const char **fields;
 };
 
 /* Equality of types: kinds, dtypes, shapes and layouts as maps (ll_equal;

@@ -268,6 +268,16 @@ vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *small)
 	return true;
 }
 
+/* A cast's element types, as Triton's: numbers to numbers, a pointer to
+ * i64 (its address), an integer to a pointer. */
+static bool
+cast_types_ok(const TType *a, const TType *r)
+{
+	if (is_ptr(a))
+		return is_num(r) && r->dtype == DT_I64;
+	return is_num(a) && (is_num(r) || (is_ptr(r) && !ir_dtype_is_float(a->dtype)));
+}
+
 /* cast, splat, broadcast, expand_dims, convert_layout, full. */
 static bool
 reshaping(Verifier *v, const TInst *i, const TType *r)
@@ -276,8 +286,7 @@ reshaping(Verifier *v, const TInst *i, const TType *r)
 	bool ok = true;
 	switch (i->op) {
 	case OP_CAST:
-		ok = a->kind == TY_TENSOR ? is_like(r, a, r->dtype) : r->kind == TY_SCALAR &&
-		     (a->kind == TY_SCALAR || a->kind == TY_PTR);
+		ok = same_shape(a, r) && cast_types_ok(a, r);
 		break;
 	case OP_SPLAT:
 		ok = (a->kind == TY_SCALAR || a->kind == TY_PTR) && r->kind == TY_TENSOR &&

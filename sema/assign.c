@@ -14,7 +14,10 @@
  * one per register-capable element for a tuple (nested tuples too). Other
  * elements of a tuple (shared buffers, layouts, None) stay as they are and
  * must keep their value. Reading the name reads every variable; assigning it
- * writes every variable. */
+ * writes every variable. A warpgroup_mma accumulator's variable holds its
+ * tensor, wrapped (VAL_WGMMA_ACC) while the name holds the accumulator: as
+ * in Python, the wrapping may change from one assignment to the next, and
+ * must agree where control flow joins (sema_vars_agree). */
 
 /* Values a variable can carry: scalars, pointers, register tensors,
  * shared-memory views (a loop may move through the slots of a ring) and
@@ -58,6 +61,8 @@ sema_holds_vars(const Value *v)
 		return false;
 	if (v->kind == VAL_VAR)
 		return true;
+	if (v->kind == VAL_WGMMA_ACC)
+		return sema_holds_vars(v->u.inner);
 	if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
 		for (size_t i = 0; i < v->u.list.n; i++)
 			if (sema_holds_vars(v->u.list.items[i]))
@@ -84,6 +89,10 @@ sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 		var_write(ck, leaf->u.var, t, at);
 		return leaf;
 	}
+	if (v->kind == VAL_WGMMA_ACC) {
+		Value *leaf = sema_write_vars(ck, name, v->u.inner, at);
+		return leaf ? sema_wgmma_acc(ck, leaf, leaf->span) : NULL;
+	}
 	if (v->kind != VAL_TUPLE && v->kind != VAL_LIST)
 		return NULL;
 	Value *tree = sema_new_value(&ck->ev, v->kind, v->span);
@@ -109,6 +118,8 @@ sema_read_vars(Check *ck, Value *tree, SrcSpan at)
 		i->res->layout_at = tree->span;
 		return sema_rt_value(ck, i->res, at);
 	}
+	if (tree->kind == VAL_WGMMA_ACC)
+		return sema_wgmma_acc(ck, sema_read_vars(ck, tree->u.inner, at), at);
 	if (!sema_holds_vars(tree))
 		return tree;
 	Value *v = sema_new_value(&ck->ev, tree->kind, tree->span);
@@ -174,19 +185,103 @@ collect_assigned(const NodeList *stmts, NameVec *out, Arena *a)
 	}
 }
 
+/* Whether snapshot s has binding b (a name assigned more than once). */
+static bool
+snapped(const VarSnap *s, const Binding *b)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->b[i] == b)
+			return true;
+	return false;
+}
+
 /* Before runtime control flow: names it assigns become variables. */
-void
+VarSnap
 sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at)
 {
 	NameVec names = {0};
 	collect_assigned(a, &names, ck->a);
 	if (b)
 		collect_assigned(b, &names, ck->a);
+	VarSnap s = {arena_alloc(ck->a, (names.len + 1) * sizeof *s.b),
+	             arena_alloc(ck->a, (names.len + 1) * sizeof *s.tree), 0};
 	for (size_t i = 0; i < names.len; i++) {
 		Binding *bd = sema_local_find(ck, names.data[i]);
-		if (bd)
-			demote_to_var(ck, bd, at);
+		if (!bd || snapped(&s, bd))
+			continue;
+		demote_to_var(ck, bd, at);
+		s.b[s.n] = bd;
+		s.tree[s.n++] = bd->v;
 	}
+	return s;
+}
+
+VarSnap
+sema_snap_vars(Check *ck, const VarSnap *s)
+{
+	VarSnap now = {s->b, arena_alloc(ck->a, (s->n + 1) * sizeof *now.tree), s->n};
+	for (size_t i = 0; i < s->n; i++)
+		now.tree[i] = s->b[i]->v;
+	return now;
+}
+
+void
+sema_reset_vars(const VarSnap *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		s->b[i]->v = s->tree[i];
+}
+
+/* Where trees x and y differ in which elements are accumulators: false when
+ * they agree; else *path is the element's name under `path` (its fields and
+ * indexes) and *x, *y the two elements. */
+static bool
+wrapping_differs(Check *ck, const Value **x, const Value **y, const char **path)
+{
+	const Value *a = *x, *b = *y;
+	if ((a->kind == VAL_WGMMA_ACC) != (b->kind == VAL_WGMMA_ACC))
+		return true;
+	if ((a->kind != VAL_TUPLE && a->kind != VAL_LIST) || a->kind != b->kind ||
+	    a->u.list.n != b->u.list.n)
+		return false;
+	for (size_t i = 0; i < a->u.list.n; i++) {
+		*x = a->u.list.items[i];
+		*y = b->u.list.items[i];
+		const char *base = *path;
+		*path = a->u.list.cls ? arena_printf(ck->a, "%s.%s", base, a->u.list.cls->fields[i])
+		                      : arena_printf(ck->a, "%s[%zu]", base, i);
+		if (wrapping_differs(ck, x, y, path))
+			return true;
+		*path = base;
+	}
+	return false;
+}
+
+static const char *
+wrapping_phrase(const Value *v)
+{
+	return v->kind == VAL_WGMMA_ACC ? "a warpgroup_mma_accumulator" : "not an accumulator";
+}
+
+bool
+sema_vars_agree(Check *ck, const VarSnap *x, const VarSnap *y, bool deep, SrcSpan at,
+                const char *x_when, const char *y_when)
+{
+	bool ok = true;
+	for (size_t i = 0; i < x->n; i++) {
+		const Value *xe = x->tree[i], *ye = y->tree[i];
+		const char *path = x->b[i]->name;
+		if (deep ? !wrapping_differs(ck, &xe, &ye, &path)
+		         : (xe->kind == VAL_WGMMA_ACC) == (ye->kind == VAL_WGMMA_ACC))
+			continue;
+		diag_error(ck->d, at, "'%s' is %s %s but %s %s: a loop-carried or branch-assigned "
+		           "value keeps its type (warpgroup_mma_wait(num_outstanding, deps=[acc]) "
+		           "turns an accumulator into its tensor, warpgroup_mma_init(t) a tensor "
+		           "into an accumulator)", path, wrapping_phrase(xe), x_when,
+		           wrapping_phrase(ye), y_when);
+		ok = false;
+	}
+	return ok;
 }
 
 /* -- assignment -------------------------------------------------------------- */
@@ -209,52 +304,75 @@ var_clash(Check *ck, SrcSpan at, const char *name, const TVar *var, SrcSpan var_
 	           sema_type_str(ck, v->type));
 }
 
+/* Writes v, a value of the variable's type, into the variable of leaf. */
+static bool
+write_leaf(Check *ck, const char *name, const Value *leaf, Value *v, SrcSpan at)
+{
+	const TVar *var = leaf->u.var;
+	const TType *vt = var->type;
+	TValue *tv = sema_materialize(ck, v, vt->dtype);
+	if (!tv)
+		return false;
+	if (tv->type->kind == TY_SCALAR && vt->kind == TY_SCALAR)
+		tv = sema_cast_to(ck, tv, vt->dtype, at);
+	if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
+		TValue old = {.type = vt, .layout_at = leaf->span};
+		if (sema_auto_unify(ck, at, &old, tv))
+			return true;
+	}
+	if (!ir_type_equal(tv->type, vt)) {
+		var_clash(ck, at, name, var, leaf->span, tv);
+		return false;
+	}
+	var_write(ck, leaf->u.var, tv, at);
+	return true;
+}
+
+static Value *
+unwrap_acc(Value *v)
+{
+	return v->kind == VAL_WGMMA_ACC ? v->u.inner : v;
+}
+
 /* Assigns v to the variables of tree (the binding of `name`): each variable
  * keeps its type, and tuple elements that are not variables keep their
- * value. False after a diagnostic. */
-static bool
+ * value. Returns the binding's new tree (its accumulators those of v), NULL
+ * after a diagnostic. */
+static Value *
 write_vars(Check *ck, const char *name, Value *tree, Value *v, SrcSpan at)
 {
-	if (tree->kind == VAL_VAR) {
-		const TVar *var = tree->u.var;
-		const TType *vt = var->type;
-		TValue *tv = sema_materialize(ck, v, vt->dtype);
-		if (!tv)
-			return false;
-		if (tv->type->kind == TY_SCALAR && vt->kind == TY_SCALAR)
-			tv = sema_cast_to(ck, tv, vt->dtype, at);
-		if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
-			TValue old = {.type = vt, .layout_at = tree->span};
-			if (sema_auto_unify(ck, at, &old, tv))
-				return true;
-		}
-		if (!ir_type_equal(tv->type, vt)) {
-			var_clash(ck, at, name, var, tree->span, tv);
-			return false;
-		}
-		var_write(ck, tree->u.var, tv, at);
-		return true;
+	Value *leaf = unwrap_acc(tree);
+	if (leaf->kind == VAL_VAR) {
+		if (!write_leaf(ck, name, leaf, unwrap_acc(v), at))
+			return NULL;
+		return v->kind == VAL_WGMMA_ACC ? sema_wgmma_acc(ck, leaf, leaf->span) : leaf;
 	}
 	if (tree->kind == VAL_TUPLE || tree->kind == VAL_LIST) {
 		if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) || v->u.list.n != tree->u.list.n) {
 			diag_error(ck->d, at, "'%s' is loop-carried or assigned in a branch, so it stays "
 			           "a tuple of %zu elements; this is %s", name, tree->u.list.n,
 			           sema_value_kind_phrase(v));
-			return false;
+			return NULL;
 		}
+		Value *nt = sema_new_value(&ck->ev, tree->kind, tree->span);
+		nt->u.list = tree->u.list;
+		nt->u.list.items = arena_alloc(ck->a, (tree->u.list.n + 1) * sizeof(Value *));
 		bool ok = true;
-		for (size_t i = 0; i < tree->u.list.n; i++)
-			ok = write_vars(ck, name, tree->u.list.items[i], v->u.list.items[i], at) && ok;
-		return ok;
+		for (size_t i = 0; i < tree->u.list.n; i++) {
+			nt->u.list.items[i] = write_vars(ck, name, tree->u.list.items[i],
+			                                 v->u.list.items[i], at);
+			ok = nt->u.list.items[i] && ok;
+		}
+		return ok ? nt : NULL;
 	}
 	if (!sema_same_value(tree, v)) {
 		Diag *g = diag_error(ck->d, at, "'%s' is loop-carried or assigned in a branch: this "
 		                     "element of it cannot change (it is %s)", name,
 		                     sema_value_kind_phrase(tree));
 		diag_note(ck->d, g, tree->span, "its value was set here");
-		return false;
+		return NULL;
 	}
-	return true;
+	return tree;
 }
 
 /* After a failed assignment to t: binds its names to poison so that later
@@ -296,10 +414,13 @@ assign_name(Check *ck, const Node *t, Value *v, bool is_constexpr)
 	/* A name that a block introduced is not carried into it: assigning it a
 	 * value of another type in that block makes new variables (Python's
 	 * rebinding), as in `c = acc; c = c.to(gl.f16)` in a loop body. */
-	bool rebind = b && b->born_in == ck->blk && b->v->kind == VAL_VAR &&
-	              v->kind == VAL_RUNTIME && !ir_type_equal(b->v->u.var->type, v->u.rt->type);
+	const Value *old = b ? unwrap_acc(b->v) : NULL, *now = unwrap_acc(v);
+	bool rebind = b && b->born_in == ck->blk && old->kind == VAL_VAR &&
+	              now->kind == VAL_RUNTIME && !ir_type_equal(old->u.var->type, now->u.rt->type);
 	if (b && sema_holds_vars(b->v) && !rebind) {
-		write_vars(ck, name, b->v, v, t->span);
+		Value *tree = write_vars(ck, name, b->v, v, t->span);
+		if (tree)
+			b->v = tree;
 		return;
 	}
 	if (ck->fr && ck->fr->rt_depth > 0 && !is_number(v)) {

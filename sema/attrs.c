@@ -78,8 +78,8 @@ block_type_value(Check *ck, const TType *desc, SrcSpan at)
 
 /* Attributes of a type (`x.type`, `desc.type`, `desc.block_type`): shape,
  * layout (not of a block_type), the element dtype (dtype, element_ty),
- * nbytes, a descriptor's block_type, and with_element_ty of a block or
- * distributed type. */
+ * nbytes, a descriptor's block_type, shape_type and strides_type, and
+ * with_element_ty of a block or distributed type. */
 static Value *
 type_attr(Check *ck, const Node *n, Value *obj)
 {
@@ -98,6 +98,9 @@ type_attr(Check *ck, const Node *n, Value *obj)
 		return layout_value(ck, t, n->span);
 	if (t->kind == TY_DESC && is(n, "block_type"))
 		return block_type_value(ck, t, n->span);
+	if (t->kind == TY_DESC && (is(n, "shape_type") || is(n, "strides_type")))
+		return sema_scalar_tuple_type(ck, t->rank, is(n, "shape_type") ? DT_I32 : DT_I64,
+		                              n->span);
 	if (t->kind == TY_TENSOR && is(n, "with_element_ty"))
 		return method(ck, obj, n);
 	if ((is(n, "dtype") || is(n, "element_ty")) && t->elem_is_ptr) {
@@ -111,7 +114,7 @@ type_attr(Check *ck, const Node *n, Value *obj)
 		return v;
 	}
 	return no_attr(ck, n, obj, NAMES("nbytes", "shape", "layout", "dtype", "element_ty",
-	                                  "block_type"));
+	                                  "block_type", "shape_type", "strides_type"));
 }
 
 Value *
@@ -301,8 +304,5 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 		return NULL;
 	if (sema_builtin_fn(b) != BF_TO)
 		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
-	/* .to(dtype) on tensors and scalars; a pointer only to another pointer type */
-	if (t->kind == TY_PTR || t->elem_is_ptr)
-		return sema_pointer_cast(ck, call, self, a[1], a[2], a[3]);
 	return sema_cast_call(ck, call, self, a[1], a[2], a[3]);
 }

@@ -256,14 +256,12 @@ Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **
 Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
  * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
- * bool (reinterpret bits of the same width). gl.cast and x.to(). */
+ * bool (reinterpret bits of the same width). An integer x converts to a
+ * pointer type too (its value as an address); a pointer x converts to
+ * another pointer type, to int64 (its address) or int1 (not null), with
+ * or without bitcast, as in Triton. gl.cast and x.to(). */
 Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
                       Value *bitcast);
-/* p.to(gl.pointer_type(dtype)) (bitcast a compile-time bool, True or not,
- * as in Gluon; no rounding): the same addresses as pointers to dtype; an
- * error for any other target. */
-Value *sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding,
-                         Value *bitcast);
 
 /* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
 Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
@@ -312,10 +310,17 @@ Value *sema_make_desc(Check *ck, const Node *call, Value **a);
 /* -- mma.c -- */
 /* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
 Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* The warpgroup_mma_accumulator around inner (a tensor's VAL_RUNTIME, or its
+ * VAL_VAR in a binding). */
+Value *sema_wgmma_acc(Check *ck, Value *inner, SrcSpan at);
+/* warpgroup_mma_init(v): v, a register tensor, as an accumulator; NULL after
+ * an error. */
+Value *sema_wgmma_init(Check *ck, Value *v);
 
 /* -- typeclass.c: Gluon's classes as values -- */
 /* A call of a Gluon class: gl.dtype(name), gl.block_type, gl.distributed_type,
- * gl.pointer_type, gl.tuple_type, gl.shared_memory_descriptor_type make type
+ * gl.pointer_type, gl.tuple_type, gl.shared_memory_descriptor_type,
+ * tma.tensor_descriptor_type and warpgroup_mma_accumulator_type make type
  * values, gl.tuple(iterable) a tuple; the others (gl.tensor, ...) cannot be
  * constructed in a kernel (an error). */
 Value *sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
@@ -326,6 +331,12 @@ Value *sema_type_method_call(Check *ck, const Node *call, Value *m);
  * tensor type without a layout, which only compares, prints and answers
  * isinstance and its shape/dtype attributes. */
 const TType *sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank);
+/* gl.tuple_type([dt] * rank): a descriptor's shape_type (i32) or
+ * strides_type (i64). */
+Value *sema_scalar_tuple_type(Check *ck, int rank, TDType dt, SrcSpan at);
+/* warpgroup_mma_accumulator_type of an accumulator around a tensor of type
+ * tensor. */
+Value *sema_wgmma_acc_type(Check *ck, const TType *tensor, SrcSpan at);
 /* `t.type` of a compile-time tuple t of runtime values: its tuple_type;
  * NULL (no diagnostic) when an item has no type. */
 Value *sema_tuple_type_of(Check *ck, const Value *t, SrcSpan at);
@@ -391,9 +402,27 @@ Value *sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at);
 bool sema_holds_vars(const Value *v);
 /* A binding's value as read now: each variable in it read (OP_VAR_READ). */
 Value *sema_read_vars(Check *ck, Value *tree, SrcSpan at);
+/* The bindings runtime control flow assigns and their trees at one point. */
+typedef struct VarSnap {
+	Binding **b;
+	Value **tree;
+	size_t n;
+} VarSnap;
 /* Before runtime control flow over the statements a (and b): the names they
- * assign that are bound to runtime-capable values become variables. */
-void sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at);
+ * assign that are bound to runtime-capable values become variables; returns
+ * their bindings and trees now. */
+VarSnap sema_prepare_vars(Check *ck, const NodeList *a, const NodeList *b, SrcSpan at);
+/* The trees of s's bindings now. */
+VarSnap sema_snap_vars(Check *ck, const VarSnap *s);
+/* Binds s's bindings to s's trees again (before a branch's other arm). */
+void sema_reset_vars(const VarSnap *s);
+/* Whether x and y (snapshots of the same bindings) hold accumulators in the
+ * same places, as Gluon requires where control flow joins: the names
+ * themselves, and with deep (a branch's two arms) the elements of their
+ * tuples and aggregates too; false after an error at `at` for each name
+ * that differs ("'acc' is ... X_WHEN but ... Y_WHEN"). */
+bool sema_vars_agree(Check *ck, const VarSnap *x, const VarSnap *y, bool deep, SrcSpan at,
+                     const char *x_when, const char *y_when);
 /* Binds the assignment target t (a name or a tuple of targets) to v. */
 void sema_assign(Check *ck, const Node *t, Value *v, bool is_constexpr);
 /* After a failed right-hand side: the names of t read as poison (silently). */

@@ -46,6 +46,10 @@ sema_value_kind_phrase(const Value *v)
 	case VAL_CLASS: return "a class";
 	case VAL_HOST: return "a host Python value";
 	case VAL_LAZY: return "a module-level value";
+	case VAL_WGMMA_ACC:
+		return "a warpgroup_mma_accumulator (an asynchronous warpgroup_mma result: "
+		       "warpgroup_mma_wait(num_outstanding, deps=[acc]) returns its tensor)";
+	case VAL_WGMMA_ACC_TYPE: return "a warpgroup_mma_accumulator_type";
 	}
 	return "a value";
 }
@@ -419,6 +423,13 @@ dtype_of(const Value *v)
  * block_type (no layout) equals only a block_type; shared-memory types by
  * shape, layout and alloc_shape (Gluon 3.6 does not compare their element
  * types); tuple types item by item. */
+/* Element i's field name in tuple type t ("" without fields, as Gluon). */
+static const char *
+field_name(const TType *t, int i)
+{
+	return t->fields ? t->fields[i] : "";
+}
+
 static bool
 same_type(const TType *a, const TType *b)
 {
@@ -428,7 +439,8 @@ same_type(const TType *a, const TType *b)
 	if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
 		bool same = a->n_elems == b->n_elems;
 		for (int i = 0; same && i < a->n_elems; i++)
-			same = same_type(a->elems[i], b->elems[i]);
+			same = same_type(a->elems[i], b->elems[i]) &&
+			       strcmp(field_name(a, i), field_name(b, i)) == 0;
 		return same;
 	}
 	if ((a->kind == TY_SMEM || a->kind == TY_MBARRIER) && a->kind == b->kind) {
@@ -470,6 +482,8 @@ sema_same_value(const Value *x, const Value *y)
 	case VAL_RUNTIME: return x->u.rt == y->u.rt;
 	case VAL_FUNC: return x->u.func == y->u.func;
 	case VAL_VAR: return x->u.var == y->u.var;
+	case VAL_WGMMA_ACC: return sema_same_value(x->u.inner, y->u.inner);
+	case VAL_WGMMA_ACC_TYPE: return same_type(x->u.type, y->u.type);
 	case VAL_AUTO_LAYOUT: return true;
 	default: return x == y;
 	}

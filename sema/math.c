@@ -239,33 +239,78 @@ sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 
 /* -- casts --------------------------------------------------------------- */
 
-Value *
-sema_pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding,
-                  Value *bitcast)
+/* v's elements cast by op (OP_CAST, OP_BITCAST) to elem, a scalar or
+ * pointer type. */
+static Value *
+emit_cast(Check *ck, const Node *call, TOp op, TValue *v, const TType *elem)
+{
+	TInst *i = sema_emit(ck, op, call->span, sema_type_with_elem(ck, v->type, elem), 1, v);
+	i->res->layout_at = v->layout_at;
+	return result(ck, i->res, call->span);
+}
+
+/* The flags of a cast with pointers on either side: bitcast a compile-time
+ * bool, either value (Triton bitcasts pointers by casting them), and no
+ * rounding mode. */
+static bool
+pointer_cast_flags(Check *ck, const Value *rounding, const Value *bitcast)
 {
 	if (bitcast && bitcast->kind != VAL_BOOL) {
 		diag_error(ck->d, bitcast->span, "bitcast must be True or False at compile time, not "
 		           "%s", sema_value_kind_phrase(bitcast));
-		return NULL;
+		return false;
 	}
 	if (rounding && rounding->kind != VAL_NONE) {
 		diag_error(ck->d, rounding->span, "fp_downcast_rounding applies only to float "
 		           "conversions, not to a pointer cast");
-		return NULL;
+		return false;
 	}
-	if (to->kind != VAL_TYPE || to->u.type->kind != TY_PTR) {
-		diag_error(ck->d, to->span, "a pointer converts only to another pointer type "
-		           "(gl.pointer_type(dtype)), not %s: glc has no pointer-integer casts",
-		           sema_value_kind_phrase(to));
+	return true;
+}
+
+/* p.to(T) of a pointer or tensor of pointers: T = gl.pointer_type(dtype),
+ * the same addresses as pointers to dtype; gl.int64, the addresses;
+ * gl.int1, whether each is not null; an error for any other T, as in
+ * Triton. */
+static Value *
+pointer_cast(Check *ck, const Node *call, Value *p, Value *to, Value *rounding, Value *bitcast)
+{
+	if (!pointer_cast_flags(ck, rounding, bitcast))
 		return NULL;
-	}
 	TValue *v = p->u.rt;
-	if (to->u.type->dtype == v->type->dtype)
-		return result(ck, v, call->span);
-	TType *t = sema_type_with_elem(ck, v->type, to->u.type);
-	TInst *i = sema_emit(ck, OP_BITCAST, call->span, t, 1, v);
-	i->res->layout_at = v->layout_at;
-	return result(ck, i->res, call->span);
+	if (to->kind == VAL_TYPE && to->u.type->kind == TY_PTR)
+		return to->u.type->dtype == v->type->dtype
+		       ? result(ck, v, call->span) : emit_cast(ck, call, OP_BITCAST, v, to->u.type);
+	if (to->kind != VAL_DTYPE || (to->u.dtype != DT_I64 && to->u.dtype != DT_I1)) {
+		diag_error(ck->d, to->span, "a pointer converts to int64 (its address), int1 (whether "
+		           "it is not null) or a pointer type (gl.pointer_type(dtype)), not %s",
+		           to->kind == VAL_DTYPE ? ir_dtype_name(to->u.dtype) : sema_value_kind_phrase(to));
+		return NULL;
+	}
+	Value *addr = emit_cast(ck, call, OP_CAST, v, sema_type_scalar(ck, DT_I64));
+	if (to->u.dtype == DT_I64)
+		return addr;
+	Value zero = {.kind = VAL_INT, .span = call->span};
+	return sema_check_compare(ck, call->span, CMP_NE, addr, &zero);
+}
+
+/* x.to(gl.pointer_type(dtype)): integers (scalars or tensors) as
+ * addresses, as Triton's inttoptr; other numbers are an error. */
+static Value *
+int_to_pointer(Check *ck, const Node *call, Value *x, const TType *to, Value *rounding,
+               Value *bitcast)
+{
+	if (!pointer_cast_flags(ck, rounding, bitcast))
+		return NULL;
+	TValue *v = sema_materialize(ck, x, DT_VOID);
+	if (!v)
+		return NULL;
+	if (ir_dtype_is_float(v->type->dtype)) {
+		diag_error(ck->d, x->span, "only integers convert to a pointer (as addresses), not %s",
+		           sema_type_str(ck, v->type));
+		return NULL;
+	}
+	return emit_cast(ck, call, OP_CAST, v, to);
 }
 
 Value *
@@ -273,9 +318,13 @@ sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *round
                Value *bitcast)
 {
 	TDType to;
-	if (!sema_value_dtype(ck, dtype, "the dtype", &to))
-		return NULL;
+	if (x->kind == VAL_RUNTIME && (x->u.rt->type->kind == TY_PTR || x->u.rt->type->elem_is_ptr))
+		return pointer_cast(ck, call, x, dtype, rounding, bitcast);
 	if (!number_arg(ck, x, "a cast"))
+		return NULL;
+	if (dtype->kind == VAL_TYPE && dtype->u.type->kind == TY_PTR)
+		return int_to_pointer(ck, call, x, dtype->u.type, rounding, bitcast);
+	if (!sema_value_dtype(ck, dtype, "the dtype", &to))
 		return NULL;
 	TValue *v = sema_materialize(ck, x, DT_VOID);
 	if (!v)
@@ -295,10 +344,7 @@ sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *round
 		}
 		if (from == to)
 			return result(ck, v, call->span);
-		TType *t = sema_type_with_elem(ck, v->type, sema_type_scalar(ck, to));
-		TInst *i = sema_emit(ck, OP_BITCAST, call->span, t, 1, v);
-		i->res->layout_at = v->layout_at;
-		return result(ck, i->res, call->span);
+		return emit_cast(ck, call, OP_BITCAST, v, sema_type_scalar(ck, to));
 	}
 	TRound rnd = RND_DEFAULT;
 	if (rounding && rounding->kind != VAL_NONE) {

@@ -21,12 +21,6 @@
 
 #include <string.h>
 
-static Value *
-none(Check *ck, SrcSpan at)
-{
-	return sema_new_value(&ck->ev, VAL_NONE, at);
-}
-
 static bool
 given(const Value *v)
 {
@@ -298,9 +292,40 @@ check_imprecise(Check *ck, const Value *v, Family f, const TType *C, int64_t K, 
 	return true;
 }
 
+Value *
+sema_wgmma_acc(Check *ck, Value *inner, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_WGMMA_ACC, at);
+	v->u.inner = inner;
+	return v;
+}
+
+Value *
+sema_wgmma_init(Check *ck, Value *v)
+{
+	if (!sema_want_rt(ck, v, TY_TENSOR, "warpgroup_mma_init's value"))
+		return NULL;
+	return sema_wgmma_acc(ck, v, v->span);
+}
+
+/* The tensor of v, an accumulator or a tensor, located at v's use. */
+static Value *
+acc_tensor(Check *ck, Value *v)
+{
+	if (v->kind != VAL_WGMMA_ACC)
+		return v;
+	Value *t = sema_new_value(&ck->ev, VAL_RUNTIME, v->span);
+	t->origin = v->origin;
+	t->u.rt = v->u.inner->u.rt;
+	return t;
+}
+
+/* warpgroup_mma(a, b, acc, ...): acc a tensor or an accumulator; the result
+ * an accumulator when is_async, as Gluon's. */
 static Value *
 wgmma(Check *ck, const Node *call, Value **a)
 {
+	a[2] = acc_tensor(ck, a[2]);
 	if (!sema_want_rt(ck, a[1], TY_SMEM, "B") ||
 	    !sema_want_rt(ck, a[2], TY_TENSOR, "the accumulator"))
 		return NULL;
@@ -380,35 +405,53 @@ wgmma(Check *ck, const Node *call, Value **a)
 	i->attr.has_use_acc = use != NULL;
 	i->attr.count = chunk;
 	i->res->layout_at = a[2]->u.rt->layout_at;
-	return sema_rt_value(ck, i->res, call->span);
+	Value *r = sema_rt_value(ck, i->res, call->span);
+	return is_async ? sema_wgmma_acc(ck, r, call->span) : r;
 }
 
+/* A shared-memory dependency of warpgroup_mma_wait: a WGMMA operand kept
+ * alive until the wait, returned as it is (as Gluon's). */
+static bool
+smem_dep(const Value *d)
+{
+	return d->kind == VAL_RUNTIME && d->u.rt->type->kind == TY_SMEM;
+}
+
+/* warpgroup_mma_wait(num_outstanding, deps): each dependency (an
+ * accumulator or a tensor) comes back as its tensor, once the WGMMAs that
+ * write it are done; shared-memory operands among them come back as they
+ * are. deps is required, as in Gluon 3.6. */
 static Value *
 wgmma_wait(Check *ck, const Node *call, Value **a)
 {
 	int64_t n;
 	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
 		return NULL;
-	size_t nd = a[1] ? a[1]->u.list.n : 0;
-	if (a[1] && a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST) {
-		diag_error(ck->d, a[1]->span, "deps must be a tuple of tensors");
+	if (!a[1] || (a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST)) {
+		diag_error(ck->d, a[1] ? a[1]->span : call->span, "warpgroup_mma_wait's deps must be a "
+		           "tuple of the accumulators (and shared-memory operands) the wait is for, as "
+		           "Gluon requires, not %s", a[1] ? sema_value_kind_phrase(a[1]) : "None");
 		return NULL;
 	}
-	Value *out = a[1] ? sema_new_value(&ck->ev, VAL_TUPLE, call->span) : none(ck, call->span);
-	if (a[1]) {
-		out->u.list.n = nd;
-		out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
-	}
+	size_t nd = a[1]->u.list.n, waits = 0;
+	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
+	out->u.list.n = nd;
+	out->u.list.items = arena_alloc(ck->a, (nd + 1) * sizeof(Value *));
 	for (size_t k = 0; k < nd; k++) {
-		Value *d = a[1]->u.list.items[k];
+		Value *d = acc_tensor(ck, a[1]->u.list.items[k]);
+		if (smem_dep(d)) {
+			out->u.list.items[k] = d;
+			continue;
+		}
 		if (!sema_want_rt(ck, d, TY_TENSOR, "a dependency"))
 			return NULL;
 		TInst *i = sema_emit(ck, OP_WGMMA_WAIT, call->span, d->u.rt->type, 1, d->u.rt);
 		i->attr.count = n;
 		i->res->layout_at = d->u.rt->layout_at;
 		out->u.list.items[k] = sema_rt_value(ck, i->res, call->span);
+		waits++;
 	}
-	if (nd == 0)
+	if (waits == 0)
 		sema_emit(ck, OP_WGMMA_WAIT, call->span, NULL, 0)->attr.count = n;
 	return nd == 1 ? out->u.list.items[0] : out;
 }

@@ -77,7 +77,7 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		/* gl.constexpr(v) is v: glc has no wrapper objects */
 		return a[0] ? a[0] : sema_new_value(&ck->ev, VAL_NONE, call->span);
 	case BF_WGMMA_INIT:
-		return a[0];
+		return sema_wgmma_init(ck, a[0]);
 	case BF_NUM_WARPS:
 		if (!ck->k) {
 			diag_error(ck->d, call->span, "gl.num_warps() is only known inside a kernel");
@@ -148,6 +148,19 @@ target_attr(Check *ck, const Node *n)
 	}
 	diag_error(ck->d, n->u.attr.name_span, "the target has no attribute '%s' (it has "
 	           "backend, arch and warp_size)", name);
+	return NULL;
+}
+
+/* An accumulator's one attribute, as Gluon's: .type (its tensor is reached
+ * only through warpgroup_mma_wait). */
+static Value *
+wgmma_acc_attr(Check *ck, const Node *n, const Value *acc)
+{
+	if (strcmp(n->u.attr.name, "type") == 0)
+		return sema_wgmma_acc_type(ck, acc->u.inner->u.rt->type, n->span);
+	diag_error(ck->d, n->u.attr.name_span, "a warpgroup_mma_accumulator has no attribute '%s' "
+	           "(an asynchronous warpgroup_mma result: call warpgroup_mma_wait(num_outstanding, "
+	           "deps=[acc]) first; it returns the tensor)", n->u.attr.name);
 	return NULL;
 }
 
@@ -224,6 +237,16 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		if (strcmp(name, "type") == 0) {
 			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
 			v->u.type = obj->u.rt->type;
+			return v;
+		}
+		break;
+	case VAL_WGMMA_ACC:
+		*handled = true;
+		return wgmma_acc_attr(ck, n, obj);
+	case VAL_WGMMA_ACC_TYPE:
+		if (strcmp(name, "tensor_type") == 0) {
+			Value *v = sema_new_value(&ck->ev, VAL_TYPE, n->span);
+			v->u.type = obj->u.type;
 			return v;
 		}
 		break;

@@ -75,14 +75,32 @@ check_if(Check *ck, const Node *s, const NodeList *rest)
 		sema_check_returning_if(ck, s, cond, rest);
 		return true;
 	}
-	sema_prepare_vars(ck, &s->u.if_.then, &s->u.if_.else_, s->span);
+	VarSnap before = sema_prepare_vars(ck, &s->u.if_.then, &s->u.if_.else_, s->span);
 	TInst *i = sema_emit(ck, OP_IF, s->span, NULL, 1, cond);
 	TBlock *saved = enter(ck, &i->body);
 	sema_check_block(ck, &s->u.if_.then);
+	VarSnap then_end = sema_snap_vars(ck, &before);
+	sema_reset_vars(&before);
 	ck->blk = &i->else_body;
 	sema_check_block(ck, &s->u.if_.else_);
 	leave(ck, saved);
+	VarSnap else_end = sema_snap_vars(ck, &before);
+	sema_vars_agree(ck, &then_end, &else_end, true, s->span, "at the end of the then-branch",
+	                "at the end of the else-branch");
 	return false;
+}
+
+/* A runtime loop's body carries what it assigns back to its start. As in
+ * Gluon, a name that is an accumulator before the loop is one at the end of
+ * the body and the other way round; the elements of its tuples and
+ * aggregates may change, and after the loop they are as before it (Gluon
+ * rebuilds the loop's results with the types they entered with). */
+static void
+loop_end(Check *ck, const Node *s, const VarSnap *before)
+{
+	VarSnap end = sema_snap_vars(ck, before);
+	sema_vars_agree(ck, before, &end, false, s->span, "before the loop", "at the end of its body");
+	sema_reset_vars(before);
 }
 
 static void
@@ -157,7 +175,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 			return;
 		t[k] = sema_cast_to(ck, t[k], dt, all[k]->span);
 	}
-	sema_prepare_vars(ck, &s->u.for_.body, NULL, s->span);
+	VarSnap before = sema_prepare_vars(ck, &s->u.for_.body, NULL, s->span);
 	TInst *i = sema_emit(ck, OP_FOR, s->span, NULL, 3, t[0], t[1], t[2]);
 	const char *name = s->u.for_.target->u.name.id;
 	i->var = sema_new_var(ck, name, sema_type_scalar(ck, dt));
@@ -169,6 +187,7 @@ runtime_loop(Check *ck, const Node *s, const Node *call, const Builtin *b)
 	sema_check_block(ck, &s->u.for_.body);
 	ck->fr->capture = capture;
 	leave(ck, saved);
+	loop_end(ck, s, &before);
 }
 
 static void
@@ -196,7 +215,7 @@ check_for(Check *ck, const Node *s)
 static void
 check_while(Check *ck, const Node *s)
 {
-	sema_prepare_vars(ck, &s->u.while_.body, NULL, s->span);
+	VarSnap before = sema_prepare_vars(ck, &s->u.while_.body, NULL, s->span);
 	TInst *i = sema_emit(ck, OP_WHILE, s->span, NULL, 0);
 	TBlock *saved = enter(ck, &i->cond_block);
 	Value *c = sema_eval_expr(&ck->ev, s->u.while_.cond);
@@ -211,6 +230,7 @@ check_while(Check *ck, const Node *s)
 	sema_check_block(ck, &s->u.while_.body);
 	ck->fr->capture = capture;
 	leave(ck, saved);
+	loop_end(ck, s, &before);
 }
 
 static void

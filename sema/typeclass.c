@@ -1,10 +1,11 @@
 /*
  * Gluon's classes as compile-time values, with Triton 3.6's hierarchy:
  * the value classes (gl.base_value > gl.tensor, gl.shared_memory_descriptor,
- * gl.tuple, tma.tensor_descriptor), the type classes (gl.base_type >
- * gl.dtype > gl.block_type > gl.distributed_type; gl.dtype > gl.pointer_type;
- * gl.base_type > gl.tuple_type, gl.shared_memory_descriptor_type,
- * tma.tensor_descriptor_type) and the layout base classes
+ * gl.tuple, tma.tensor_descriptor, warpgroup_mma_accumulator), the type
+ * classes (gl.base_type > gl.dtype > gl.block_type > gl.distributed_type;
+ * gl.dtype > gl.pointer_type; gl.base_type > gl.tuple_type,
+ * gl.shared_memory_descriptor_type, tma.tensor_descriptor_type,
+ * warpgroup_mma_accumulator_type) and the layout base classes
  * (DistributedLayout, SharedLayout). The constructors kernels call make
  * type values (VAL_TYPE; a block_type is a tensor type without a layout);
  * gl.void is a dtype of no value.
@@ -19,8 +20,10 @@ parent(BuiltinFn c)
 {
 	switch (c) {
 	case BF_CLS_TENSOR: case BF_CLS_SMEM: case BF_CLS_TUPLE: case BF_CLS_DESC:
+	case BF_CLS_WGMMA_ACC:
 		return BF_CLS_BASE_VALUE;
 	case BF_CLS_DTYPE: case BF_CLS_TUPLE_TYPE: case BF_CLS_SMEM_TYPE: case BF_CLS_DESC_TYPE:
+	case BF_CLS_WGMMA_ACC_TYPE:
 		return BF_CLS_BASE_TYPE;
 	case BF_CLS_BLOCK_TYPE: case BF_CLS_POINTER_TYPE: return BF_CLS_DTYPE;
 	case BF_CLS_DISTRIBUTED_TYPE: return BF_CLS_BLOCK_TYPE;
@@ -42,9 +45,7 @@ type_class(const TType *t)
 	return BF_NONE;
 }
 
-/* The most derived Gluon class of v (BF_NONE: a plain Python value). An
- * asynchronous warpgroup_mma result is a tensor: glc has no accumulator
- * values. */
+/* The most derived Gluon class of v (BF_NONE: a plain Python value). */
 static BuiltinFn
 class_of(const Value *v)
 {
@@ -59,6 +60,8 @@ class_of(const Value *v)
 	case VAL_TUPLE: return v->u.list.cls ? BF_CLS_BASE_VALUE : BF_CLS_TUPLE;
 	case VAL_LIST: return BF_CLS_TUPLE;   /* a list in a kernel is a gl.tuple */
 	case VAL_DTYPE: return BF_CLS_DTYPE;
+	case VAL_WGMMA_ACC: return BF_CLS_WGMMA_ACC;
+	case VAL_WGMMA_ACC_TYPE: return BF_CLS_WGMMA_ACC_TYPE;
 	case VAL_BUILTIN:
 		return sema_builtin_dtype(v->u.builtin) != DT_VOID ||
 		       sema_builtin_fn(v->u.builtin) == BF_VOID ? BF_CLS_DTYPE : BF_NONE;
@@ -202,6 +205,28 @@ pointer_type(Check *ck, const Node *call, Value **a)
 	return type_value(ck, sema_type_ptr(ck, dt), call->span);
 }
 
+/* warpgroup_mma_accumulator_type(tensor_type): the type of an accumulator
+ * around a register tensor of that type (Gluon's accumulators hold one). */
+static Value *
+wgmma_acc_type(Check *ck, const Node *call, Value **a)
+{
+	if (a[0]->kind != VAL_TYPE || a[0]->u.type->kind != TY_TENSOR) {
+		diag_error(ck->d, a[0]->span, "warpgroup_mma_accumulator_type takes the type of the "
+		           "accumulator's tensor (a gl.distributed_type, such as acc.type of a "
+		           "tensor), not %s", sema_value_kind_phrase(a[0]));
+		return NULL;
+	}
+	return sema_wgmma_acc_type(ck, a[0]->u.type, call->span);
+}
+
+Value *
+sema_wgmma_acc_type(Check *ck, const TType *tensor, SrcSpan at)
+{
+	Value *v = sema_new_value(&ck->ev, VAL_WGMMA_ACC_TYPE, at);
+	v->u.type = tensor;
+	return v;
+}
+
 /* A tuple type of n elements, to be filled. */
 static TType *
 new_tuple_type(Check *ck, size_t n)
@@ -213,13 +238,84 @@ new_tuple_type(Check *ck, size_t n)
 	return t;
 }
 
+Value *
+sema_scalar_tuple_type(Check *ck, int rank, TDType dt, SrcSpan at)
+{
+	TType *t = new_tuple_type(ck, (size_t)rank);
+	for (int i = 0; i < rank; i++)
+		t->elems[i] = sema_type_scalar(ck, dt);
+	return type_value(ck, t, at);
+}
+
+/* Whether v is the tuple type of rank scalars of dtype dt. */
+static bool
+is_scalar_tuple_type(const Value *v, int rank, TDType dt)
+{
+	if (v->kind != VAL_TYPE || v->u.type->kind != TY_TUPLE || v->u.type->n_elems != rank)
+		return false;
+	for (int i = 0; i < rank; i++)
+		if (v->u.type->elems[i]->kind != TY_SCALAR || v->u.type->elems[i]->dtype != dt)
+			return false;
+	return true;
+}
+
+/* tma.tensor_descriptor_type(block_type, shape_type, strides_type, layout):
+ * glc's descriptors have an i32 extent and an i64 stride per block dim (as
+ * tma.make_tensor_descriptor and the host's TensorDescriptor make them). */
+static Value *
+desc_type(Check *ck, const Node *call, Value **a)
+{
+	const TType *b = a[0]->kind == VAL_TYPE ? a[0]->u.type : NULL;
+	if (!b || b->kind != TY_TENSOR || b->layout.desc || b->elem_is_ptr) {
+		diag_error(ck->d, a[0]->span, "tma.tensor_descriptor_type's block_type must be a "
+		           "gl.block_type of numbers (desc.block_type), not %s",
+		           sema_value_kind_phrase(a[0]));
+		return NULL;
+	}
+	if (!is_scalar_tuple_type(a[1], b->rank, DT_I32) ||
+	    !is_scalar_tuple_type(a[2], b->rank, DT_I64)) {
+		diag_error(ck->d, call->span, "tma.tensor_descriptor_type: glc's descriptors of rank %d "
+		           "have shape_type gl.tuple_type([gl.int32] * %d) and strides_type "
+		           "gl.tuple_type([gl.int64] * %d)", b->rank, b->rank, b->rank);
+		return NULL;
+	}
+	const LLDesc *l = sema_value_layout(ck, a[3], "the descriptor's layout", true);
+	TType *t = l ? sema_desc_type(ck, b->dtype, b->shape, b->rank, l, a[3]->span) : NULL;
+	return t ? type_value(ck, t, call->span) : NULL;
+}
+
+/* gl.tuple_type's fields: None, or one name (a string) per element. */
+static bool
+tuple_fields(Check *ck, const Value *f, TType *t)
+{
+	if (!f || f->kind == VAL_NONE)
+		return true;
+	if ((f->kind != VAL_LIST && f->kind != VAL_TUPLE) || f->u.list.cls ||
+	    f->u.list.n != (size_t)t->n_elems) {
+		diag_error(ck->d, f->span, "gl.tuple_type's fields must be a list of %d names, one per "
+		           "type", t->n_elems);
+		return false;
+	}
+	t->fields = arena_alloc(ck->a, ((size_t)t->n_elems + 1) * sizeof *t->fields);
+	for (int i = 0; i < t->n_elems; i++) {
+		const Value *e = f->u.list.items[i];
+		if (e->kind != VAL_STR) {
+			diag_error(ck->d, e->span, "gl.tuple_type: a field name must be a string, not %s",
+			           sema_value_kind_phrase(e));
+			return false;
+		}
+		t->fields[i] = arena_strndup(ck->a, e->u.str.s, e->u.str.len);
+	}
+	return true;
+}
+
+/* gl.tuple_type(types, fields=None) */
 static Value *
 tuple_type(Check *ck, const Node *call, Value **a)
 {
 	const Value *ts = a[0];
-	if ((ts->kind != VAL_LIST && ts->kind != VAL_TUPLE) || ts->u.list.cls ||
-	    (a[1] && a[1]->kind != VAL_NONE)) {
-		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types (and no fields)");
+	if ((ts->kind != VAL_LIST && ts->kind != VAL_TUPLE) || ts->u.list.cls) {
+		diag_error(ck->d, call->span, "gl.tuple_type takes a list of types");
 		return NULL;
 	}
 	TType *t = new_tuple_type(ck, ts->u.list.n);
@@ -235,7 +331,7 @@ tuple_type(Check *ck, const Node *call, Value **a)
 			return NULL;
 		}
 	}
-	return type_value(ck, t, call->span);
+	return tuple_fields(ck, a[1], t) ? type_value(ck, t, call->span) : NULL;
 }
 
 Value *
@@ -248,6 +344,8 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_CLS_SMEM_TYPE: return smem_type(ck, call, a);
 	case BF_CLS_POINTER_TYPE: return pointer_type(ck, call, a);
 	case BF_CLS_TUPLE_TYPE: return tuple_type(ck, call, a);
+	case BF_CLS_WGMMA_ACC_TYPE: return wgmma_acc_type(ck, call, a);
+	case BF_CLS_DESC_TYPE: return desc_type(ck, call, a);
 	case BF_CLS_TUPLE: {   /* gl.tuple(iterable): a[0] holds the arguments */
 		const Value *it = a[0]->u.list.n == 1 ? a[0]->u.list.items[0] : NULL;
 		if (!it || (it->kind != VAL_LIST && it->kind != VAL_TUPLE) || it->u.list.cls) {
@@ -265,8 +363,8 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			[BF_CLS_TENSOR - BF_CLS_FIRST_] = "gl.tensor",
 			[BF_CLS_SMEM - BF_CLS_FIRST_] = "gl.shared_memory_descriptor",
 			[BF_CLS_DESC - BF_CLS_FIRST_] = "tma.tensor_descriptor",
+			[BF_CLS_WGMMA_ACC - BF_CLS_FIRST_] = "warpgroup_mma_accumulator",
 			[BF_CLS_BASE_TYPE - BF_CLS_FIRST_] = "gl.base_type",
-			[BF_CLS_DESC_TYPE - BF_CLS_FIRST_] = "tma.tensor_descriptor_type",
 			[BF_CLS_DISTRIBUTED_LAYOUT - BF_CLS_FIRST_] = "DistributedLayout",
 			[BF_CLS_SHARED_LAYOUT - BF_CLS_FIRST_] = "SharedLayout",
 			[BF_VOID - BF_CLS_FIRST_] = "gl.void",

@@ -27,11 +27,6 @@ static const struct {
 	{"gl", "float8e4b15", "Triton's software fp8 format for GPUs before sm_89 is not implemented"},
 	{"gl", "float8e4b8", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
 	{"gl", "float8e5b16", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
-	{"hopper", "warpgroup_mma_accumulator", "glc's asynchronous WGMMA results are plain tensors; "
-	                                        "there is no accumulator class (it is accepted only "
-	                                        "as an @aggregate field annotation)"},
-	{"hopper", "warpgroup_mma_accumulator_type", "glc's asynchronous WGMMA results are plain "
-	                                             "tensors; there is no accumulator type"},
 };
 
 const char *

@@ -35,6 +35,11 @@ typedef enum ValueKind {
 	                  a module-level value it cannot evaluate) */
 	VAL_LAZY,      /* u.lazy: a module-level assignment of a .py file, evaluated
 	                  when first read (only inside a binding) */
+	VAL_WGMMA_ACC, /* u.inner: Gluon's warpgroup_mma_accumulator (an asynchronous
+	                  warpgroup_mma result, or warpgroup_mma_init's) around its
+	                  tensor: VAL_RUNTIME, or VAL_VAR inside a binding; only
+	                  warpgroup_mma and warpgroup_mma_wait take it apart */
+	VAL_WGMMA_ACC_TYPE, /* u.type: warpgroup_mma_accumulator_type of that tensor type */
 } ValueKind;
 
 typedef struct Check Check;
@@ -64,6 +69,7 @@ struct Value {
 		struct { Value *self; const char *name; SrcSpan name_span; } method;
 		const TType *type;
 		TVar *var;
+		Value *inner;
 		SemaModule *mod;
 		const SemaClass *cls;
 		/* reason: set when `what` is a Gluon name glc does not support */
@@ -191,8 +197,10 @@ typedef enum BuiltinFn {
 	 * first, then the type classes, then the layout base classes */
 	BF_CLS_FIRST_,
 	BF_CLS_BASE_VALUE = BF_CLS_FIRST_, BF_CLS_TENSOR, BF_CLS_SMEM, BF_CLS_TUPLE, BF_CLS_DESC,
+	BF_CLS_WGMMA_ACC,
 	BF_CLS_BASE_TYPE, BF_CLS_DTYPE, BF_CLS_BLOCK_TYPE, BF_CLS_DISTRIBUTED_TYPE,
 	BF_CLS_POINTER_TYPE, BF_CLS_TUPLE_TYPE, BF_CLS_SMEM_TYPE, BF_CLS_DESC_TYPE,
+	BF_CLS_WGMMA_ACC_TYPE,
 	BF_CLS_DISTRIBUTED_LAYOUT, BF_CLS_SHARED_LAYOUT,
 	BF_VOID,
 } BuiltinFn;

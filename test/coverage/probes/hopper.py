@@ -108,6 +108,16 @@ def descriptor_type_kernel(desc, p):
     gl.store(p, 1)
 
 
+# probe nvidia.hopper.tma tensor_descriptor_type -- -s "tensordesc<fp16[64,64]>, *i32"
+@gluon.jit
+def descriptor_type_ctor_kernel(desc, p):
+    ty: gl.constexpr = tma.tensor_descriptor_type(gl.block_type(gl.float16, [64, 64]),
+                                                  gl.tuple_type([gl.int32, gl.int32]),
+                                                  gl.tuple_type([gl.int64, gl.int64]), desc.layout)
+    gl.static_assert(desc.type == ty)
+    gl.store(p, 1)
+
+
 # probe nvidia.hopper.tma make_tensor_descriptor -- -s "*fp16, i32, i32"
 @gluon.jit
 def make_tensor_descriptor_kernel(p, M, N):
@@ -174,22 +184,22 @@ def wgmma_accumulator_field_kernel(a_desc, c_ptr):
     gl.store(c_ptr + rows[:, None] * 64 + cols[None, :], out)
 
 
-# probe-fails nvidia.hopper warpgroup_mma_accumulator -- -s "tensordesc<fp16[64,64]>, *fp32"
-@gluon.jit
-def wgmma_accumulator_isinstance_kernel(a_desc, c_ptr):
-    a = gl.allocate_shared_memory(gl.float16, [64, 64], a_desc.layout)
-    acc = warpgroup_mma(a, a, gl.zeros([64, 64], gl.float32, layout=ACC), is_async=True)
-    gl.static_assert(isinstance(acc, warpgroup_mma_accumulator))
-    gl.store(c_ptr, 1.0)
-
-
-# probe-fails nvidia.hopper warpgroup_mma_accumulator_type -- -s "tensordesc<fp16[64,64]>, *fp32"
+# probe nvidia.hopper warpgroup_mma_accumulator -- -s "tensordesc<fp16[64,64]>, *fp32"
+# probe nvidia.hopper warpgroup_mma_accumulator_type -- -s "tensordesc<fp16[64,64]>, *fp32"
 @gluon.jit
 def wgmma_accumulator_type_kernel(a_desc, c_ptr):
     a = gl.allocate_shared_memory(gl.float16, [64, 64], a_desc.layout)
-    acc = warpgroup_mma(a, a, gl.zeros([64, 64], gl.float32, layout=ACC), is_async=True)
+    zero = gl.zeros([64, 64], gl.float32, layout=ACC)
+    acc = warpgroup_mma(a, a, zero, is_async=True)
+    gl.static_assert(isinstance(acc, warpgroup_mma_accumulator))
+    gl.static_assert(not isinstance(acc, gl.tensor))
     gl.static_assert(isinstance(acc.type, hopper.warpgroup_mma_accumulator_type))
-    gl.store(c_ptr, 1.0)
+    gl.static_assert(acc.type == hopper.warpgroup_mma_accumulator_type(zero.type))
+    gl.static_assert(acc.type.tensor_type == zero.type)
+    acc = warpgroup_mma(a, a, acc, is_async=True)
+    out = warpgroup_mma_wait(0, deps=[acc])
+    gl.static_assert(isinstance(out, gl.tensor))
+    gl.store(c_ptr + gl.arange(0, 64, layout=gl.SliceLayout(0, ACC)), gl.sum(out, axis=0))
 
 
 # probe nvidia.hopper tma -- -s "tensordesc<fp32[64]>"

@@ -90,6 +90,17 @@ def pointer_cast_kernel(p):
     gl.store(q, 7)
 
 
+# probe gl pointer_type -- -s "*fp32"
+@gluon.jit
+def pointer_int_cast_kernel(p):
+    addr = p.to(gl.int64)
+    q = (addr + 4).to(gl.pointer_type(gl.float32))
+    gl.store(q, 1.0, mask=p.to(gl.int1))
+    offs = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
+    ps = (p + offs).to(gl.int64, bitcast=True).to(gl.pointer_type(gl.float32), bitcast=True)
+    gl.store(ps, 2.0)
+
+
 # probe gl base_value -- -s "*fp32"
 @gluon.jit
 def base_value_kernel(p):
@@ -135,6 +146,15 @@ def tuple_type_kernel(p):
     ty: gl.constexpr = gl.tuple_type([x.type, x.type])
     t = pair(x)
     gl.store(p + x, t[0] + t[1])
+
+
+# probe gl tuple_type -- -s "*i32"
+@gluon.jit
+def named_tuple_type_kernel(p):
+    a: gl.constexpr = gl.tuple_type([gl.int32, gl.float32], fields=["i", "f"])
+    gl.static_assert(a == gl.tuple_type([gl.int32, gl.float32], ["i", "f"]))
+    gl.static_assert(a != gl.tuple_type([gl.int32, gl.float32]))
+    gl.store(p, 1)
 
 
 # probe gl distributed_type -- -s "*fp32"

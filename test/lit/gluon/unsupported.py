@@ -5,7 +5,7 @@
 # RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER
 # MEMBER: unsupported.py:25:17: error: gl.float8e4b15 is not supported by glc: Triton's software fp8 format
 # RUN: not %glc %s -n imported -s "*fp32" 2>&1 | FileCheck %s --check-prefix=IMPORT
-# IMPORT: unsupported.py:31:36: error: 'warpgroup_mma_accumulator' (from triton.experimental.gluon.language.nvidia.hopper) is not supported by glc: glc's asynchronous WGMMA results are plain tensors
+# IMPORT: unsupported.py:31:9: error: 'warps_per_cta' (from triton.experimental.gluon.language._layouts) is not supported by glc: a host-side helper
 # RUN: not %glc %s -n host_class -s "*fp32" 2>&1 | FileCheck %s --check-prefix=HOST
 # HOST: unsupported.py:36:55: error: module 'torch.Tensor' is host Python
 # RUN: not %glc %s -n decorated -s "*fp32" 2>&1 | FileCheck %s --check-prefix=DECO
@@ -14,7 +14,7 @@ from torch import Tensor
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language._core import builtin
-from triton.experimental.gluon.language.nvidia.hopper import warpgroup_mma_accumulator
+from triton.experimental.gluon.language._layouts import warps_per_cta
 
 L: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
 
@@ -28,7 +28,7 @@ def member(p):
 @gluon.jit
 def imported(p):
     x = gl.load(p + gl.arange(0, 128, layout=L))
-    gl.static_assert(isinstance(x, warpgroup_mma_accumulator))
+    w = warps_per_cta(L, [128])
 
 
 @gluon.jit
