@@ -65,6 +65,28 @@ setmaxnreg(CgModule *m, int entry, int regs)
 		cg_setmaxnreg(m, regs > entry, regs);
 }
 
+/* Lets on only the warps of partition `part` when it leaves some of its
+ * warpgroups' warps unused: the others go to block `other`, or return when
+ * it is NULL. The builder is left where the partition's warps go on. */
+static void
+own_warps_only(CgModule *m, const TPartition *part, LLVMBasicBlockRef other)
+{
+	if (part->num_warps % WG_WARPS == 0)
+		return;
+	LLVMValueRef mine = LLVMBuildICmp(m->b, LLVMIntULT, cg_warp_id(m),
+	                                  LLVMConstInt(m->i32, (uint64_t)(part->first_warp +
+	                                               part->num_warps), 0), "");
+	LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.run");
+	LLVMBasicBlockRef rest = other ? other
+	                               : LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.idle");
+	LLVMBuildCondBr(m->b, mine, run, rest);
+	if (!other) {
+		LLVMPositionBuilderAtEnd(m->b, rest);
+		LLVMBuildRetVoid(m->b);
+	}
+	LLVMPositionBuilderAtEnd(m->b, run);
+}
+
 /* Lowering inside partition p of the call whose partitions start at
  * k->parts[first]: its leader, warps, named barrier and scratch. */
 static void
@@ -86,17 +108,7 @@ enter(Lower *l, int p)
 	CgModule *m = l->m;
 	const TPartition *part = &l->k->parts[p];
 	setmaxnreg(m, cg_ws_entry_regs(l->k), cg_ws_part_regs(l->k, p));
-	if (part->num_warps % WG_WARPS) {
-		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.run");
-		LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.idle");
-		LLVMValueRef mine = LLVMBuildICmp(m->b, LLVMIntULT, cg_warp_id(m),
-		                                  LLVMConstInt(m->i32, (uint64_t)(part->first_warp +
-		                                               part->num_warps), 0), "");
-		LLVMBuildCondBr(m->b, mine, run, idle);
-		LLVMPositionBuilderAtEnd(m->b, idle);
-		LLVMBuildRetVoid(m->b);
-		LLVMPositionBuilderAtEnd(m->b, run);
-	}
+	own_warps_only(m, part, NULL);
 	in_partition(l, 0, p);
 }
 
@@ -439,14 +451,7 @@ worker_part(Lower *l, const WsCall *c, int p, LLVMBasicBlockRef done,
 	const TPartition *part = &c->parts[p];
 	setmaxnreg(m, WS_IDLE_REGS, part->num_regs);
 	LLVMBasicBlockRef pend = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.pend");
-	if (part->num_warps % WG_WARPS) {
-		LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.run");
-		LLVMValueRef mine = LLVMBuildICmp(m->b, LLVMIntULT, cg_warp_id(m),
-		                                  LLVMConstInt(m->i32, (uint64_t)(part->first_warp +
-		                                               part->num_warps), 0), "");
-		LLVMBuildCondBr(m->b, mine, run, pend);
-		LLVMPositionBuilderAtEnd(m->b, run);
-	}
+	own_warps_only(m, part, pend);
 	for (int i = 0; i < c->n_caps; i++) {
 		CgVal v = cg_val_new(l, c->at_call[i].n);
 		for (int r = 0; r < v.n; r++)
