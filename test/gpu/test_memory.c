@@ -1,7 +1,8 @@
 /*
  * GPU test of test/gpu/memory.gl (compiled with --debug): access qualifiers
  * and broadcast masks, the axis hints, cp.async (groups and mbarrier),
- * TMA copies of 1-D, 3-D and 5-D blocks, device_print and device_assert.
+ * TMA copies of 1-D, 3-D and 5-D blocks, device_print and device_assert,
+ * pointer casts (to other pointers, to and from integers) and full_like.
  * Inputs are random; outputs are poisoned, with margins that must stay
  * unwritten; shapes have tails (not multiples of the tiles); every case
  * runs twice. All results are exact (copies, and 2x + 1 or x + 1 of
@@ -23,6 +24,7 @@
 #pragma weak mem_debug
 #pragma weak mem_f8_other
 #pragma weak mem_ptr_cast
+#pragma weak mem_ptr_int
 glrt_status mem_access(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
                    int32_t, int32_t);
 glrt_status mem_hinted(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr, int32_t,
@@ -42,6 +44,8 @@ glrt_status mem_f8_other(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr,
                          glrt_devptr, int32_t);
 glrt_status mem_ptr_cast(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
                          glrt_devptr);
+glrt_status mem_ptr_int(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                        glrt_devptr);
 
 /* `count` random f32 values; exact[] receives them. */
 static float *
@@ -135,6 +139,32 @@ run_ptr_cast(GtRun *r, int rep)
 	gt_check(glrt_free(dx), "glrt_free");
 	gt_check(glrt_free(dy), "glrt_free");
 	gt_check(glrt_free(dz), "glrt_free");
+}
+
+/* Pointer-integer casts and full_like: 512 byte offsets (4 i) and
+ * x[4 + i] + 0.5 read through a pointer made from an integer. */
+static void
+run_ptr_int(GtRun *r, int rep)
+{
+	double x[516], ref_y[512], ref_d[512];
+	float *hx = random_f32(r, 516, x);
+	for (size_t i = 0; i < 512; i++) {
+		ref_y[i] = (float)(x[4 + i] + 0.5);
+		ref_d[i] = 4.0 * (double)i;
+	}
+	glrt_devptr dx = gt_upload(hx, 516 * 4), dy = gt_poisoned(512 * 4), dd = gt_poisoned(512 * 8);
+	gt_launched(mem_ptr_int(NULL, 1, 1, 1, dx, dy, dd), "mem_ptr_int");
+	char what[96];
+	snprintf(what, sizeof what, "mem_ptr_int loads through an int64 made a pointer run %d", rep);
+	check_f32(r, what, dy, ref_y, 512);
+	void *offs = gt_download(dd, 512 * 8);
+	snprintf(what, sizeof what, "mem_ptr_int pointers as int64 run %d", rep);
+	gt_compare(r, what, GT_I64, offs, ref_d, 512, (GtTol){0, 0, NULL});
+	free(offs);
+	free(hx);
+	gt_check(glrt_free(dx), "glrt_free");
+	gt_check(glrt_free(dy), "glrt_free");
+	gt_check(glrt_free(dd), "glrt_free");
 }
 
 static void
@@ -288,6 +318,8 @@ main(void)
 		}
 		if (mem_ptr_cast)
 			run_ptr_cast(&r, rep);
+		if (mem_ptr_int)
+			run_ptr_int(&r, rep);
 		if (mem_f8_other) {
 			run_f8_other(&r, 100, rep);
 			run_f8_other(&r, 0, rep);
@@ -297,11 +329,12 @@ main(void)
 			run_debug(&r, rep == 1 ? 32 : 7, rep);
 	}
 	const char *names[] = {"mem_access", "mem_hinted", "async_f16", "async_f32", "tma_1d", "tma_3d",
-	                       "tma_5d", "mem_debug", "mem_f8_other", "mem_ptr_cast"};
+	                       "tma_5d", "mem_debug", "mem_f8_other", "mem_ptr_cast",
+	                       "mem_ptr_int"};
 	const void *fns[] = {(const void *)mem_access, (const void *)mem_hinted, (const void *)async_f16,
 	                     (const void *)async_f32, (const void *)tma_1d, (const void *)tma_3d,
 	                     (const void *)tma_5d, (const void *)mem_debug, (const void *)mem_f8_other,
-	                     (const void *)mem_ptr_cast};
+	                     (const void *)mem_ptr_cast, (const void *)mem_ptr_int};
 	for (size_t k = 0; k < sizeof fns / sizeof *fns; k++)
 		if (!fns[k])
 			gt_skip(&r, names[k], "not compiled by glc (no launcher linked)");
