@@ -75,6 +75,18 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
 	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
 }
 
+/* The header beside the C of a .py file compiled as compile.py does. */
+static bool
+write_header(const Options *o, Arena *a, Diags *d, const CgPackage *pk)
+{
+	StrBuf h = {0};
+	h.limit = o->limits.max[LIM_OUTPUT_BYTES];
+	cg_emit_header(pk, &h);
+	bool ok = drv_write_output(a, d, o->header_output, o->input, &h, &o->limits);
+	buf_free(&h);
+	return ok;
+}
+
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
@@ -113,7 +125,11 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			if (!*path)
 				*path = default_output(a, d, o->input, ".cubin");
 			break;
-		case EMIT_C: cg_emit_launcher_c(&pk, out); break;
+		case EMIT_C:
+			cg_emit_launcher_c(&pk, out);
+			if (o->header_output)
+				ok = write_header(o, a, d, &pk);
+			break;
 		case EMIT_HEADER: cg_emit_header(&pk, out); break;
 		case EMIT_OBJ:
 		default:

@@ -42,6 +42,9 @@ typedef struct Options {
 	/* glc FILE.gl ... */
 	const char *input;         /* source path */
 	const char *output;        /* -o; NULL: stdout or a derived name */
+	const char *header_output; /* a .py file without -c or --emit: the header
+	                              written beside the C of `output`, as
+	                              compile.py writes a .c/.h pair */
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;

@@ -38,7 +38,9 @@ drv_usage(StrBuf *out)
 	    "\n"
 	    "  --emit=KIND        tokens, ast, ir (or typed), llvm, ptx, cubin, c, header or obj\n"
 	    "  -c                 same as --emit=obj: a .o with the cubin and launchers\n"
-	    "  -o OUT             output file (default: standard output for text)\n"
+	    "  -o OUT             output file (default: standard output for text); a .py\n"
+	    "                     file without -c or --emit writes OUT.c and OUT.h, as\n"
+	    "                     compile.py does (OUT's extension replaced)\n"
 	    "  -D NAME=VALUE      override the constexpr parameter NAME of the kernels\n"
 	    "  --kernel NAME      compile only the kernel NAME (also -n, --kernel-name)\n"
 	    "  -s SIGNATURE       a .py kernel's parameters, as triton/tools/compile.py takes\n"
@@ -516,6 +518,34 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	return false;
 }
 
+/* A .py file compiled without -c or --emit gets what compile.py writes: the
+ * launchers' C and their header, BASE.c and BASE.h, where BASE is -o with
+ * its extension replaced (compile.py's with_suffix) or, without -o, the
+ * launchers' name (-on, else the kernel's with its dots as underscores). */
+static bool
+pair_outputs(Arena *a, Diags *d, Options *o)
+{
+	if (o->output && strcmp(o->output, "-") == 0) {
+		diag_error(d, (SrcSpan){0}, "-o -: a .py file without -c or --emit is compiled to a "
+		           ".c and a .h, as compile.py writes them; give --emit=c or --emit=header "
+		           "for one on standard output");
+		return false;
+	}
+	const char *base = o->output ? o->output : o->out_name ? o->out_name : o->kernel;
+	if (!base)
+		return true;   /* no -n: the .py front end says so */
+	char *b = arena_printf(a, "%s", base);
+	if (!o->output)
+		for (char *c = b; *c; c++)
+			*c = *c == '.' ? '_' : *c;
+	const char *slash = strrchr(b, '/'), *dot = strrchr(b, '.');
+	int len = dot && dot > (slash ? slash + 1 : b) ? (int)(dot - b) : (int)strlen(b);
+	o->emit = EMIT_C;
+	o->output = arena_printf(a, "%.*s.c", len, b);
+	o->header_output = arena_printf(a, "%.*s.h", len, b);
+	return true;
+}
+
 bool
 drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 {
@@ -590,5 +620,7 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		           "llvm, ptx, c or header), not --emit=%s", emit_names[o->emit]);
 		return false;
 	}
+	if (n > 3 && strcmp(o->input + n - 3, ".py") == 0 && !o->emit_given && !o->split_input)
+		return pair_outputs(a, d, o);
 	return true;
 }
