@@ -47,7 +47,11 @@ __global__ void __launch_bounds__(256, 1) k(int *out, int n) {
   out[threadIdx.x] = acc;
 }
 int main() {
-  int *d; cudaMalloc(&d, 256 * 4);
+  int *d;
+  if (cudaMalloc(&d, 256 * 4) != cudaSuccess) {
+    printf("cudaMalloc failed\n");
+    return 1;
+  }
   int h[256];
   k<0><<<1, 256>>>(d, 4); cudaDeviceSynchronize(); cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost); printf("V0 %d\n", h[128]);
   k<1><<<1, 256>>>(d, 4); cudaDeviceSynchronize(); cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost); printf("V1 %d\n", h[128]);

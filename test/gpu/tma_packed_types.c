@@ -13,11 +13,25 @@
  *       -L/usr/local/cuda/lib64/stubs -lcuda && ./tm */
 #include <cuda.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(call)                                                             \
+  do {                                                                          \
+    CUresult r_ = (call);                                                       \
+    if (r_ != CUDA_SUCCESS) {                                                   \
+      fprintf(stderr, "%s failed: %d\n", #call, (int)r_);                       \
+      exit(1);                                                                  \
+    }                                                                           \
+  } while (0)
+
 int main(void) {
-  cuInit(0); CUdevice dev; cuDeviceGet(&dev, 0); CUcontext ctx; cuCtxCreate(&ctx, NULL, 0, dev);
-  int maj, min; cuDeviceGetAttribute(&maj, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
-  cuDeviceGetAttribute(&min, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
-  CUdeviceptr p; cuMemAlloc(&p, 1 << 20);
+  CUdevice dev; CUcontext ctx; CUdeviceptr p; int maj, min;
+  CHECK(cuInit(0));
+  CHECK(cuDeviceGet(&dev, 0));
+  CHECK(cuCtxCreate(&ctx, NULL, 0, dev));
+  CHECK(cuDeviceGetAttribute(&maj, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev));
+  CHECK(cuDeviceGetAttribute(&min, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev));
+  CHECK(cuMemAlloc(&p, 1 << 20));
   struct { CUtensorMapDataType t; const char *name; cuuint64_t dim0; cuuint32_t box0; } cases[] = {
     {CU_TENSOR_MAP_DATA_TYPE_UINT8, "UINT8", 256, 128},
     {CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B, "16U4_ALIGN16B", 256, 128},
