@@ -90,6 +90,25 @@ echo "test/gpu/math.gl, memory.gl:"
 compile "$ROOT/test/gpu/math.gl" math
 compile "$ROOT/test/gpu/memory.gl" memory --debug
 
+# test_grid.c: test/gpu/grid.py compiled as compile.py compiles it, with a
+# grid the launchers compute: an object (-c, launcher scale_rows) and the
+# .c/.h pair that no -c or --emit gives (launcher scale_rows_c), which
+# run.sh builds with gcc as a user would; the pair's header gets its own
+# include guard so that a driver can include both.
+echo "test/gpu/grid.py:"
+grid() { # OUTPUT LAUNCHER [glc flags]
+	o=$1 name=$2
+	shift 2
+	"$GLC" "$ROOT/test/gpu/grid.py" -n scale_rows -s "*fp32, *fp32, i32, i32, i32, fp32, 512" \
+		-g "(n + BLOCK - 1) / BLOCK, m, 1" -on "$name" "$@" -o "$o" 2>"$o.err" &&
+		echo "  ok   $name" || echo "  skip $name: $(head -n 1 "$o.err")"
+	rm -f "$o.err"
+}
+grid "$OUT/kernels/grid.o" scale_rows -c
+grid "$OUT/kernels/grid.h" scale_rows --emit=header
+grid "$OUT/kernels/grid.pair.c" scale_rows_c
+[ -f "$OUT/kernels/grid.pair.h" ] && sed -i 's/\bGLC_GRID_H\b/GLC_GRID_PAIR_H/g' "$OUT/kernels/grid.pair.h"
+
 # test_rowwise.c: gemv.gl and online_softmax.gl as they are, layernorm.gl
 # and rmsnorm.gl once per BLOCK_N with the launchers renamed KERNEL_BLOCKN
 # (no headers: the driver declares them).
