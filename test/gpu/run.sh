@@ -51,7 +51,7 @@ tally() {
 # built here as a user builds it, to be linked like an object.
 for c in "$D"/kernels/*.pair.c; do
 	[ -f "$c" ] || continue
-	$CC $CFLAGS -c "$c" -o "${c%.c}.o" || echo "FAIL building $c"
+	$CC $CFLAGS -c "$c" -o "${c%.c}.o" || { echo "FAIL building $c"; fail=$((fail + 1)); }
 done
 
 # The example drivers, each linked with whatever its example compiled to
