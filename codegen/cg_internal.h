@@ -83,8 +83,15 @@ bool cg_module_verify(CgModule *m);
 bool cg_module_optimize(CgModule *m);
 /* The module's textual IR into a. */
 CgBlob cg_module_ir(CgModule *m);
-/* PTX for the module through the target machine, NUL-terminated, in a. */
+/* PTX for the module through the target machine, NUL-terminated, in a,
+ * with its negations in the form cg_ptx_rewrite_negations gives them. */
 bool cg_module_ptx(CgModule *m, CgBlob *ptx);
+/* Replaces every `neg.s32 D, S;` and `neg.s16 D, S;` statement of the
+ * NUL-terminated PTX (guarded or not, inline asm included) by `not.bN D, S;`
+ * then `add.sN D, D, 1;`, the same value, which ptxas 13.0 does not
+ * miscompile inside min/max chains (ptx_negate.c). The new text is in a;
+ * PTX without such a statement is left as it is. */
+void cg_ptx_rewrite_negations(Arena *a, CgBlob *ptx);
 /* Sets the source of the instructions built next: m->at for internal
  * errors and, with -g, their debug location (none for a span outside any
  * file). */

@@ -156,5 +156,6 @@ cg_module_ptx(CgModule *m, CgBlob *ptx)
 	char *copy = arena_strndup(m->arena, LLVMGetBufferStart(mb), n);
 	LLVMDisposeMemoryBuffer(mb);
 	*ptx = (CgBlob){(const unsigned char *)copy, strlen(copy)};
+	cg_ptx_rewrite_negations(m->arena, ptx);
 	return true;
 }

@@ -606,6 +606,34 @@ test_object(void)
 	cg_target_free(t);
 }
 
+/* Negations are rewritten as statements only: comments, longer mnemonics
+ * and 64-bit ones stay; guards are repeated on both halves. */
+static void
+test_ptx_negations(void)
+{
+	reset();
+	static const char in[] =
+	    "\tneg.s32 \t%r7, %r23;\n"
+	    "// neg.s32 %r1, %r2;\n"
+	    "/* x; neg.s16 %rs1, %rs2; */ neg.s64 \t%rd1, %rd2;\n"
+	    "{ @!%p3 neg.s16 %rs4 , %rs4 ; neg.s32x %r1, %r2; }\n"
+	    "\tneg.f32 \t%f1, %f2;\n";
+	static const char want[] =
+	    "\tnot.b32 \t%r7, %r23;\n\tadd.s32 \t%r7, %r7, 1;\n"
+	    "// neg.s32 %r1, %r2;\n"
+	    "/* x; neg.s16 %rs1, %rs2; */ neg.s64 \t%rd1, %rd2;\n"
+	    "{ @!%p3 not.b16 \t%rs4, %rs4;\n\t@!%p3 add.s16 \t%rs4, %rs4, 1; neg.s32x %r1, %r2; }\n"
+	    "\tneg.f32 \t%f1, %f2;\n";
+	CgBlob ptx = {(const unsigned char *)in, sizeof in - 1};
+	cg_ptx_rewrite_negations(A, &ptx);
+	CHECK_STR(want, (const char *)ptx.data);
+	CHECK(ptx.len == strlen(want));
+	static const char none[] = "\tneg.s64 \t%rd1, %rd2;\n";
+	CgBlob same = {(const unsigned char *)none, sizeof none - 1};
+	cg_ptx_rewrite_negations(A, &same);
+	CHECK(same.data == (const unsigned char *)none);
+}
+
 int
 main(void)
 {
@@ -617,6 +645,7 @@ main(void)
 	RUN_TEST(test_ptxas_failures);
 	RUN_TEST(test_header_and_c);
 	RUN_TEST(test_object);
+	RUN_TEST(test_ptx_negations);
 	arena_free(A);
 	return check_summary();
 }
