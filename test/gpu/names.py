@@ -84,6 +84,7 @@ def queries(x, y, out, n):
         isinstance(v, gl.shared_memory_descriptor),  # false
         buf.type == gl.shared_memory_descriptor_type(gl.float16, [32, 16], S, [32, 16]),
         isinstance(buf.type, gl.distributed_type),  # false
+        isinstance(p, gl.tuple),
         isinstance(p.type, gl.tuple_type),
         p.type == gl.tuple_type([v.type, v.type]),
         isinstance(gl.void, gl.dtype) and gl.void != gl.float32,
@@ -92,6 +93,8 @@ def queries(x, y, out, n):
         isinstance(S, SharedLayout),
         len(gl.SliceLayout(0, L2).cga_layout) == 0,
         len(gl.DotOperandLayout(0, L2, 1).cga_layout) == 0,
+        buf.rank == 2,
+        L2.rank == 2,
     ])
     gl.store(out + 3, flags)
 
