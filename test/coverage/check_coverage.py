@@ -17,22 +17,24 @@ Contract:
     `partial` rows: at least one `probe` (exit 0); their `probe-fails` (the
     part that is missing), when given, must fail cleanly.
     `no` rows: at least one `probe-fails`, no `probe`; each must fail cleanly.
-  * GPU tests: every `yes` and `partial` row is used by a GPU test source, one
-    of test/gpu/*.gl and test/gpu/*.py (the kernels test/gpu/bundle.sh compiles
-    and test/gpu/run.sh runs) and examples/NAME.gl whose NAME is a word of
-    bundle.sh. Comments and docstrings are left out. A plain NAME is used
-    where it occurs as a word; a member `CLASS.MEMBER` (or `*.MEMBER`) where
-    `.MEMBER` occurs as an attribute, of whatever value (the class is not
-    checked, nor is the namespace: a name of two namespaces is used by
-    either). The AOT tool's rows (namespace compile.py) are used where
-    bundle.sh compiles a .py kernel with the option or signature entry:
-    GPU_AOT maps each to the pattern it must match in bundle.sh.
   * Failing cleanly: exit status 1 and an error line "PROBE.py:LINE:COL: error:"
     whose text names the construct (a dotted part of NAME: the member or its
     class). For the command-line options of the AOT tool (namespace
     compile.py) a usage error (exit 2) naming the option counts too. Exit
     3 or 4, a signal or an "internal compiler error" fails the check
     whatever the row says.
+  * GPU tests: every `yes` and `partial` row is used by a GPU test source, one
+    of test/gpu/*.gl and test/gpu/*.py (the kernels test/gpu/bundle.sh compiles
+    and test/gpu/run.sh runs) and examples/NAME.gl whose NAME is a word of
+    bundle.sh (outside its comment lines). Comments and docstrings are left
+    out. A plain NAME is used
+    where it occurs as a word; a member `CLASS.MEMBER` (or `*.MEMBER`) where
+    `.MEMBER` occurs as an attribute, of whatever value (the class is not
+    checked, nor is the namespace: a name of two namespaces is used by
+    either). The AOT tool's rows (namespace compile.py) are used where
+    bundle.sh, which compiles test/gpu/*.py as compile.py does, matches the
+    pattern GPU_AOT gives for the option or signature entry (only its .py
+    commands match, except for `-o`, which its .gl commands use too).
 
 Prints one line per broken rule, then a summary; exits 0 iff nothing broke.
 Standard library only.
@@ -55,10 +57,11 @@ DEF = re.compile(r"^\s*def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 LINK = re.compile(r"\]\(([^)#\s]*)(#[^)\s]*)?\)")
 AOT = "compile.py"
 # How bundle.sh shows each option and signature entry of compile.py when it
-# compiles test/gpu/*.py: the pattern a row of namespace compile.py needs.
+# compiles test/gpu/*.py: the pattern a row of namespace compile.py needs
+# (the signature entries are those of its -s strings).
 GPU_AOT = {
-    "-n": r"\s-n\s",
-    "-s": r"\s-s\s",
+    "-n": r'\.py" -n ',
+    "-s": r'\s-s "',
     "-w": r"\s-w \d",
     "-ns": r"\s-ns \d",
     "-o": r"\s-o\s",
@@ -158,9 +161,9 @@ def read_probes(folder):
 
 def gpu_sources(gpu, examples):
     """The code of the GPU test sources (see the contract) without comments
-    and docstrings, and the text of bundle.sh."""
+    and docstrings, and bundle.sh's commands (its comment lines left out)."""
     with open(os.path.join(gpu, "bundle.sh"), encoding="utf-8") as f:
-        bundle = f.read()
+        bundle = re.sub(r"(?m)^\s*#.*$", "", f.read())
     paths = [os.path.join(gpu, n) for n in os.listdir(gpu) if n.endswith((".gl", ".py"))]
     paths += [os.path.join(examples, n) for n in os.listdir(examples)
               if n.endswith(".gl") and re.search(r"\b%s\b" % re.escape(n[:-3]), bundle)]
