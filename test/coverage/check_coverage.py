@@ -23,6 +23,18 @@ Contract:
     compile.py) a usage error (exit 2) naming the option counts too. Exit
     3 or 4, a signal or an "internal compiler error" fails the check
     whatever the row says.
+  * GPU tests: every `yes` and `partial` row is used by a GPU test source, one
+    of test/gpu/*.gl and test/gpu/*.py (the kernels test/gpu/bundle.sh compiles
+    and test/gpu/run.sh runs) and examples/NAME.gl whose NAME is a word of
+    bundle.sh (outside its comment lines). Comments and docstrings are left
+    out. A plain NAME is used
+    where it occurs as a word; a member `CLASS.MEMBER` (or `*.MEMBER`) where
+    `.MEMBER` occurs as an attribute, of whatever value (the class is not
+    checked, nor is the namespace: a name of two namespaces is used by
+    either). The AOT tool's rows (namespace compile.py) are used where
+    bundle.sh, which compiles test/gpu/*.py as compile.py does, matches the
+    pattern GPU_AOT gives for the option or signature entry (only its .py
+    commands match, except for `-o`, which its .gl commands use too).
 
 Prints one line per broken rule, then a summary; exits 0 iff nothing broke.
 Standard library only.
@@ -44,6 +56,24 @@ MARK = re.compile(r"^#\s*(probe|probe-fails)\s+(\S+)\s+(\S+)\s+--\s*(.*)$")
 DEF = re.compile(r"^\s*def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 LINK = re.compile(r"\]\(([^)#\s]*)(#[^)\s]*)?\)")
 AOT = "compile.py"
+# How bundle.sh shows each option and signature entry of compile.py when it
+# compiles test/gpu/*.py: the pattern a row of namespace compile.py needs
+# (the signature entries are those of its -s strings).
+GPU_AOT = {
+    "-n": r'\.py" -n ',
+    "-s": r'\s-s "',
+    "-w": r"\s-w \d",
+    "-ns": r"\s-ns \d",
+    "-o": r"\s-o\s",
+    "-g": r"\s-g\s",
+    "-on": r"\s-on\s",
+    "sig-pointer": r'"\*(fp|i|u|bf)\d+',
+    "sig-scalar": r"[\s,\"]i32[,\"]",
+    "sig-div16": r":16[,\"]",
+    "sig-one": r"i32:1[,\"]",
+    "sig-constexpr": r", \d+\"",
+}
+COMMENT = re.compile(r'"""(?:.|\n)*?"""|#[^\n]*')
 
 
 def read_surface(path):
@@ -129,6 +159,30 @@ def read_probes(folder):
     return probes
 
 
+def gpu_sources(gpu, examples):
+    """The code of the GPU test sources (see the contract) without comments
+    and docstrings, and bundle.sh's commands (its comment lines left out)."""
+    with open(os.path.join(gpu, "bundle.sh"), encoding="utf-8") as f:
+        bundle = re.sub(r"(?m)^\s*#.*$", "", f.read())
+    paths = [os.path.join(gpu, n) for n in os.listdir(gpu) if n.endswith((".gl", ".py"))]
+    paths += [os.path.join(examples, n) for n in os.listdir(examples)
+              if n.endswith(".gl") and re.search(r"\b%s\b" % re.escape(n[:-3]), bundle)]
+    code = []
+    for path in sorted(paths):
+        with open(path, encoding="utf-8") as f:
+            code.append(COMMENT.sub("", f.read()))
+    return "\n".join(code), bundle
+
+
+def gpu_used(ns, name, code, bundle):
+    """Whether a GPU test source (or bundle.sh, for compile.py) uses the name."""
+    if ns == AOT:
+        return bool(re.search(GPU_AOT.get(name, r"(?!)"), bundle))
+    if "." in name:
+        return bool(re.search(r"\." + re.escape(name.rsplit(".", 1)[1]) + r"\b", code))
+    return bool(re.search(r"\b" + re.escape(name) + r"\b", code))
+
+
 def run_probe(glc, probe, tmp):
     kind, ns, name, path, line, kernel, args = probe
     out = os.path.join(tmp, f"{os.path.basename(path)}.{line}.o")
@@ -182,6 +236,9 @@ def main():
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "coverage.md"))
     ap.add_argument("--surface", default=os.path.join(HERE, "surface.txt"))
     ap.add_argument("--probes", default=os.path.join(HERE, "probes"))
+    ap.add_argument("--gpu", default=os.path.join(ROOT, "test", "gpu"),
+                    help="the GPU tests (their kernels and bundle.sh)")
+    ap.add_argument("--examples", default=os.path.join(ROOT, "examples"))
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", help="run the probes of this name only")
     ap.add_argument("--list", action="store_true",
@@ -202,6 +259,10 @@ def main():
     for key, (_, line) in rows.items():
         if key not in known:
             errors.append(f"{a.doc}:{line}: {key[0]} {key[1]} is not in {a.surface}")
+    code, bundle = gpu_sources(a.gpu, a.examples)
+    for key, (kind, line) in rows.items():
+        if kind != "no" and not gpu_used(key[0], key[1], code, bundle):
+            errors.append(f"{a.doc}:{line}: {key[0]} {key[1]} ({kind}): no GPU test uses it")
     by_row = {}
     for p in probes:
         if (p[1], p[2]) not in known:

@@ -16,7 +16,7 @@ OUT=$2
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 EXAMPLES="vector_add softmax reduce transpose cumsum histogram"
 # GPU test kernels of test/gpu/*.gl compiled like the examples
-TEST_KERNELS="scans atomics shapes fp4 tma_desc padded slices ws"
+TEST_KERNELS="scans atomics shapes fp4 tma_desc padded slices ws names"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime" "$OUT/test" "$OUT/bench" "$OUT/host"
@@ -108,6 +108,27 @@ grid "$OUT/kernels/grid.o" scale_rows -c
 grid "$OUT/kernels/grid.h" scale_rows --emit=header
 grid "$OUT/kernels/grid.pair.c" scale_rows_c
 [ -f "$OUT/kernels/grid.pair.h" ] && sed -i 's/\bGLC_GRID_H\b/GLC_GRID_PAIR_H/g' "$OUT/kernels/grid.pair.h"
+
+# test_names.c: the kernels of test/gpu/names.py, compiled as compile.py
+# compiles them (-n, -s with tensordesc<>, :16 and :1 entries, -w, -ns, -on,
+# -o), each as kernels/names.KERNEL.o and .h (launcher names_KERNEL; the
+# header gets its own include guard, as names.gl's is GLC_NAMES_H).
+echo "test/gpu/names.py:"
+names_py() { # KERNEL SIGNATURE
+	kn=$1 o="$OUT/kernels/names.$1"
+	set -- "$ROOT/test/gpu/names.py" -n "$kn" -s "$2" -w 4 -ns 3 -on "names_$kn"
+	if "$GLC" "$@" -c -o "$o.o" 2>"$o.err" && "$GLC" "$@" --emit=header -o "$o.h" 2>>"$o.err"; then
+		kguard=$(echo "GLC_NAMES_${kn}_H" | tr a-z A-Z)
+		sed -i "s/\\bGLC_NAMES_H\\b/$kguard/g" "$o.h"
+		echo "  ok   names_$kn"
+	else
+		echo "  skip names_$kn: $(head -n 1 "$o.err")"
+		rm -f "$o.o" "$o.h"
+	fi
+	rm -f "$o.err"
+}
+names_py queries "*fp32:16, *fp32:16, *i32, i32"
+names_py tma_wgmma "tensordesc<fp16[64,64]>, tensordesc<fp16[64,64],gl.NVMMASharedLayout(128, 16)>, tensordesc<fp16[64,64]>, *fp32:16, *i32, i32:1, 64"
 
 # test_rowwise.c: gemv.gl and online_softmax.gl as they are, layernorm.gl
 # and rmsnorm.gl once per BLOCK_N with the launchers renamed KERNEL_BLOCKN
