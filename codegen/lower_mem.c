@@ -15,7 +15,9 @@
  * unproven fact. Both forms are inline PTX so that a false predicate
  * touches no memory (ld.global.v4.b32 / st.global.v4.b32 for 128 bits).
  * Stores of layouts that duplicate elements (ll_free_masks) write each
- * element from one register of one thread.
+ * element from one register of one thread. Where a thread has at most 64
+ * registers, a checked store rebuilds its mask next to it (remat) rather
+ * than share a load's predicates across the kernel.
  */
 #include "codegen/cg_internal.h"
 
@@ -347,6 +349,89 @@ scalar_fallback(Lower *l, const Access *ac, bool load, LLVMValueRef first, LLVMT
 		val->r[c + i] = got[i];
 }
 
+/*
+ * Store masks rebuilt at the store. A masked store's mask is often the same
+ * compare as a masked load's far earlier (`cols < N` at both ends of a row
+ * kernel); LLVM merges the two, at the IR and at the machine level, so each
+ * element's predicate stays live across the kernel body, and where a thread
+ * has few registers ptxas spills. Rebuilt from opaque copies of its
+ * thread-dependent roots, the compare is a value no CSE can merge with the
+ * load's: only the roots stay live, and the compare with its constant
+ * offsets runs again next to the store.
+ */
+enum { REMAT_MAX = 64 };  /* values rebuilt per store; past that, shared */
+
+typedef struct Remat {
+	LLVMValueRef from[REMAT_MAX], to[REMAT_MAX];
+	int n;
+} Remat;
+
+/* Integer v (32 or 64 bits) through a side-effecting mov: the same number,
+ * computed here, that LLVM cannot prove equal to v. */
+static LLVMValueRef
+opaque_copy(CgModule *m, LLVMValueRef v)
+{
+	bool wide = LLVMTypeOf(v) == m->i64;
+	return cg_inline_asm(m, LLVMTypeOf(v), wide ? "mov.b64 $0, $1;" : "mov.b32 $0, $1;",
+	                     wide ? "=l,l" : "=r,r", &v, 1);
+}
+
+static bool
+has_const_operand(LLVMValueRef v)
+{
+	return LLVMIsConstant(LLVMGetOperand(v, 0)) || LLVMIsConstant(LLVMGetOperand(v, 1));
+}
+
+/* v rebuilt at the builder: integer compares and arithmetic with a
+ * constant operand cloned over their rebuilt operands, other i32 and i64
+ * roots copied by opaque_copy, the rest (constants among them) as is. Each
+ * value is rebuilt once per store (r). */
+static LLVMValueRef
+remat(CgModule *m, Remat *r, LLVMValueRef v)
+{
+	if (LLVMIsConstant(v))
+		return v;
+	for (int i = 0; i < r->n; i++)
+		if (r->from[i] == v)
+			return r->to[i];
+	if (r->n == REMAT_MAX)
+		return v;
+	LLVMTypeRef t = LLVMTypeOf(v);
+	LLVMValueRef x = v;
+	if (LLVMIsAICmpInst(v) || (LLVMIsABinaryOperator(v) && has_const_operand(v))) {
+		x = LLVMInstructionClone(v);
+		for (unsigned k = 0; k < 2; k++)
+			LLVMSetOperand(x, k, remat(m, r, LLVMGetOperand(v, k)));
+		LLVMInsertIntoBuilder(m->b, x);
+	} else if (t == m->i32 || t == m->i64) {
+		x = opaque_copy(m, v);
+	}
+	r->from[r->n] = v;
+	r->to[r->n++] = x;
+	return x;
+}
+
+/* Whether a masked store rebuilds its masks (remat): only around the
+ * run-time checks of vectors (the specialized variant's uniform chunks keep
+ * one predicate each), and only where a thread has at most 64 registers
+ * (1024 threads); with more, ptxas keeps the predicates without spilling
+ * and rebuilding them is pure cost. */
+static bool
+rebuilds_masks(const Lower *l, const IrAccess *acc)
+{
+	return !acc->proven && acc->width > 1 && cg_ws_entry_regs(l->k) <= 64;
+}
+
+/* Mask element p of a store that rebuilds its masks: a compare that nothing
+ * uses yet (computed for this store) is rebuilt; one the program already
+ * shares (vector_add's `mask`, computed once for its loads and its store)
+ * stays shared. */
+static LLVMValueRef
+store_mask(CgModule *m, Remat *r, LLVMValueRef p)
+{
+	return LLVMIsAICmpInst(p) && !LLVMGetFirstUse(p) ? remat(m, r, p) : p;
+}
+
 bool
 cg_lower_memory(Lower *l, const TInst *in)
 {
@@ -375,10 +460,14 @@ cg_lower_memory(Lower *l, const TInst *in)
 	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? cg_first_owner(l, &pt->layout.ll,
 	                                                                  &free_regs) : NULL;
 	bool use_pred = has_mask || owner;
+	bool remat_mask = !load && has_mask && rebuilds_masks(l, &acc);
+	Remat rm = {0};
 	LLVMValueRef *pred = arena_alloc(m->arena, (size_t)n * sizeof *pred);
 	LLVMValueRef *init = arena_alloc(m->arena, (size_t)n * sizeof *init);
 	for (int i = 0; i < n; i++) {
 		pred[i] = has_mask ? mask.r[mask.n == 1 ? 0 : i] : LLVMConstInt(m->i1, 1, 0);
+		if (remat_mask)
+			pred[i] = store_mask(m, &rm, pred[i]);
 		if (owner)
 			pred[i] = LLVMBuildAnd(m->b, pred[i], owner, "");
 		if (load)
