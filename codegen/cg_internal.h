@@ -144,6 +144,11 @@ LLVMValueRef cg_sreg(CgModule *m, CgSreg r);
  * entry block, so every use is dominated. */
 LLVMValueRef cg_lane_id(CgModule *m);
 LLVMValueRef cg_warp_id(CgModule *m);
+/* Makes cg_lane_id and cg_warp_id, from now on, ids read at the builder
+ * through inline asm that LLVM cannot hoist: what a dispatch loop's
+ * partition derives from them is computed inside it, not kept live across
+ * the loop (lower_ws.c). The caller restores m->lane and m->warp after. */
+void cg_thread_ids_here(CgModule *m);
 
 typedef enum CgShfl { CG_SHFL_IDX, CG_SHFL_BFLY, CG_SHFL_UP, CG_SHFL_DOWN } CgShfl;
 

@@ -442,7 +442,11 @@ dispatch_call(Lower *l, const TInst *in, bool (*lower_block)(Lower *, const TBlo
 
 /* Worker partition p of call c in the dispatch loop (the builder at its
  * block; on to `done`): its budget, its captures from the area, its body,
- * the idle budget again. */
+ * the idle budget again. The body's thread ids are read in its block
+ * (cg_thread_ids_here): the addresses and indices it derives from them
+ * would otherwise be hoisted out of the loop and held, with the idle
+ * budget's few registers, between calls (spills in ws_two's generic
+ * entry, whose alignment checks add to them). */
 static bool
 worker_part(Lower *l, const WsCall *c, int p, LLVMBasicBlockRef done,
             bool (*lower_block)(Lower *, const TBlock *))
@@ -452,6 +456,8 @@ worker_part(Lower *l, const WsCall *c, int p, LLVMBasicBlockRef done,
 	setmaxnreg(m, WS_IDLE_REGS, part->num_regs);
 	LLVMBasicBlockRef pend = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "ws.pend");
 	own_warps_only(m, part, pend);
+	LLVMValueRef lane = m->lane, warp = m->warp;
+	cg_thread_ids_here(m);
 	for (int i = 0; i < c->n_caps; i++) {
 		CgVal v = cg_val_new(l, c->at_call[i].n);
 		for (int r = 0; r < v.n; r++)
@@ -462,6 +468,8 @@ worker_part(Lower *l, const WsCall *c, int p, LLVMBasicBlockRef done,
 	}
 	in_partition(l, c->first, p);
 	bool ok = lower_block(l, &part->body);
+	m->lane = lane;
+	m->warp = warp;
 	LLVMBuildBr(m->b, pend);
 	LLVMPositionBuilderAtEnd(m->b, pend);
 	setmaxnreg(m, part->num_regs, WS_IDLE_REGS);

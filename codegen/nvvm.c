@@ -77,6 +77,17 @@ cg_sreg(CgModule *m, CgSreg r)
 	return cg_intrinsic(m, name, m->i32, NULL, 0, NULL, 0);
 }
 
+/* The lane and warp ids from tid, at the builder. */
+static void
+ids_from_tid(CgModule *m, LLVMValueRef tid)
+{
+	m->lane = LLVMBuildAnd(m->b, tid, i32c(m, 31), "lane");
+	LLVMValueRef w = LLVMBuildLShr(m->b, tid, i32c(m, 5), "");
+	/* Broadcast from lane 0 so LLVM and ptxas know it is warp-uniform. */
+	LLVMValueRef args[] = {i32c(m, 0xffffffffu), w, i32c(m, 0), i32c(m, 0x1f)};
+	m->warp = cg_intrinsic(m, "llvm.nvvm.shfl.sync.idx.i32", m->i32, NULL, 0, args, 4);
+}
+
 /* Builds the lane and warp ids at the top of the entry block. */
 static void
 thread_ids(CgModule *m)
@@ -89,14 +100,15 @@ thread_ids(CgModule *m)
 		LLVMPositionBuilderBefore(m->b, first);
 	else
 		LLVMPositionBuilderAtEnd(m->b, entry);
-	LLVMValueRef tid = cg_sreg(m, CG_TID_X);
-	m->lane = LLVMBuildAnd(m->b, tid, i32c(m, 31), "lane");
-	LLVMValueRef w = LLVMBuildLShr(m->b, tid, i32c(m, 5), "");
-	/* Broadcast from lane 0 so LLVM and ptxas know it is warp-uniform. */
-	LLVMValueRef args[] = {i32c(m, 0xffffffffu), w, i32c(m, 0), i32c(m, 0x1f)};
-	m->warp = cg_intrinsic(m, "llvm.nvvm.shfl.sync.idx.i32", m->i32, NULL, 0, args, 4);
+	ids_from_tid(m, cg_sreg(m, CG_TID_X));
 	LLVMDisposeBuilder(m->b);
 	m->b = saved;
+}
+
+void
+cg_thread_ids_here(CgModule *m)
+{
+	ids_from_tid(m, cg_inline_asm(m, m->i32, "mov.u32 $0, %tid.x;", "=r", NULL, 0));
 }
 
 LLVMValueRef
