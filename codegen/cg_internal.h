@@ -141,7 +141,8 @@ typedef enum CgSreg {
 LLVMValueRef cg_sreg(CgModule *m, CgSreg r);
 /* Lane (tid.x % 32) and warp (tid.x / 32) of the calling thread, i32; the
  * warp index is made warp-uniform. Built once per kernel at the top of its
- * entry block, so every use is dominated. */
+ * entry block, so every use is dominated (a dispatch loop's worker
+ * partition has its own, cg_thread_ids_here). */
 LLVMValueRef cg_lane_id(CgModule *m);
 LLVMValueRef cg_warp_id(CgModule *m);
 /* Makes cg_lane_id and cg_warp_id, from now on, ids read at the builder
