@@ -136,7 +136,9 @@ bool ir_smem_place(const TType *t, LLayout *map, int64_t *origin, LLErr *err);
  * vector of its elements). */
 bool ir_smem_view_ok(const TType *t);
 /* The elements past its pointer that view t may touch, before padding: its
- * leading dims times its layout's region (INT64_MAX when that overflows). */
+ * leading dims times its layout's region, the larger of its coordinates and
+ * its offsets (fp4 padding: twice its coordinates) (INT64_MAX when that
+ * overflows). */
 int64_t ir_smem_span(const TType *t);
 /* The box of one TMA copy of descriptor d (tensor order): its block with
  * every dim clamped to 256 and, when swizzled, the contiguous dim cut to

@@ -94,9 +94,19 @@ ir_smem_span(const TType *t)
 	for (int d = 0; d < t->rank - l->n_out; d++)
 		if (t->shape[d] < 0 || __builtin_mul_overflow(n, t->shape[d], &n))
 			return INT64_MAX;
+	int bits = 0;
 	for (int j = 0; j < l->n_out; j++)
-		if (l->out_bits[j] >= 62 || __builtin_mul_overflow(n, (int64_t)1 << l->out_bits[j], &n))
-			return INT64_MAX;
+		bits += l->out_bits[j];
+	/* An offset bit that moves no coordinate (fp4 padding) is memory too;
+	 * Triton gives an fp4-padded buffer twice its bytes even unswizzled. */
+	int offset_bits = ll_in_bits(l, LL_OFFSET);
+	const LLDesc *ld = t->layout.desc;
+	if (ld && ld->kind == LL_NVMMA_SHARED && ld->fp4_padded && offset_bits <= bits)
+		offset_bits = bits + 1;
+	if (offset_bits > bits)
+		bits = offset_bits;
+	if (bits >= 62 || __builtin_mul_overflow(n, (int64_t)1 << bits, &n))
+		return INT64_MAX;
 	return n;
 }
 

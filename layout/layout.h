@@ -201,6 +201,7 @@ struct LLDesc {
 	/* NVMMAShared */
 	int swizzle_byte_width, element_bitwidth, rank;
 	bool transposed;
+	bool fp4_padded;  /* packed fp4 in 8-bit elements, half of each 16 bytes padding */
 	/* SwizzledShared (order above) */
 	int vec, per_phase, max_phase;
 	/* Auto: which unknown (ids are per kernel) */

@@ -73,6 +73,8 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 			buf_printf(out, ", rank=%d", d->rank);
 		if (d->transposed)
 			buf_puts(out, ", transposed=True");
+		if (d->fp4_padded)
+			buf_puts(out, ", fp4_padded=True");
 		break;
 	case LL_SWIZZLED_SHARED:
 		buf_printf(out, "SwizzledSharedLayout(%d, %d, %d, ", d->vec, d->per_phase, d->max_phase);
@@ -155,7 +157,7 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 	case LL_NVMMA_SHARED:
 		return a->swizzle_byte_width == b->swizzle_byte_width &&
 		       a->element_bitwidth == b->element_bitwidth && a->rank == b->rank &&
-		       a->transposed == b->transposed;
+		       a->transposed == b->transposed && a->fp4_padded == b->fp4_padded;
 	case LL_SWIZZLED_SHARED:
 		return a->vec == b->vec && a->per_phase == b->per_phase &&
 		       a->max_phase == b->max_phase && ints_equal(&a->order, &b->order);

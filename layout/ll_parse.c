@@ -164,7 +164,21 @@ comma(Cursor *c)
 
 static bool desc(Cursor *c, const LLDesc **out);
 
-/* NVMMASharedLayout(swizzle, bitwidth [, rank=N] [, transposed=True|False]) */
+/* `NAME=True` or `NAME=False` into *flag (NAME already read). */
+static bool
+bool_arg(Cursor *c, const char *name, bool *flag)
+{
+	if (!accept(c, '='))
+		return ll_fail(c->err, "expected '=' after %s", name);
+	if (accept_word(c, "True"))
+		*flag = true;
+	else if (!accept_word(c, "False"))
+		return ll_fail(c->err, "%s= takes True or False", name);
+	return true;
+}
+
+/* NVMMASharedLayout(swizzle, bitwidth [, rank=N] [, transposed=True|False]
+ * [, fp4_padded=True|False]), the keywords in that order. */
 static bool
 nvmma_shared_args(Cursor *c, LLDesc *d)
 {
@@ -172,23 +186,23 @@ nvmma_shared_args(Cursor *c, LLDesc *d)
 	if (!small_integer(c, &d->swizzle_byte_width) || !comma(c) ||
 	    !small_integer(c, &d->element_bitwidth))
 		return false;
-	bool rank_ok = true;
+	int next = 0;  /* 0: rank= may come, 1: transposed=, 2: fp4_padded=, 3: none */
 	while (accept(c, ',')) {
-		if (rank_ok && accept_word(c, "rank")) {
+		if (next == 0 && accept_word(c, "rank")) {
 			if (!expect(c, '=', "after rank") || !small_integer(c, &d->rank))
 				return false;
-		} else if (accept_word(c, "transposed")) {
-			if (!expect(c, '=', "after transposed"))
+			next = 1;
+		} else if (next <= 1 && accept_word(c, "transposed")) {
+			if (!bool_arg(c, "transposed", &d->transposed))
 				return false;
-			if (accept_word(c, "True"))
-				d->transposed = true;
-			else if (!accept_word(c, "False"))
-				return ll_fail(c->err, "transposed= takes True or False");
-			return true;
+			next = 2;
+		} else if (next <= 2 && accept_word(c, "fp4_padded")) {
+			if (!bool_arg(c, "fp4_padded", &d->fp4_padded))
+				return false;
+			next = 3;
 		} else {
-			return ll_fail(c->err, "expected rank= or transposed=");
+			return ll_fail(c->err, "expected rank=, transposed= or fp4_padded=, in that order");
 		}
-		rank_ok = false;
 	}
 	return true;
 }

@@ -2,23 +2,35 @@
  * swizzles) and SwizzledSharedLayout, bit-exact with Triton. */
 #include "layout/ll_internal.h"
 
-/* getCoreMatrixLinearLayout: 8 rows x (8*sw/bitwidth) columns; rows 1, 2, 4
- * XOR the 16-byte chunk index with (row / per_phase) % max_phase. */
+/* Column `c` of a swizzle row as stored: itself, or with fp4 padding (each
+ * 16 bytes hold 8 of data, then 8 of padding) the column whose data it
+ * holds; the padding's offsets then map where the data's do, so the
+ * layout's inverse picks the data's. */
+static uint32_t
+packed_col(int c, bool fp4_padded)
+{
+	return (uint32_t)(fp4_padded ? c / 16 * 8 + c % 8 : c);
+}
+
+/* getCoreMatrixLinearLayout: 8 rows x (8*sw/bitwidth) offsets a row; rows
+ * 1, 2, 4 XOR the 16-byte chunk index with (row / per_phase) % max_phase.
+ * With fp4 padding a row holds half as many columns (packed_col). */
 static LLayout
-core_matrix(int sw, int bitwidth)
+core_matrix(int sw, int bitwidth, bool fp4_padded)
 {
 	int vec = 128 / bitwidth, per_phase = 128 / sw, max_phase = sw / 16;
 	int cols = 8 * sw / bitwidth;
 	LLayout l = ll_empty();
 	ll_add_in(&l, LL_OFFSET, ll_log2((uint64_t)cols) + 3);
 	ll_add_out(&l, LL_DIM0, 3);
-	ll_add_out(&l, LL_DIM1, ll_log2((uint64_t)cols));
+	ll_add_out(&l, LL_DIM1, ll_log2((uint64_t)cols) - (fp4_padded ? 1 : 0));
 	int k = 0;
 	for (int c = 1; c < cols; c *= 2)
-		ll_set_basis(&l, 0, k++, (uint32_t[]){0, (uint32_t)c});
+		ll_set_basis(&l, 0, k++, (uint32_t[]){0, packed_col(c, fp4_padded)});
 	for (int r = 1; r < 8; r *= 2)
 		ll_set_basis(&l, 0, k++,
-		             (uint32_t[]){(uint32_t)r, (uint32_t)(vec * ((r / per_phase) % max_phase))});
+		             (uint32_t[]){(uint32_t)r,
+		                          packed_col(vec * ((r / per_phase) % max_phase), fp4_padded)});
 	return l;
 }
 
@@ -37,12 +49,21 @@ build_nvmma_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out
 	if (d->rank != rank)
 		return ll_fail(err, "NVMMASharedLayout: rank = %d but the tensor has rank %d", d->rank,
 		               rank);
+	if (d->fp4_padded && bw != 8)
+		return ll_fail(err, "NVMMASharedLayout: fp4_padded=True holds packed fp4 pairs, so "
+		                    "element_bitwidth must be 8, not %d", bw);
+	/* getTMABlockShape(packedSize=true): with fp4 padding the contiguous dim
+	 * counts fp4 values (two an element) until the swizzle row is cut. */
 	int64_t tma[LL_MAX_RANK];
 	int contig = d->transposed ? 0 : rank - 1;
-	for (int i = 0; i < rank; i++)
-		tma[i] = shape[i] < 256 ? shape[i] : 256;
+	int pack = d->fp4_padded ? 2 : 1;
+	for (int i = 0; i < rank; i++) {
+		int64_t n = i == contig ? shape[i] * pack : shape[i];
+		tma[i] = n < 256 ? n : 256;
+	}
 	LLayout l;
 	if (sw == 0) {
+		tma[contig] /= pack;
 		l = ll_empty();
 		for (int i = rank - 1; i >= 0; i--) {
 			LLayout one = ll_identity_1d(ll_log2((uint64_t)tma[i]), LL_OFFSET,
@@ -54,8 +75,8 @@ build_nvmma_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out
 		if (tma[contig] < atom)
 			return ll_fail(err, "NVMMASharedLayout: dim%d has %lld elements, fewer than one "
 			                    "%d-byte swizzle row (%lld elements of %d bits)", contig,
-			               (long long)shape[contig], sw, (long long)atom, bw);
-		tma[contig] = atom;
+			               (long long)shape[contig], sw, (long long)(atom / pack), bw);
+		tma[contig] = atom / pack;
 		int64_t coll[2] = {1, tma[rank - 1]};
 		for (int i = 0; i + 1 < rank; i++)
 			coll[0] *= tma[i];
@@ -67,7 +88,7 @@ build_nvmma_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out
 		if (coll[0] < 8)
 			return ll_fail(err, "NVMMASharedLayout: the tile has %lld rows outside the "
 			                    "contiguous dim, a swizzle atom needs 8", (long long)coll[0]);
-		l = core_matrix(sw, bw);
+		l = core_matrix(sw, bw, d->fp4_padded);
 		if (!ll_fit_shape(&l, coll, 2, err))
 			return false;
 		int bits[LL_MAX_RANK];

@@ -28,6 +28,12 @@ sema_desc_type(Check *ck, TDType dt, const int64_t *block, int rank, const LLDes
 		           "buffer must have an NVMMASharedLayout)");
 		return NULL;
 	}
+	if (layout->kind == LL_NVMMA_SHARED && layout->fp4_padded) {
+		diag_error(ck->d, layout_at, "a tensor descriptor's layout cannot have "
+		           "fp4_padded=True: TMA writes that layout only with Blackwell's packed-fp4 "
+		           "type (16U4_ALIGN16B), which a Hopper driver refuses to encode");
+		return NULL;
+	}
 	if (layout->kind == LL_NVMMA_SHARED && layout->element_bitwidth != ir_dtype_bits(dt)) {
 		diag_error(ck->d, layout_at, "the descriptor's layout is for %d-bit elements but its "
 		           "dtype %s has %d bits", layout->element_bitwidth, ir_dtype_name(dt),

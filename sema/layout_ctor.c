@@ -15,7 +15,7 @@ typedef enum ParamType {
 	P_BASES,    /* an LLBases field: a list of integer lists */
 	P_LAYOUT,   /* the parent: a distributed layout */
 	P_BOOL,     /* a bool field */
-	P_EMPTY,    /* accepted only empty/false/default (cga_layout, fp4_padded) */
+	P_EMPTY,    /* accepted only empty/default (cga_layout) */
 	P_IGNORED,  /* accepted and checked to be an int, no effect (alignment) */
 } ParamType;
 
@@ -67,7 +67,7 @@ static const Ctor ctors[] = {
 		{"element_bitwidth", P_INT, F(element_bitwidth), true},
 		{"rank", P_INT, F(rank), false},
 		{"transposed", P_BOOL, F(transposed), false},
-		{"fp4_padded", P_EMPTY, 0, false},
+		{"fp4_padded", P_BOOL, F(fp4_padded), false},
 		{"cga_layout", P_EMPTY, 0, false}}, 6},
 	{"SwizzledSharedLayout", LL_SWIZZLED_SHARED, {
 		{"vec", P_INT, F(vec), true},
@@ -211,8 +211,7 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 		if (!is_empty_default(v)) {
 			Diag *g = diag_error(e->diags, v->span, "%s is not supported", what);
 			diag_note(e->diags, g, (SrcSpan){0}, "glc compiles for one CTA per "
-			          "cluster slot and without packed fp4 operands; leave '%s' at its "
-			          "default", p->name);
+			          "cluster slot; leave '%s' at its default", p->name);
 			return false;
 		}
 		return true;
@@ -426,12 +425,7 @@ sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at)
 		v = sema_new_value(e, VAL_LAYOUT, at);
 		v->u.layout = *(const LLDesc *const *)field;
 		return v;
-	case P_EMPTY:   /* cga_layout: [], fp4_padded: False */
-		if (strcmp(name, "fp4_padded") == 0) {
-			v = sema_new_value(e, VAL_BOOL, at);
-			v->u.b = false;
-			return v;
-		}
+	case P_EMPTY:   /* cga_layout: [] */
 		return ints_value(e, &(LLInts){0}, at);
 	case P_IGNORED:
 		return NULL;

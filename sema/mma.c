@@ -363,6 +363,15 @@ wgmma(Check *ck, const Node *call, Value **a)
 		           wgmma_layout_note(B));
 		return NULL;
 	}
+	for (int k = 0; k < 2; k++) {
+		const TType *op = k ? B : A;
+		if (op->kind == TY_SMEM && op->layout.desc->fp4_padded) {
+			diag_error(ck->d, a[k]->span, "%s's NVMMASharedLayout has fp4_padded=True, the "
+			           "packed-fp4 operand format of Blackwell's MMA; Hopper's WGMMA takes no "
+			           "fp4 operands", k ? "B" : "A");
+			return NULL;
+		}
+	}
 	if (!check_dtypes(ck, call, a[2], A, B, C, "warpgroup_mma", "WGMMA"))
 		return NULL;
 	if (!check_chain(ck, call, "warpgroup_mma", A, B, C))

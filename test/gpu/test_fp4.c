@@ -6,6 +6,12 @@
  * are the 256 values in order, then in a fresh random order; outputs are
  * poisoned, with a margin past the end that must stay unwritten. Every
  * case runs twice.
+ *
+ * fp4_padded_*: an [R, C] byte buffer in NVMMASharedLayout(SW, 8,
+ * fp4_padded=True) must read back as written, and hold it as Triton 3.6
+ * does: the standard SW-byte swizzle of an [R, 2C] buffer whose columns
+ * 8..15 of every 16 are padding (they read 0 here: the kernel zeroes the
+ * buffer first), data column c at padded column c / 8 * 16 + c % 8.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,10 +22,21 @@
 #pragma weak fp4_cols
 #pragma weak fp4_flat1
 #pragma weak fp4_flat2
+#pragma weak fp4_padded_128
+#pragma weak fp4_padded_64
+#pragma weak fp4_padded_32
 glrt_status fp4_rows(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr);
 glrt_status fp4_cols(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr);
 glrt_status fp4_flat1(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr);
 glrt_status fp4_flat2(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr);
+glrt_status fp4_padded_128(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                           glrt_devptr);
+glrt_status fp4_padded_64(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                          glrt_devptr);
+glrt_status fp4_padded_32(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                          glrt_devptr);
+typedef glrt_status (*PaddedLauncher)(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr,
+                                      glrt_devptr, glrt_devptr);
 
 typedef glrt_status (*Launcher)(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr,
                                 glrt_devptr);
@@ -79,6 +96,60 @@ run_case(GtRun *r, const char *name, Launcher k, unsigned grid, Shape s, GtType 
 	gt_check(glrt_free(dy), "glrt_free");
 }
 
+/* The byte of x (an [R, C] buffer) that offset o of its fp4-padded
+ * SW-byte NVMMA buffer holds, or -1 for padding: offset o is row
+ * (o / SW) % R, swizzle tile o / (SW * R), and the column o % SW XOR 16
+ * times the row's phase ((row % 8) / (128 / SW) % (SW / 16) per row bit). */
+static int
+padded_source(size_t o, int sw, int R, int C)
+{
+	int row = (int)(o / (size_t)sw) % R, tile = (int)(o / ((size_t)sw * (size_t)R));
+	int per_phase = 128 / sw, max_phase = sw / 16, flip = 0;
+	for (int b = 0; b < 3; b++)
+		if (row >> b & 1)
+			flip ^= 16 * (((1 << b) / per_phase) % max_phase);
+	int col = tile * sw + ((int)(o % (size_t)sw) ^ flip);
+	if (col & 8)
+		return -1;
+	return row * C + col / 16 * 8 + col % 8;
+}
+
+/* One fp4_padded_* kernel on fresh random bytes: the round trip and the
+ * whole buffer, exactly. */
+static void
+padded_case(GtRun *r, const char *name, PaddedLauncher fn, int sw, int R, int C, int rep)
+{
+	size_t n = (size_t)R * (size_t)C;
+	uint8_t *x = gt_alloc(n);
+	double *back = gt_alloc(n * sizeof *back), *buf = gt_alloc(2 * n * sizeof *buf);
+	GtTol exact = {0, 0, NULL};
+	char what[96];
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (uint8_t)gt_uniform(r, 0, 256);
+		back[i] = x[i];
+	}
+	for (size_t o = 0; o < 2 * n; o++) {
+		int src = padded_source(o, sw, R, C);
+		buf[o] = src < 0 ? 0 : x[src];
+	}
+	glrt_devptr dx = gt_upload(x, n), dy = gt_poisoned(n * 4), dz = gt_poisoned(2 * n * 4);
+	gt_launched(fn(NULL, 1, 1, 1, dx, dy, dz), name);
+	void *got = gt_download(dy, n * 4);
+	snprintf(what, sizeof what, "%s run %d: read back", name, rep);
+	gt_compare(r, what, GT_I32, got, back, n, exact);
+	free(got);
+	got = gt_download(dz, 2 * n * 4);
+	snprintf(what, sizeof what, "%s run %d: the buffer, padding included", name, rep);
+	gt_compare(r, what, GT_I32, got, buf, 2 * n, exact);
+	free(got);
+	gt_check(glrt_free(dx), "glrt_free");
+	gt_check(glrt_free(dy), "glrt_free");
+	gt_check(glrt_free(dz), "glrt_free");
+	free(x);
+	free(back);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -115,5 +186,21 @@ main(void)
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
 		if (!cases[c].fn)
 			gt_skip(&r, cases[c].name, "not compiled by glc (no launcher linked)");
+	static const struct {
+		const char *name;
+		PaddedLauncher fn;
+		int sw, rows, cols;
+	} padded[] = {
+		{"fp4_padded_128", fp4_padded_128, 128, 32, 64},
+		{"fp4_padded_64", fp4_padded_64, 64, 16, 128},
+		{"fp4_padded_32", fp4_padded_32, 32, 64, 16},
+	};
+	for (size_t c = 0; c < sizeof padded / sizeof *padded; c++)
+		for (int rep = 1; rep <= 2 && padded[c].fn; rep++)
+			padded_case(&r, padded[c].name, padded[c].fn, padded[c].sw, padded[c].rows,
+			            padded[c].cols, rep);
+	for (size_t c = 0; c < sizeof padded / sizeof *padded; c++)
+		if (!padded[c].fn)
+			gt_skip(&r, padded[c].name, "not compiled by glc (no launcher linked)");
 	return gt_finish(&r);
 }

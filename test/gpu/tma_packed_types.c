@@ -8,7 +8,8 @@
  *
  * On the H200 (driver 580, CUDA 13.0, 2026-12-01): UINT8 CUDA_SUCCESS, both
  * packed types CUDA_ERROR_INVALID_VALUE: the format is Blackwell's, which is
- * why glc refuses fp4_padded=True (docs/coverage.md). Not part of run.sh:
+ * why glc refuses TMA descriptors of fp4_padded=True buffers (registers
+ * still read and write them; docs/coverage.md). Not part of run.sh:
  *   gcc -o tm tma_packed_types.c -I/usr/local/cuda/include \
  *       -L/usr/local/cuda/lib64/stubs -lcuda && ./tm */
 #include <cuda.h>

@@ -289,6 +289,45 @@ test_dot_a_formula(void)
 	}
 }
 
+/* fp4_padded: every offset of an [R, C] (or transposed [C, R]) buffer
+ * maps where the same offset of the plain 8-bit layout of the buffer
+ * doubled along its contiguous dim maps, that dim's coordinate packed (its
+ * bit 3, the padding, dropped: c / 16 * 8 + c % 8); twice as many offsets
+ * as elements. Unswizzled, it is the plain layout up to 128 contiguous
+ * elements (Triton's TMA box counts fp4 values: 256 of them, 128 bytes). */
+static void
+test_nvmma_fp4_padded(void)
+{
+	static const int sws[4] = {0, 32, 64, 128};
+	for (int a = 0; a < 4; a++)
+		for (int t = 0; t < 2; t++)
+			for (int64_t R = 8; R <= 128; R *= 4)
+				for (int64_t C = 16; C <= 256; C *= 2) {
+					int sw = sws[a];
+					if (2 * C < sw || (sw == 0 && C > 128))
+						continue;
+					int pack = sw ? 2 : 1, k = t ? 0 : 1;
+					LLDesc pd = nvmma_shared(sw, 8), fd = pd;
+					pd.transposed = fd.transposed = t;
+					fd.fp4_padded = true;
+					int64_t fs[2] = {t ? C : R, t ? R : C}, ps[2] = {fs[0], fs[1]};
+					ps[k] *= pack;
+					LLayout f = build_in(arena, &fd, fs[0], fs[1], 2);
+					LLayout p = build_in(arena, &pd, ps[0], ps[1], 2);
+					CHECK_EQ(ll_in_bits(&p, LL_OFFSET), ll_in_bits(&f, LL_OFFSET));
+					int bad = 0;
+					for (int64_t off = 0; off < ps[0] * ps[1]; off++) {
+						uint32_t in[2] = {(uint32_t)off, 0}, want[2], got[2];
+						ll_apply(&p, in, want);
+						if (sw)
+							want[k] = want[k] / 16 * 8 + want[k] % 8;
+						ll_apply(&f, in, got);
+						bad += got[0] != want[0] || got[1] != want[1];
+					}
+					CHECK_EQ(0, bad);
+				}
+}
+
 static void
 test_nvmma_shared_formula(void)
 {
@@ -802,6 +841,7 @@ main(void)
 	RUN_TEST(test_permute_outs);
 	RUN_TEST(test_permuted_shared_descs);
 	RUN_TEST(test_formats);
+	RUN_TEST(test_nvmma_fp4_padded);
 	arena_free(arena);
 	return check_summary();
 }

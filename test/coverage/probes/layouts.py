@@ -230,8 +230,12 @@ def bases_per_dim_kernel(p):
     gl.store(p, 1.0)
 
 
-# probe-fails gl NVMMASharedLayout -- -s "*fp32"
+# probe gl NVMMASharedLayout -- -s "*u8"
 @gluon.jit
 def nvmma_fp4_padded_kernel(p):
-    smem = gl.allocate_shared_memory(gl.uint8, [64, 64], gl.NVMMASharedLayout(128, 8, 2, fp4_padded=True))
-    gl.store(p, 1.0)
+    L: gl.constexpr = gl.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    o = gl.arange(0, 64, layout=gl.SliceLayout(1, L))[:, None] * 64 + \
+        gl.arange(0, 64, layout=gl.SliceLayout(0, L))[None, :]
+    smem = gl.allocate_shared_memory(gl.uint8, [64, 64], gl.NVMMASharedLayout(128, 8, 2, fp4_padded=True),
+                                     gl.load(p + o))
+    gl.store(p + o, smem.load(L))
