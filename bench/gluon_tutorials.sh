@@ -14,18 +14,20 @@
 # (NN: the row's index in the list, from 0), with the list, libglrt's
 # sources and bench/gluon_tutorials_run.py, which runs them there against
 # Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
-# sets the compiles per kernel.
+# sets the compiles per kernel. GLUON_LIST names another list of the same
+# form (test/diff/fp4_padded_rows.py writes one).
 set -u
 dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC] [OUT]}
 glc=${2:-build/glc}
 keep=${3:-}
 runs=${RUNS:-3}
-list=$(dirname "$0")/gluon_tutorials.list
+list=${GLUON_LIST:-$(dirname "$0")/gluon_tutorials.list}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "$keep" ]; then
 	mkdir -p "$keep/runtime"
-	cp "$list" "$(dirname "$0")/gluon_tutorials_run.py" "$(dirname "$0")/gluon_tutorials_triton_time.py" \
+	cp "$list" "$keep/gluon_tutorials.list"
+	cp "$(dirname "$0")/gluon_tutorials_run.py" "$(dirname "$0")/gluon_tutorials_triton_time.py" \
 		"$keep/"
 	cp "$(dirname "$0")"/../runtime/*.c "$(dirname "$0")"/../runtime/*.h "$keep/runtime/"
 fi
