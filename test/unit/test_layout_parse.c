@@ -50,6 +50,8 @@ test_every_form_round_trips(void)
 		"NVMMASharedLayout(64, 8, rank=3)",
 		"NVMMASharedLayout(128, 16, transposed=True)",
 		"NVMMASharedLayout(32, 32, rank=4, transposed=True)",
+		"NVMMASharedLayout(128, 8, fp4_padded=True)",
+		"NVMMASharedLayout(64, 8, rank=3, transposed=True, fp4_padded=True)",
 		"SwizzledSharedLayout(1, 1, 1, [0])",
 		"SwizzledSharedLayout(8, 2, 4, [1,0])",
 		"SharedLinearLayout([[0,1],[0,2],[1,0]])",
@@ -123,9 +125,11 @@ test_malformed(void)
 		{"BlockedLayout([99999999999999999999],[32],[4],[0])", 15, "64 bits"},
 		{"SliceLayout(4294967296, BlockedLayout([1],[32],[4],[0]))", 22, "out of range"},
 		{"SliceLayout(0, 7)", 15, "expected a layout"},
-		{"NVMMASharedLayout(128, 16, swizzled=1)", 27, "expected rank= or transposed="},
+		{"NVMMASharedLayout(128, 16, swizzled=1)", 27,
+		 "expected rank=, transposed= or fp4_padded=, in that order"},
 		{"NVMMASharedLayout(128, 16, transposed=Yes)", 38, "True or False"},
-		{"NVMMASharedLayout(128, 16, transposed=True, rank=3)", 42, "expected ')'"},
+		{"NVMMASharedLayout(128, 16, transposed=True, rank=3)", 44, "in that order"},
+		{"NVMMASharedLayout(128, 8, fp4_padded=1)", 37, "fp4_padded= takes True or False"},
 		{"SharedLinearLayout([[0,1]], [[0]], [])", 33, "expected ')'"},
 		{"SharedLinearLayout([0,1])", 20, "expected '['"},
 		{"DistributedLinearLayout([],[],[],[])", 35, "expected ','"},
@@ -222,6 +226,7 @@ rnd_desc(int depth)
 	case LL_NVMMA_SHARED:
 		d->swizzle_byte_width = (int)rand_in(0, 128), d->element_bitwidth = (int)rand_in(8, 32);
 		d->rank = (int)rand_in(1, 5), d->transposed = rand_in(0, 1);
+		d->fp4_padded = rand_in(0, 1);
 		break;
 	case LL_SWIZZLED_SHARED:
 		d->vec = (int)rand_in(1, 8), d->per_phase = (int)rand_in(1, 8), d->max_phase = (int)rand_in(1, 8);
