@@ -3,7 +3,8 @@
 run fp4pad.py's kernel, NVMMASharedLayout(fp4_padded=True) buffers written and
 read from registers and dumped whole, through glc and through Triton 3.6:
 swizzles 0, 32, 64 and 128, transposed or not, six shapes, the dump of the
-elements' bytes or of twice as many (the padding). Shapes whose contiguous dim
+elements' bytes or of twice as many (the padding); and buffer 1 of a rank-3
+one read back through its permuted view. Shapes whose contiguous dim
 holds fewer fp4 values than a swizzle row has bytes are left out: Triton
 ("Block shape is too small") and glc both refuse them.
 
@@ -35,6 +36,18 @@ def main():
                          {"tensor": [n], "dtype": "uint8", "fill": "empty", "out": True}]
                 + [{"constexpr": v} for v in consts],
                 "check": "exact"}))
+    for sw, t, (r, c) in itertools.product([32, 64, 128], [False, True], SHAPES[:4]):
+        if 2 * (r if t else c) < sw:
+            continue
+        consts = [str(sw), str(t), str(r), str(c)]
+        print(json.dumps({
+            "file": "fp4pad.py", "commit": "glc", "kernel": "fp4pad_views_kernel",
+            "signature": "*u8, *u8, *u8, " + ", ".join(consts), "num_warps": 4, "grid": [1],
+            "args": [{"tensor": [r * c], "dtype": "uint8", "fill": "randint"},
+                     {"tensor": [r * c], "dtype": "uint8", "fill": "empty", "out": True},
+                     {"tensor": [r * c], "dtype": "uint8", "fill": "empty", "out": True}]
+            + [{"constexpr": v} for v in consts],
+            "check": "exact"}))
 
 
 if __name__ == "__main__":
