@@ -21,33 +21,28 @@ import json
 SHAPES = [(16, 64), (64, 32), (32, 128), (128, 16), (8, 256), (256, 8)]
 
 
+def row(kernel, r, c, dump, consts):
+    """One list row: x random bytes of an [r, c] buffer, outputs of r * c and
+    dump bytes, the constexprs after the three pointers."""
+    out = [{"tensor": [n], "dtype": "uint8", "fill": "empty", "out": True} for n in (r * c, dump)]
+    return json.dumps({
+        "file": "fp4pad.py", "commit": "glc", "kernel": kernel,
+        "signature": "*u8, *u8, *u8, " + ", ".join(consts), "num_warps": 4, "grid": [1],
+        "args": [{"tensor": [r * c], "dtype": "uint8", "fill": "randint"}] + out
+        + [{"constexpr": v} for v in consts],
+        "check": "exact"})
+
+
 def main():
     print("# fp4_padded buffers: glc against Triton 3.6 (test/diff/fp4_padded/rows.py)")
     for sw, t, (r, c) in itertools.product([0, 32, 64, 128], [False, True], SHAPES):
         if 2 * (r if t else c) < sw:
             continue
         for n in (r * c, 2 * r * c):
-            consts = [str(sw), str(t), str(r), str(c), str(n)]
-            print(json.dumps({
-                "file": "fp4pad.py", "commit": "glc", "kernel": "fp4pad_kernel",
-                "signature": "*u8, *u8, *u8, " + ", ".join(consts), "num_warps": 4, "grid": [1],
-                "args": [{"tensor": [r * c], "dtype": "uint8", "fill": "randint"},
-                         {"tensor": [r * c], "dtype": "uint8", "fill": "empty", "out": True},
-                         {"tensor": [n], "dtype": "uint8", "fill": "empty", "out": True}]
-                + [{"constexpr": v} for v in consts],
-                "check": "exact"}))
+            print(row("fp4pad_kernel", r, c, n, [str(sw), str(t), str(r), str(c), str(n)]))
     for sw, t, (r, c) in itertools.product([32, 64, 128], [False, True], SHAPES[:4]):
-        if 2 * (r if t else c) < sw:
-            continue
-        consts = [str(sw), str(t), str(r), str(c)]
-        print(json.dumps({
-            "file": "fp4pad.py", "commit": "glc", "kernel": "fp4pad_views_kernel",
-            "signature": "*u8, *u8, *u8, " + ", ".join(consts), "num_warps": 4, "grid": [1],
-            "args": [{"tensor": [r * c], "dtype": "uint8", "fill": "randint"},
-                     {"tensor": [r * c], "dtype": "uint8", "fill": "empty", "out": True},
-                     {"tensor": [r * c], "dtype": "uint8", "fill": "empty", "out": True}]
-            + [{"constexpr": v} for v in consts],
-            "check": "exact"}))
+        if 2 * (r if t else c) >= sw:
+            print(row("fp4pad_views_kernel", r, c, r * c, [str(sw), str(t), str(r), str(c)]))
 
 
 if __name__ == "__main__":
