@@ -58,6 +58,10 @@ int main(int argc, char **argv) {
   x = malloc(THREADS * 8 * sizeof *x);
   ya = malloc(THREADS * sizeof *ya);
   yb = malloc(THREADS * sizeof *yb);
+  if (!x || !ya || !yb) {
+    fprintf(stderr, "out of memory\n");
+    return 1;
+  }
   srand(7);
   for (int i = 0; i < THREADS * 8; i++) {
     int kind = (i / 8) % 3;

@@ -7,7 +7,7 @@ values of the chosen type, applies 4 to 16 random operations (neg, not, abs,
 min/max signed and unsigned, add/sub, add of a constant, shift), and stores
 the last value (reduced to 32 bits). Built with ptxas -O3 and -O0, the two
 cubins must agree on every thread (compare.c); --rewrite writes each integer
-`neg` as `not` + 1, as glc does.
+`neg` as `not` + 1, as glc does for 16 and 32 bits (64-bit ones too here).
 
     python3 gen.py --seed 1 --count 400 --type s32 > k.ptx
     python3 gen.py --seed 1 --count 400 --type s32 --rewrite > k_rw.ptx
