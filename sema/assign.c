@@ -315,12 +315,20 @@ write_leaf(Check *ck, const char *name, const Value *leaf, Value *v, SrcSpan at)
 		return false;
 	if (tv->type->kind == TY_SCALAR && vt->kind == TY_SCALAR)
 		tv = sema_cast_to(ck, tv, vt->dtype, at);
+	const TType *cmp = tv->type;
 	if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
+		/* An inferred layout on either side is an equation for the
+		 * layout-infer pass (it reads it off this write); the rest of the
+		 * type must still match, and the write is emitted either way. */
 		TValue old = {.type = vt, .layout_at = leaf->span};
-		if (sema_auto_unify(ck, at, &old, tv))
-			return true;
+		if (sema_auto_unify(ck, at, &old, tv)) {
+			TType *t = arena_alloc(ck->a, sizeof *t);
+			*t = *tv->type;
+			t->layout = vt->layout;
+			cmp = t;
+		}
 	}
-	if (!ir_type_equal(tv->type, vt)) {
+	if (!ir_type_equal(cmp, vt)) {
 		var_clash(ck, at, name, var, leaf->span, tv);
 		return false;
 	}

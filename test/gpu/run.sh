@@ -58,7 +58,7 @@ done
 # (the whole file, or single kernels); every header found is included so
 # the compiler checks the driver's launcher prototypes against glc's.
 for t in vector_add softmax reduce transpose gemm gemm_fp8 mma math memory rowwise cumsum \
-	histogram scans atomics shapes fp4 tma_desc padded slices ws grid names; do
+	histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do
