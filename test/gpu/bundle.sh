@@ -149,6 +149,28 @@ for ex in layernorm rmsnorm; do
 		rm -f "$o.tmp" "$o.err"
 	done
 done
+# test_attention.c: examples/attention_fwd.gl per dtype, head dim and mask
+# as kernels/attention.NAME.o, the launcher renamed NAME =
+# attention_fwd_DTYPE_dD[_causal] (no headers: the driver declares them).
+echo "attention_fwd.gl:"
+for dt in f16 bf16; do
+	for d in 64 128 256; do
+		for causal in False True; do
+			name=attention_fwd_${dt}_d$d
+			[ $causal = True ] && name=${name}_causal
+			o="$OUT/kernels/attention.$name.o"
+			if "$GLC" "$ROOT/examples/attention_fwd.gl" -D DTYPE=gl.$dt -D HEAD_D=$d \
+				-D CAUSAL=$causal -c -o "$o.tmp" 2>"$o.err" &&
+				objcopy --redefine-sym "attention_fwd=$name" "$o.tmp" "$o"; then
+				echo "  ok   $name"
+			else
+				echo "  skip $name: $(head -n 1 "$o.err")"
+			fi
+			rm -f "$o.tmp" "$o.err"
+		done
+	done
+done
+
 # The fp8 GEMM of test_gemm_fp8.c: examples/gemm_fp8.gl as
 # kernels/gemm_fp8.NAME.o with the launcher renamed gemm_fp8_NAME (bf16 and
 # f16 output; per-K-tile f32 accumulation on 128 x 64 tiles).
