@@ -72,7 +72,8 @@ class Glc:
         self.dtype, self.d = dtype, d
         self.bn = 128 if d <= 128 else 64  # the kernel's K/V block (its BN default)
         lib = H.GlcLib(f"{libdir}/lib{self.name}.so")
-        self.launch = lib.launcher(self.name, [ctypes.c_void_p] * 4 + [ctypes.c_uint64, ctypes.c_float])
+        self.launch = lib.launcher(self.name,
+                                   [ctypes.c_void_p] * 4 + [ctypes.c_uint64, ctypes.c_float])
         self.map_new = lib.lib.gemm_shim_map_new
         self.map_new.restype = ctypes.c_void_p
         self.encode_fn = lib.lib.glrt_tensor_map_encode_nvmma
@@ -189,7 +190,8 @@ def report(rows):
         st = {f: res[f]["stats"] for f in res}
         best = max((st[f] for f in BACKENDS if st.get(f)), key=lambda x: x["rate"], default=None)
         glc = st.get("glc")
-        lines.append([r["dtype"], f"{r['B']} {r['H']} {r['S']} {r['D']}", "yes" if r["causal"] else "no"] +
+        shape = f"{r['B']} {r['H']} {r['S']} {r['D']}"
+        lines.append([r["dtype"], shape, "yes" if r["causal"] else "no"] +
                      [H.cell(st.get(f)) for f in ("glc", "cudnn", "flash", "efficient")] +
                      [f"{glc['rate'] / best['rate']:.3f}" if glc and best else "-",
                       f"{100 * glc['rate'] / PEAK:.1f}" if glc else "-", H.gpu_range(r["gpu"])])
@@ -199,7 +201,8 @@ def report(rows):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--libs", help="folder of the libattention_fwd_*.so (bench/run.sh's work/)")
     ap.add_argument("--shapes", default="all", choices=("table", "sweep", "all"))
     ap.add_argument("--causal", default="both", choices=("both", "no", "yes"))

@@ -78,28 +78,25 @@ for v in "gemm_fp8" "gemm_fp8_precise -D IMPRECISE=128 -D BN=64"; do
 		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done
 # examples/attention_fwd.gl for bench/attention.py: one object per dtype,
-# head dim and mask, the launcher renamed attention_fwd_DTYPE_dD[_causal]
-# (with .cubin, .ptx, the ptxas -v report and the compile time).
-for dt in f16 bf16; do
-	for d in 64 128 256; do
-		for causal in False True; do
-			name=attention_fwd_${dt}_d$d
-			[ $causal = True ] && name=${name}_causal
-			k="$OUT/kernels/$name"
-			set -- -D DTYPE=gl.$dt -D HEAD_D=$d -D CAUSAL=$causal
-			t0=$(date +%s.%N)
-			"$GLC" "$ROOT/examples/attention_fwd.gl" "$@" --emit=cubin -o "$k.cubin"
-			t1=$(date +%s.%N)
-			awk -v s="$name" -v a="$t0" -v b="$t1" \
-				'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
-			"$GLC" "$ROOT/examples/attention_fwd.gl" "$@" --emit=ptx -o "$k.ptx"
-			"$GLC" "$ROOT/examples/attention_fwd.gl" "$@" -c -o "$k.o.tmp"
-			objcopy --redefine-sym "attention_fwd=$name" "$k.o.tmp" "$k.o"
-			rm -f "$k.o.tmp"
-			ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
-				/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
-		done
-	done
+# head dim and mask (bench/attention_variants.sh), the launcher renamed
+# attention_fwd_DTYPE_dD[_causal] (with .cubin, .ptx, the ptxas -v report
+# and the compile time).
+sh "$ROOT/bench/attention_variants.sh" | while read -r name flags; do
+	k="$OUT/kernels/$name"
+	t0=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags --emit=cubin -o "$k.cubin"
+	t1=$(date +%s.%N)
+	awk -v s="$name" -v a="$t0" -v b="$t1" \
+		'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags --emit=ptx -o "$k.ptx"
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags -c -o "$k.o.tmp"
+	objcopy --redefine-sym "attention_fwd=$name" "$k.o.tmp" "$k.o"
+	rm -f "$k.o.tmp"
+	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
+		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done
 for ex in vector_add swiglu transpose softmax reduce gemv online_softmax cumsum histogram; do
 	"$GLC" "$ROOT/examples/$ex.gl" -c -o "$OUT/kernels/$ex.o"

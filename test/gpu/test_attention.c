@@ -270,9 +270,9 @@ run_once(GtRun *r, const Problem *p, int rep, size_t *bytes)
 	free(got_lse);
 
 	static const char *layouts[] = {"bhsd", "bshd", "padded"};
-	int len = snprintf(what, sizeof what, "%s B=%zu Hq=%zu Hkv=%zu Sq=%zu Skv=%zu %s scale=%.3g run %d",
-	                   v->name, c->b, c->hq, c->hkv, c->sq, c->skv, layouts[c->layout],
-	                   p->scale, rep);
+	int len = snprintf(what, sizeof what,
+	                   "%s B=%zu Hq=%zu Hkv=%zu Sq=%zu Skv=%zu %s scale=%.3g run %d", v->name,
+	                   c->b, c->hq, c->hkv, c->sq, c->skv, layouts[c->layout], p->scale, rep);
 	GtTol tol_o = {v->t == GT_F16 ? 0x1p-10 : 0x1p-7, 0, p->atol_o};
 	GtTol tol_lse = {1e-5, 5e-5, NULL};
 	snprintf(what + len, sizeof what - (size_t)len, " O");
@@ -290,18 +290,14 @@ run_case(GtRun *r, const Variant *v, const Case *c)
 {
 	Problem p = {.v = v, .c = *c};
 	size_t bytes;
+	char what[160];
 
 	make_problem(r, &p);
 	void *first = run_once(r, &p, 1, &bytes);
 	void *second = run_once(r, &p, 2, &bytes);
-	printf("%s %s Sq=%zu Skv=%zu: runs %s\n", memcmp(first, second, bytes) ? "FAIL" : "PASS",
-	       v->name, c->sq, c->skv,
-	       memcmp(first, second, bytes) ? "differ (a race?)" : "agree bit for bit");
-	if (memcmp(first, second, bytes))
-		r->failed++;
-	else
-		r->passed++;
-	fflush(stdout);
+	snprintf(what, sizeof what, "%s B=%zu Hq=%zu Sq=%zu Skv=%zu runs agree", v->name, c->b,
+	         c->hq, c->sq, c->skv);
+	gt_agree(r, what, first, second, bytes);
 	free(first);
 	free(second);
 	free_problem(&p);
