@@ -6,7 +6,7 @@
 #ifndef SEMA_CHECK_H
 #define SEMA_CHECK_H
 
-#include "sema/value.h"
+#include "sema/value/value.h"
 
 /* A name bound in a function (or module) scope: a value, possibly holding
  * variables (VAL_VAR leaves: names assigned in runtime control flow). */

@@ -3,7 +3,7 @@
  * functions, dtypes and layout constructors they hold. Lookups go through
  * this table, never through string compares spread over the checker.
  */
-#include "sema/value.h"
+#include "sema/value/value.h"
 
 #include <string.h>
 

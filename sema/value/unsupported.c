@@ -11,7 +11,7 @@
  * instead of "'gl' has no member". It never makes a name work. Keep it in
  * step with docs/coverage.md, whose `no` rows these are.
  */
-#include "sema/check.h"
+#include "sema/value/value.h"
 
 #include <string.h>
 

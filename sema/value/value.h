@@ -93,6 +93,9 @@ Value *sema_eval_expr(Eval *e, const Node *n);
 /* Python's == on compile-time values, as Gluon compares them: numbers by
  * value, layouts and types by what they describe, dtypes by dtype. */
 bool sema_same_value(const Value *x, const Value *y);
+/* A compile-time comparison x op y (==, !=, is, is not, in, not in, and
+ * the orderings of numbers): 1 or 0, or -1 after a diagnostic at `at`. */
+int sema_compare_values(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y);
 /* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
 void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
