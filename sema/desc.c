@@ -1,50 +1,16 @@
 /*
- * TMA tensor descriptor types, and tma.make_tensor_descriptor: a
- * descriptor the kernel builds from a pointer, runtime shape and strides,
- * a block shape and an NVMMASharedLayout, checked as Triton 3.6's Gluon
- * checks it (rank 1 to 5, one stride per dim with the last the constant 1,
- * at least 16 bytes in the last block dim, "zero" or "nan" padding, NaN
- * only for floats). The descriptor's fields are its operands: the base,
- * the extents as i32, the leading strides as i64 (OP_MAKE_DESC).
+ * tma.make_tensor_descriptor: a descriptor the kernel builds from a
+ * pointer, runtime shape and strides, a block shape and an
+ * NVMMASharedLayout, checked as Triton 3.6's Gluon checks it (rank 1 to 5,
+ * one stride per dim with the last the constant 1, at least 16 bytes in the
+ * last block dim, "zero" or "nan" padding, NaN only for floats). The
+ * descriptor's fields are its operands: the base, the extents as i32, the
+ * leading strides as i64 (OP_MAKE_DESC). The descriptor types are
+ * sema/eval/types.c's.
  */
 #include "sema/check.h"
 
 #include <string.h>
-
-TType *
-sema_desc_type(Check *ck, TDType dt, const int64_t *block, int rank, const LLDesc *layout,
-               SrcSpan layout_at)
-{
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	memset(t, 0, sizeof *t);
-	t->kind = TY_DESC;
-	t->dtype = dt;
-	t->rank = rank;
-	memcpy(t->shape, block, (size_t)rank * sizeof *block);
-	t->layout.desc = layout;
-	if (layout->kind == LL_PADDED_SHARED) {
-		diag_error(ck->d, layout_at, "a tensor descriptor's layout cannot be a "
-		           "PaddedSharedLayout: TMA copies a box without padding (Triton: the TMA "
-		           "buffer must have an NVMMASharedLayout)");
-		return NULL;
-	}
-	if (layout->kind == LL_NVMMA_SHARED && layout->fp4_padded) {
-		diag_error(ck->d, layout_at, "a tensor descriptor's layout cannot have "
-		           "fp4_padded=True: TMA writes that layout only with Blackwell's packed-fp4 "
-		           "type (16U4_ALIGN16B), which a Hopper driver refuses to encode");
-		return NULL;
-	}
-	if (layout->kind == LL_NVMMA_SHARED && layout->element_bitwidth != ir_dtype_bits(dt)) {
-		diag_error(ck->d, layout_at, "the descriptor's layout is for %d-bit elements but its "
-		           "dtype %s has %d bits", layout->element_bitwidth, ir_dtype_name(dt),
-		           ir_dtype_bits(dt));
-		return NULL;
-	}
-	if (!sema_build_layout(ck->d, layout_at, layout, t->shape, t->rank, 0, ck->a,
-	                       &t->layout.ll))
-		return NULL;
-	return t;
-}
 
 /* The items of a list or tuple argument; NULL after a diagnostic. */
 static Value **

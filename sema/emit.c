@@ -31,31 +31,6 @@ sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 	return i;
 }
 
-Value *
-sema_rt_value(Check *ck, TValue *v, SrcSpan at)
-{
-	Value *r = sema_new_value(&ck->ev, VAL_RUNTIME, at);
-	r->u.rt = v;
-	return r;
-}
-
-TType *
-sema_tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int rank,
-            const LLDesc *desc)
-{
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	t->kind = TY_TENSOR;
-	t->dtype = elem->dtype;
-	t->elem_is_ptr = elem->kind == TY_PTR;
-	t->rank = rank;
-	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
-	t->layout.desc = desc;
-	if (!sema_build_layout(ck->d, at, desc, shape, rank, ck->k ? ck->k->num_warps : 0,
-	                       ck->a, &t->layout.ll))
-		return NULL;
-	return t;
-}
-
 TValue *
 sema_materialize(Check *ck, Value *v, TDType want)
 {

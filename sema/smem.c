@@ -18,56 +18,9 @@
 #include <string.h>
 
 static int
-layout_rank(const LLDesc *l)
-{
-	switch (l->kind) {
-	case LL_NVMMA_SHARED: return l->rank;
-	case LL_SHARED_LINEAR: return l->offset_bases.n ? l->offset_bases.b[0].n : 1;
-	case LL_PADDED_SHARED: return l->shape.n;
-	default: return l->order.n;
-	}
-}
-
-static bool
-is_mbarrier_layout(const LLDesc *l, TDType dt)
-{
-	return l->kind == LL_SWIZZLED_SHARED && l->vec == 1 && l->per_phase == 1 &&
-	       l->max_phase == 1 && l->order.n == 1 && dt == DT_I64;
-}
-
-static int
 elem_bytes(TDType dt)
 {
 	return ir_dtype_bits(dt) < 8 ? 1 : ir_dtype_bits(dt) / 8;
-}
-
-TType *
-sema_smem_type(Check *ck, SrcSpan at, TDType dt, const int64_t *shape, int rank,
-               const LLDesc *l, int alloc)
-{
-	TType *t = arena_alloc(ck->a, sizeof *t);
-	int lr = layout_rank(l);
-	t->kind = is_mbarrier_layout(l, dt) && rank == 1 && shape[0] == 1 ? TY_MBARRIER : TY_SMEM;
-	t->dtype = dt;
-	t->rank = rank;
-	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
-	memcpy(t->alloc_shape, shape, (size_t)rank * sizeof *shape);
-	t->alloc_rank = rank;
-	t->layout.desc = l;
-	t->alloc = alloc;
-	if (rank < lr) {
-		diag_error(ck->d, at, "this view has rank %d but its layout needs rank %d", rank, lr);
-		return NULL;
-	}
-	if (l->kind == LL_PADDED_SHARED && rank > lr + 1) {
-		diag_error(ck->d, at, "a PaddedSharedLayout of rank %d lays out buffers of rank %d or "
-		           "%d (one leading dim of buffers at most, as in Triton); this one has rank %d",
-		           lr, lr, lr + 1, rank);
-		return NULL;
-	}
-	if (!sema_build_layout(ck->d, at, l, shape + (rank - lr), lr, 0, ck->a, &t->layout.ll))
-		return NULL;
-	return t;
 }
 
 /* A view type whose layout is the map `ll` over the trailing dims (for a
@@ -94,7 +47,7 @@ view_type(Check *ck, const TType *base, TDType dt, const int64_t *shape, int ran
 		region[j] = (int64_t)1 << ll->out_bits[j];
 	LLayout built;
 	LLErr err = {ck->a, NULL};
-	if (desc && layout_rank(desc) == lr &&
+	if (desc && sema_smem_layout_rank(desc) == lr &&
 	    ll_build(desc, at ? region : shape + (rank - lr), lr, 0, &built, &err) &&
 	    ll_equal(&built, ll)) {
 		t->layout.desc = desc;
@@ -158,7 +111,7 @@ sema_smem_alloc(Check *ck, const Node *call, Value **a)
 	if (!t)
 		return NULL;
 	TSmemAlloc s = {.name = NULL, .at = call->span, .dtype = dt, .rank = rank,
-	                .layout = t->layout, .is_mbarrier = is_mbarrier_layout(l, dt)};
+	                .layout = t->layout, .is_mbarrier = sema_is_mbarrier_layout(l, dt)};
 	memcpy(s.shape, shape, sizeof shape);
 	s.bytes = extent_bytes(t);
 	s.align = l->kind == LL_NVMMA_SHARED && l->swizzle_byte_width ? 1024 : 16;

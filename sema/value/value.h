@@ -78,18 +78,15 @@ struct Value {
 	} u;
 };
 
-/* The evaluation context. Names are looked up through `lookup` (NULL: only
- * builtins); the callback returns NULL for an unknown name. */
+/* The evaluation context: where values are allocated and diagnostics go,
+ * and the checker (NULL: compile-time values only, as for `glc layout`),
+ * whose scopes names are looked up in and which runtime values reach. */
 typedef struct Eval {
 	Arena *arena;
 	Diags *diags;
-	const Value *(*lookup)(void *ctx, const char *name);
-	void *ctx;
 	Check *ck;      /* non-NULL while checking kernels: runtime values allowed */
 } Eval;
 
-/* The value of a constexpr expression, or NULL after reporting why not. */
-Value *sema_eval_expr(Eval *e, const Node *n);
 /* Python's == on compile-time values, as Gluon compares them: numbers by
  * value, layouts and types by what they describe, dtypes by dtype. */
 bool sema_same_value(const Value *x, const Value *y);
@@ -105,27 +102,10 @@ Value *sema_new_value(Eval *e, ValueKind k, SrcSpan at);
 /* Python truthiness of a compile-time value; false with a diagnostic when
  * v is not a compile-time scalar. */
 bool sema_value_truth(Eval *e, const Value *v, bool *out);
-/* Reports an unknown name (or member of ns) with a "did you mean" note
- * drawn from extra[0..n_extra-1] and the builtins of ns. */
-void sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
-                    const char *const *extra, size_t n_extra);
 /* Why glc does not support the Gluon name `name` of builtin namespace ns
  * ("gl", "tma", "hopper", ...), or NULL when it is not a known Gluon name
- * (sema/unsupported.c). */
+ * (sema/value/unsupported.c). */
 const char *sema_unsupported_reason(const char *ns, const char *name);
-
-/* Calls a layout constructor builtin with evaluated arguments. */
-Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);
-/* PaddedSharedLayout.with_identity_for(interval_padding_pairs, shape,
- * order, cga_layout=[]) with arguments a bound by the builtin table. */
-Value *sema_padded_identity(Eval *e, const Node *call, Value **a);
-/* Attribute `name` of layout d: a constructor parameter as Gluon's layout
- * classes keep it (lists as lists, the parent as a layout, cga_layout as
- * []), or `rank`; NULL (no diagnostic) when the layout has none. */
-Value *sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at);
-/* The layout constructors known to eval_layout_ctor, by index. */
-size_t sema_layout_ctor_count(void);
-const char *sema_layout_ctor_name(size_t i);
 
 /* The builtin called `name` inside namespace ns (NULL: the global scope). */
 const Builtin *sema_builtin_lookup(const Builtin *ns, const char *name);

@@ -6,7 +6,7 @@
  * limit (--constexpr-steps, LIM_CONSTEXPR_STEPS), so a helper that loops
  * forever stops with an error at the statement it was running.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * checks each argument's type, and fills an LLDesc. Parameter tables map
  * straight onto LLDesc fields.
  */
-#include "sema/value/value.h"
+#include "sema/eval/eval.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * accumulator's type) and with_element_ty. The class hierarchy (isinstance)
  * is sema/value/classes.c's.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <string.h>
 
@@ -60,15 +60,6 @@ element_type(Check *ck, const Value *v, const char *what)
 		return v->u.type;
 	TDType dt;
 	return sema_value_dtype(ck, v, what, &dt) ? sema_type_scalar(ck, dt) : NULL;
-}
-
-const TType *
-sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank)
-{
-	TType *t = sema_type_with_elem(ck, &(TType){.kind = TY_TENSOR}, elem);
-	t->rank = rank;
-	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
-	return t;
 }
 
 /* gl.block_type(element_ty, shape) */

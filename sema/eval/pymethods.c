@@ -8,7 +8,7 @@
  * reversed(). Lists and dicts are mutated in place, so every name bound to
  * one sees the change, as in Python.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * knows its class, so it is passed to and returned from functions and
  * carried through loops as tuples are: aggregates lower to their fields.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * them. Host code (plain defs, classes, `if __name__ == ...`, statements)
  * is never checked.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <string.h>
 

@@ -1,13 +1,15 @@
 /*
- * Python's builtins at compile time (isinstance, abs; the iteration ones are
- * pymethods.c's) and the names that only a Gluon .py file needs:
- * gl.constexpr(v), gl.num_warps(), gl.num_ctas(), gl.to_tensor,
- * warpgroup_mma_init, the target (triton.runtime.driver.active.
+ * Python's builtins at compile time (float, int, len, min, max, abs,
+ * isinstance; the iteration ones are pymethods.c's), gl.static_assert, and
+ * the names that only a Gluon .py file needs: gl.constexpr(v),
+ * gl.num_warps(), gl.num_ctas(), the target (triton.runtime.driver.active.
  * get_current_target()), and the decorators (constexpr_function, aggregate,
- * staticmethod), which are not callable in a kernel.
+ * staticmethod), which are not callable in a kernel. Also the attributes
+ * Gluon code reads off compile-time objects.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
+#include <math.h>
 #include <string.h>
 
 static Value *
@@ -68,16 +70,86 @@ host_class(const Value *cls)
 	return NULL;
 }
 
+static Value *
+call_static_assert(Check *ck, const Node *call, Value **a)
+{
+	if (a[0]->kind == VAL_RUNTIME) {
+		diag_error(ck->d, a[0]->span, "gl.static_assert needs a compile-time condition");
+		return NULL;
+	}
+	if (!sema_assert_now(ck, call->span, a[0], a[1], "static assertion"))
+		return NULL;
+	return sema_new_value(&ck->ev, VAL_NONE, call->span);
+}
+
+static Value *
+call_compile_time(Check *ck, const Node *call, BuiltinFn fn, Value **a)
+{
+	Value *v;
+	switch (fn) {
+	case BF_FLOAT:
+		v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
+		if (a[0]->kind == VAL_STR) {
+			const char *s = arena_strndup(ck->a, a[0]->u.str.s, a[0]->u.str.len);
+			bool neg = *s == '-';
+			const char *b = neg || *s == '+' ? s + 1 : s;
+			if (strcmp(b, "inf") == 0 || strcmp(b, "infinity") == 0)
+				v->u.f = neg ? -INFINITY : INFINITY;
+			else if (strcmp(b, "nan") == 0)
+				v->u.f = NAN;
+			else {
+				diag_error(ck->d, a[0]->span, "float() of a string takes \"inf\", "
+				           "\"-inf\" or \"nan\"");
+				return NULL;
+			}
+			return v;
+		}
+		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_FLOAT) {
+			v->u.f = a[0]->kind == VAL_INT ? (double)a[0]->u.i : a[0]->u.f;
+			return v;
+		}
+		break;
+	case BF_INT:
+		v = sema_new_value(&ck->ev, VAL_INT, call->span);
+		if (a[0]->kind == VAL_INT || a[0]->kind == VAL_BOOL) {
+			v->u.i = a[0]->kind == VAL_INT ? a[0]->u.i : a[0]->u.b;
+			return v;
+		}
+		if (a[0]->kind == VAL_FLOAT && fabs(a[0]->u.f) < 9e18) {
+			v->u.i = (int64_t)a[0]->u.f;
+			return v;
+		}
+		break;
+	case BF_LEN:
+		if (a[0]->kind == VAL_LIST || a[0]->kind == VAL_TUPLE) {
+			v = sema_new_value(&ck->ev, VAL_INT, call->span);
+			v->u.i = (int64_t)a[0]->u.list.n;
+			return v;
+		}
+		break;
+	default:
+		if (a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
+			bool first = fn == BF_MIN_PY ? a[0]->u.i <= a[1]->u.i : a[0]->u.i >= a[1]->u.i;
+			return first ? a[0] : a[1];
+		}
+		break;
+	}
+	diag_error(ck->d, call->span, "this call needs compile-time arguments of the right kind");
+	return NULL;
+}
+
 Value *
 sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	Value *v;
 	switch (fn) {
+	case BF_FLOAT: case BF_INT: case BF_LEN: case BF_MIN_PY: case BF_MAX_PY:
+		return call_compile_time(ck, call, fn, a);
+	case BF_STATIC_ASSERT:
+		return call_static_assert(ck, call, a);
 	case BF_CONSTEXPR:
 		/* gl.constexpr(v) is v: glc has no wrapper objects */
 		return a[0] ? a[0] : sema_new_value(&ck->ev, VAL_NONE, call->span);
-	case BF_WGMMA_INIT:
-		return sema_wgmma_init(ck, a[0]);
 	case BF_NUM_WARPS:
 		if (!ck->k) {
 			diag_error(ck->d, call->span, "gl.num_warps() is only known inside a kernel");
@@ -118,12 +190,6 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		diag_error(ck->d, a[0]->span, "abs() needs a compile-time number, not %s",
 		           sema_value_kind_phrase(a[0]));
 		return NULL;
-	case BF_TO_TENSOR: {
-		if (a[0]->kind == VAL_RUNTIME)
-			return a[0];
-		TValue *t = sema_materialize(ck, a[0], DT_VOID);
-		return t ? sema_rt_value(ck, t, call->span) : NULL;
-	}
 	default:
 		if (fn >= BF_CLS_FIRST_)
 			return sema_type_class_call(ck, call, fn, a);

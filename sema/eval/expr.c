@@ -4,7 +4,7 @@
  * constructor calls. Every failure is a diagnostic at the sub-expression
  * that caused it.
  */
-#include "sema/check.h"
+#include "sema/eval/eval.h"
 
 #include <string.h>
 
@@ -40,7 +40,7 @@ eval_unary(Eval *e, const Node *n)
 		return NULL;
 	UnOp op = n->u.unary.op;
 	if (e->ck && x->kind == VAL_RUNTIME)
-		return sema_check_unary(e->ck, n, op, x);
+		return e->ck->hooks->unary(e->ck, n, op, x);
 	if (op == UN_NOT && (x->kind == VAL_BOOL || x->kind == VAL_INT)) {
 		Value *v = sema_new_value(e, VAL_BOOL, n->span);
 		v->u.b = x->kind == VAL_BOOL ? !x->u.b : x->u.i == 0;
@@ -162,7 +162,7 @@ eval_binary(Eval *e, const Node *n)
 		return NULL;
 	BinOp op = n->u.binary.op;
 	if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME))
-		return sema_check_binary(e->ck, n, op, x, y);
+		return e->ck->hooks->binary(e->ck, n, op, x, y);
 	if (op == BIN_ADD && (x->kind == VAL_LIST || x->kind == VAL_TUPLE) && x->kind == y->kind)
 		return concat(e, n, x, y);
 	if (x->kind == VAL_BOOL && y->kind == VAL_BOOL &&
@@ -235,8 +235,8 @@ static Value *
 eval_name(Eval *e, const Node *n)
 {
 	const char *id = n->u.name.id;
-	if (e->lookup) {
-		const Value *v = e->lookup(e->ctx, id);
+	if (e->ck) {
+		const Value *v = e->ck->hooks->lookup(e->ck, id);
 		if (v && v->kind == VAL_POISON)
 			return NULL;
 		if (v && (v->kind == VAL_LIST || v->kind == VAL_DICT))
@@ -272,7 +272,7 @@ eval_attr(Eval *e, const Node *n)
 	if (handled)
 		return r;
 	if (e->ck && (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)))
-		return sema_check_attr(e->ck, n, obj);
+		return e->ck->hooks->attr(e->ck, n, obj);
 	if (obj->kind != VAL_BUILTIN || !sema_builtin_is_namespace(obj->u.builtin)) {
 		diag_error(e->diags, n->u.attr.name_span, "%s has no attribute '%s' at compile time",
 		           sema_value_kind_phrase(obj), n->u.attr.name);
@@ -308,7 +308,7 @@ eval_call(Eval *e, const Node *n)
 		return sema_new_value(e, VAL_AUTO_LAYOUT, n->span);
 	}
 	if (e->ck && callee->kind == VAL_BUILTIN && sema_builtin_fn(callee->u.builtin) != BF_NONE)
-		return sema_check_builtin_call(e->ck, n, callee->u.builtin);
+		return e->ck->hooks->builtin_call(e->ck, n, callee->u.builtin);
 	if (e->ck && callee->kind == VAL_FUNC)
 		return sema_check_func_call(e->ck, n, callee->u.func, NULL);
 	if (e->ck && callee->kind == VAL_CLASS)
@@ -318,7 +318,7 @@ eval_call(Eval *e, const Node *n)
 		return NULL;
 	}
 	if (e->ck && callee->kind == VAL_METHOD)
-		return sema_check_method_call(e->ck, n, callee);
+		return e->ck->hooks->method_call(e->ck, n, callee);
 	diag_error(e->diags, n->u.call.callee->span, "%s cannot be called at compile time",
 	           sema_value_kind_phrase(callee));
 	return NULL;
@@ -337,7 +337,7 @@ eval_compare(Eval *e, const Node *n)
 		CmpOp op = n->u.compare.ops.data[i - 1];
 		Value *r;
 		if (e->ck && (x->kind == VAL_RUNTIME || y->kind == VAL_RUNTIME)) {
-			r = sema_check_compare(e->ck, n->span, op, x, y);
+			r = e->ck->hooks->compare(e->ck, n->span, op, x, y);
 		} else {
 			int c = sema_compare_values(e, n->span, op, x, y);
 			if (c < 0)
@@ -348,7 +348,7 @@ eval_compare(Eval *e, const Node *n)
 		if (!r)
 			return NULL;
 		if (result && e->ck && (result->kind == VAL_RUNTIME || r->kind == VAL_RUNTIME)) {
-			TValue *t = sema_arith(e->ck, n->span, OP_AND, result, r);
+			TValue *t = e->ck->hooks->arith(e->ck, n->span, OP_AND, result, r);
 			result = t ? sema_rt_value(e->ck, t, n->span) : NULL;
 		} else if (result && result->kind == VAL_BOOL && !result->u.b) {
 			/* stays False */
@@ -378,7 +378,7 @@ eval_logical(Eval *e, const Node *n)
 	Value *y = sema_eval_expr(e, n->u.binary.rhs);
 	if (!y)
 		return NULL;
-	TValue *r = sema_arith(e->ck, n->span, is_and ? OP_AND : OP_OR, x, y);
+	TValue *r = e->ck->hooks->arith(e->ck, n->span, is_and ? OP_AND : OP_OR, x, y);
 	return r ? sema_rt_value(e->ck, r, n->span) : NULL;
 }
 
@@ -433,7 +433,7 @@ eval_subscript(Eval *e, const Node *n)
 		return obj->u.list.items[i];
 	}
 	if (e->ck)
-		return sema_check_subscript(e->ck, n, obj);
+		return e->ck->hooks->subscript(e->ck, n, obj);
 	diag_error(e->diags, n->span, "%s cannot be indexed at compile time",
 	           sema_value_kind_phrase(obj));
 	return NULL;
@@ -511,53 +511,4 @@ sema_eval_expr(Eval *e, const Node *n)
 	}
 	diag_error(e->diags, n->span, "this expression cannot be evaluated at compile time");
 	return NULL;
-}
-
-const LLDesc *
-sema_eval_layout(Arena *a, Diags *d, const Node *expr)
-{
-	Eval e = {a, d, NULL, NULL, NULL};
-	int before = d->errors;
-	Value *v = sema_eval_expr(&e, expr);
-	if (!v)
-		return NULL;
-	if (v->kind != VAL_LAYOUT) {
-		if (d->errors == before)
-			diag_error(d, expr->span, "expected a layout, e.g. "
-			           "BlockedLayout([1,4],[8,4],[4,1],[1,0]); got %s", sema_value_kind_phrase(v));
-		return NULL;
-	}
-	return v->u.layout;
-}
-
-bool
-sema_build_layout(Diags *d, SrcSpan at, const LLDesc *desc, const int64_t *shape, int rank,
-                  int num_warps, Arena *a, LLayout *out)
-{
-	LLErr err = {a, NULL};
-	if (ll_build(desc, shape, rank, num_warps, out, &err))
-		return true;
-	StrBuf text = {0};
-	ll_desc_print(desc, &text);
-	Diag *g = diag_error(d, at, "invalid layout: %s", err.msg ? err.msg : "rejected");
-	diag_note(d, g, (SrcSpan){0}, "the layout is %s", text.s ? text.s : "");
-	buf_free(&text);
-	return false;
-}
-
-int
-sema_dtype_bits(const char *name)
-{
-	static const struct { const char *name; int bits; } dtypes[] = {
-		{"i1", 1}, {"i8", 8}, {"i16", 16}, {"i32", 32}, {"i64", 64},
-		{"u8", 8}, {"u16", 16}, {"u32", 32}, {"u64", 64},
-		{"f16", 16}, {"bf16", 16}, {"f32", 32}, {"f64", 64},
-		{"f8e4m3", 8}, {"f8e5m2", 8},
-		{"float16", 16}, {"bfloat16", 16}, {"float32", 32}, {"float64", 64},
-		{"int8", 8}, {"int16", 16}, {"int32", 32}, {"int64", 64},
-	};
-	for (size_t i = 0; i < sizeof dtypes / sizeof *dtypes; i++)
-		if (strcmp(dtypes[i].name, name) == 0)
-			return dtypes[i].bits;
-	return 0;
 }
