@@ -7,7 +7,7 @@
  * equations from the IR, decides every unknown, rewrites the types, and the
  * verifier checks the usual rules on the result.
  */
-#include "sema/check.h"
+#include "sema/emit/emit.h"
 
 const LLDesc *
 sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)

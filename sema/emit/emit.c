@@ -3,7 +3,7 @@
  * conversions that sema makes explicit (casts, splats, broadcasts), plus the
  * layout-clash diagnostic that shows both layouts.
  */
-#include "sema/check.h"
+#include "sema/emit/emit.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * the other operand's kind), pointer arithmetic, comparisons, and the
  * implicit casts, splats and broadcasts made explicit.
  */
-#include "sema/check.h"
+#include "sema/emit/emit.h"
 
 static const char *
 op_what(Check *ck, TOp op)
