@@ -4,7 +4,7 @@
  * to_tensor, add, sub and mul, where, convert_layout, set_auto_layout,
  * expand_dims, and to_linear_layout.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * for loop, the builtins callable only in a kernel), the arguments bound
  * from the builtin table, and each function handed to its family's file.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 Value *
 sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
@@ -81,6 +81,8 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return sema_check_elementwise_call(ck, call, fn, a);
 	case BF_WGMMA_INIT:
 		return sema_wgmma_init(ck, a[0]);
+	case BF_WARP_SPECIALIZE:
+		return sema_warp_specialize(ck, call, a);
 	default:
 		if (fn >= BF_PY_FIRST_)
 			return sema_check_py_call(ck, call, fn, a);

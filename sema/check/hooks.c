@@ -5,7 +5,7 @@
  * lookup that reads a variable of runtime control flow in the current
  * block.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 /* What a name whose value failed to evaluate reads as (silently NULL). */
 static const Value poison = {.kind = VAL_POISON};

@@ -3,7 +3,7 @@
  * runtime `for`/`while`, augmented assignment, and `return` from inlined
  * device functions.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
  * signedness, which give the old values in their own dtype. The result,
  * the old values, has the pointer's layout.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

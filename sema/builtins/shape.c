@@ -9,7 +9,7 @@
  * gl.gather (the index's shape and layout) and gl.histogram (the layout
  * given).
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

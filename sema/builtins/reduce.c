@@ -9,7 +9,7 @@
  * dimension first (axis after axis while their layout is left to
  * inference).
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * shared_ty, with Triton 3.6's checks and its number
  * (ll_gluon_bank_conflicts). The types are `x.type` and `smem.type`.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 static const TType *
 type_arg(const Value *v, TTypeKind k1, TTypeKind k2)

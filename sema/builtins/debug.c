@@ -5,7 +5,7 @@
  * in the IR; code generation keeps them only with -g or --debug, as
  * Triton compiles them out unless debugging.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

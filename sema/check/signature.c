@@ -9,7 +9,7 @@
  * `tensordesc<fp16[128,64],LAYOUT>`. A `num_warps` parameter left out of
  * the signature gets -w.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <ctype.h>
 #include <string.h>

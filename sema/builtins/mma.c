@@ -17,7 +17,7 @@
  * accumulator is in NVMMADistributedLayout version 3 whose warps stack 4 to
  * a warpgroup down M.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

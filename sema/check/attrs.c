@@ -4,7 +4,7 @@
  * descriptor queries, and method calls: shared buffers' (in smem.c),
  * tensors' (the gl builtins of the same name, the receiver first).
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * Operands follow Triton's promotion (Python numbers take the other
  * operand's dtype) and broadcast to one shape and layout.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

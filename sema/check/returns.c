@@ -13,7 +13,7 @@
  * that read is the function's result. Returns inside runtime loops stay
  * unsupported (the loop would need to stop).
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 

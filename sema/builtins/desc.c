@@ -8,7 +8,7 @@
  * leading strides as i64 (OP_MAKE_DESC). The descriptor types are
  * sema/eval/types.c's.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

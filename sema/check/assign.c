@@ -3,7 +3,7 @@
  * become mutable variables (loop-carried values), and assignment binds
  * compile-time values, runtime values and tuples to names.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 

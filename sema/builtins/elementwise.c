@@ -10,7 +10,7 @@
  * the outputs (pack / per-register registers for each result, in order)
  * come first, then the inputs likewise, argument by argument.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <ctype.h>
 #include <string.h>

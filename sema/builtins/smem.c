@@ -13,7 +13,7 @@
  * and its position in it (ir_smem_strided), as Gluon's memdesc_subslice
  * keeps the alloc shape.
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

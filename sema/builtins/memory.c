@@ -5,7 +5,7 @@
  * gl.assume, and Ampere's cp.async (async_copy.async_copy_global_to_shared,
  * commit_group, wait_group, mbarrier_arrive).
  */
-#include "sema/check.h"
+#include "sema/builtins/builtins.h"
 
 #include <string.h>
 

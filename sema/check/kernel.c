@@ -3,7 +3,7 @@
  * defaults and -D, typed runtime parameters, one specialization per
  * @gl.kernel, and sema_check, the entry point.
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
  * be: an operand of + or -, not of * or a comparison (`x + offs * stride`
  * uses stride as an integer).
  */
-#include "sema/check.h"
+#include "sema/check/check.h"
 
 #include <string.h>
 
