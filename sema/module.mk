@@ -7,10 +7,10 @@ SEMA_SRCS += sema/eval/expr.c sema/eval/layout_api.c sema/eval/layout_ctor.c sem
 	sema/eval/pymethods.c sema/eval/pymodule.c sema/eval/aggregate.c sema/eval/typeclass.c \
 	sema/eval/types.c
 SEMA_SRCS += sema/emit/emit.c sema/emit/arith.c sema/emit/auto.c
-SEMA_SRCS += sema/builtins/tensor.c sema/builtins/math.c sema/builtins/memory.c \
-	sema/builtins/shape.c sema/builtins/reduce.c sema/builtins/atomic.c sema/builtins/hopper.c \
-	sema/builtins/mma.c sema/builtins/smem.c sema/builtins/desc.c sema/builtins/debug.c \
-	sema/builtins/elementwise.c sema/builtins/bank_conflicts.c
+SEMA_SRCS += sema/builtins/operands.c sema/builtins/tensor.c sema/builtins/math.c \
+	sema/builtins/memory.c sema/builtins/shape.c sema/builtins/reduce.c sema/builtins/atomic.c \
+	sema/builtins/hopper.c sema/builtins/mma.c sema/builtins/smem.c sema/builtins/desc.c \
+	sema/builtins/debug.c sema/builtins/elementwise.c sema/builtins/bank_conflicts.c
 SEMA_SRCS += sema/check/stmt.c sema/check/assign.c sema/check/returns.c sema/check/attrs.c \
 	sema/check/dispatch.c sema/check/partition.c sema/check/hooks.c sema/check/signature.c \
 	sema/check/ptr_use.c sema/check/kernel.c

@@ -67,10 +67,12 @@ Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **
  * diagnostic. */
 bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Value *mask);
 
-/* -- hopper.c: mbarriers, TMA copies, fences, operand helpers -- */
-/* The Hopper and shared-memory builtins, with arguments a bound by the
+/* -- hopper.c: mbarriers, TMA copies, barriers and fences -- */
+/* The Hopper builtins of no other family, with arguments a bound by the
  * builtin table. */
 Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- operands.c: operand checks the families share -- */
 /* True when v is a runtime value of kind k; a diagnostic otherwise. */
 bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last

@@ -1,68 +1,13 @@
 /*
- * Hopper operations: mbarriers, TMA copies (descriptor block
- * shape and layout against the buffer), the async-proxy fence warning, and
- * the operand helpers the other families share; the matrix multiplies are
- * in mma.c, warp_specialize in sema/check/partition.c.
+ * Hopper operations: mbarriers (and mbarrier.allocate_mbarrier), TMA
+ * copies (descriptor block shape and layout against the buffer), the
+ * barriers and fences; the matrix multiplies are in mma.c, allocations in
+ * smem.c, descriptors in desc.c, warp_specialize in
+ * sema/check/partition.c.
  */
 #include "sema/builtins/builtins.h"
 
 #include <string.h>
-
-static const TType *
-rt_of(const Value *v, TTypeKind k)
-{
-	return v && v->kind == VAL_RUNTIME && v->u.rt->type->kind == k ? v->u.rt->type : NULL;
-}
-
-bool
-sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what)
-{
-	if (rt_of(v, k))
-		return true;
-	static const char *const kinds[] = {[TY_SMEM] = "a shared-memory buffer",
-	                                    [TY_MBARRIER] = "an mbarrier (e.g. bars.index(i))",
-	                                    [TY_DESC] = "a tensor descriptor",
-	                                    [TY_TENSOR] = "a register tensor"};
-	diag_error(ck->d, v->span, "%s must be %s, not %s", what, kinds[k],
-	           v->kind == VAL_RUNTIME ? sema_type_str(ck, v->u.rt->type) : sema_value_kind_phrase(v));
-	return false;
-}
-
-void
-sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
-{
-	if (!ck->unfenced.data[smem->alloc])
-		return;
-	Diag *g = diag_warning(ck->d, at, "%s reads shared memory written by ordinary stores "
-	                       "without fence_async_shared() in between", reader);
-	diag_note(ck->d, g, ck->smem.data[smem->alloc].at, "the buffer was allocated here");
-	ck->unfenced.data[smem->alloc] = false;
-}
-
-TValue *
-sema_int_operand(Check *ck, Value *v, const char *what, TDType dt)
-{
-	TValue *t = sema_materialize(ck, v, dt);
-	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype) ||
-	          t->type->dtype == DT_I1)) {
-		diag_error(ck->d, v->span, "%s must be an integer scalar, not %s", what,
-		           sema_type_str(ck, t->type));
-		return NULL;
-	}
-	return t ? sema_cast_to(ck, t, dt, v->span) : NULL;
-}
-
-TValue *
-sema_pred_operand(Check *ck, Value *v, const char *what)
-{
-	TValue *t = sema_materialize(ck, v, DT_I1);
-	if (t && (t->type->kind != TY_SCALAR || t->type->dtype != DT_I1)) {
-		diag_error(ck->d, v->span, "%s must be a boolean scalar, not %s", what,
-		           sema_type_str(ck, t->type));
-		return NULL;
-	}
-	return t;
-}
 
 static Value *
 none(Check *ck, SrcSpan at)
@@ -232,7 +177,6 @@ Value *
 sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
 	switch (fn) {
-	case BF_ALLOC_SHARED: return sema_smem_alloc(ck, call, a);
 	case BF_MBAR_ALLOC: return alloc_mbarrier(ck, call, a);
 	case BF_THREAD_BARRIER:
 	case BF_FENCE_ASYNC_SHARED: {
@@ -256,7 +200,6 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return mbar_op(ck, call, fn, a);
 	case BF_TMA_LOAD: return tma_op(ck, call, true, a);
 	case BF_TMA_STORE: return tma_op(ck, call, false, a);
-	case BF_MAKE_DESC: return sema_make_desc(ck, call, a);
 	case BF_TMA_STORE_WAIT: {
 		int64_t n;
 		if (!sema_value_int(ck, a[0], "pendings", &n))
@@ -264,8 +207,6 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	}
-	case BF_WGMMA: case BF_WGMMA_WAIT: case BF_DOT_FMA: case BF_MMA_V2:
-		return sema_check_mma_call(ck, call, fn, a);
 	default:
 		diag_error(ck->d, call->span, "this builtin cannot be called here");
 		return NULL;

@@ -79,8 +79,14 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return sema_check_debug_call(ck, call, fn, a);
 	case BF_INLINE_ASM: case BF_MAP_ELEMENTWISE:
 		return sema_check_elementwise_call(ck, call, fn, a);
+	case BF_WGMMA: case BF_WGMMA_WAIT: case BF_DOT_FMA: case BF_MMA_V2:
+		return sema_check_mma_call(ck, call, fn, a);
 	case BF_WGMMA_INIT:
 		return sema_wgmma_init(ck, a[0]);
+	case BF_ALLOC_SHARED:
+		return sema_smem_alloc(ck, call, a);
+	case BF_MAKE_DESC:
+		return sema_make_desc(ck, call, a);
 	case BF_WARP_SPECIALIZE:
 		return sema_warp_specialize(ck, call, a);
 	default:

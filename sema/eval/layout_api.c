@@ -1,8 +1,8 @@
 /*
- * sema's public layout entry points, which `glc layout` uses without a
- * program: a layout constructor expression evaluated, a layout fitted to a
- * shape with its diagnostic, and the width of a dtype named on the command
- * line.
+ * sema's public entry points for `glc layout`, which works without a
+ * program: a layout constructor expression evaluated, and the width of a
+ * dtype named on the command line (sema_build_layout, which fits the
+ * layout to a shape, is types.c's).
  */
 #include "sema/eval/eval.h"
 
@@ -23,21 +23,6 @@ sema_eval_layout(Arena *a, Diags *d, const Node *expr)
 		return NULL;
 	}
 	return v->u.layout;
-}
-
-bool
-sema_build_layout(Diags *d, SrcSpan at, const LLDesc *desc, const int64_t *shape, int rank,
-                  int num_warps, Arena *a, LLayout *out)
-{
-	LLErr err = {a, NULL};
-	if (ll_build(desc, shape, rank, num_warps, out, &err))
-		return true;
-	StrBuf text = {0};
-	ll_desc_print(desc, &text);
-	Diag *g = diag_error(d, at, "invalid layout: %s", err.msg ? err.msg : "rejected");
-	diag_note(d, g, (SrcSpan){0}, "the layout is %s", text.s ? text.s : "");
-	buf_free(&text);
-	return false;
 }
 
 int

@@ -1,7 +1,8 @@
 /*
  * Types of the typed program as sema makes them (scalars, pointers, tensors
- * and shared buffers with their layouts fitted, TMA descriptor types, Gluon's
- * block types), and Triton 3.6's dtype promotion for mixed arithmetic
+ * and shared buffers with their layouts fitted, TMA descriptor types,
+ * Gluon's block types), a layout fitted to a shape with its diagnostic, and
+ * Triton 3.6's dtype promotion for mixed arithmetic
  * (python/triton/language/semantic.py: computation_type_impl,
  * integer_promote_impl, to_tensor_type).
  */
@@ -255,4 +256,19 @@ sema_block_type(Check *ck, const TType *elem, const int64_t *shape, int rank)
 	t->rank = rank;
 	memcpy(t->shape, shape, (size_t)rank * sizeof *shape);
 	return t;
+}
+
+bool
+sema_build_layout(Diags *d, SrcSpan at, const LLDesc *desc, const int64_t *shape, int rank,
+                  int num_warps, Arena *a, LLayout *out)
+{
+	LLErr err = {a, NULL};
+	if (ll_build(desc, shape, rank, num_warps, out, &err))
+		return true;
+	StrBuf text = {0};
+	ll_desc_print(desc, &text);
+	Diag *g = diag_error(d, at, "invalid layout: %s", err.msg ? err.msg : "rejected");
+	diag_note(d, g, (SrcSpan){0}, "the layout is %s", text.s ? text.s : "");
+	buf_free(&text);
+	return false;
 }
