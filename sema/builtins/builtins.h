@@ -58,9 +58,13 @@ Value *sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value *
 Value *sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
+/* gl.inline_asm_elementwise and gl.map_elementwise with arguments a bound
+ * by the builtin table. */
 Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- debug.c: static_print, device_print, device_assert -- */
+/* gl.static_print, gl.device_print and gl.device_assert with arguments a
+ * bound by the builtin table. */
 Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 /* A device assertion at `at`: cond (a boolean scalar or tensor) must hold
  * where mask (NULL: everywhere) does; msg is its message. False after a
@@ -101,7 +105,13 @@ Value *sema_wgmma_acc(Check *ck, Value *inner, SrcSpan at);
 Value *sema_wgmma_init(Check *ck, Value *v);
 
 /* -- smem.c: shared-memory allocations and views -- */
+/* gl.allocate_shared_memory(element_ty, shape, layout, value=None) with
+ * arguments a bound by the builtin table: a new allocation of the kernel
+ * (stored from value when given). */
 Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
+/* Method fn (.index, .slice, .permute, .reshape, ._reinterpret, .load,
+ * .store, ._keep_alive) of the shared buffer or mbarrier self, its other
+ * arguments a bound by the builtin table. */
 Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
                              Value **a);
 

@@ -1,7 +1,7 @@
 /*
  * Matrix multiplies: warpgroup_mma (Hopper's WGMMA), warpgroup_mma_wait,
- * mma_v2 (Ampere's mma.sync) and gl.dot_fma (warpgroup_mma_init is in
- * pybuiltins.c: the accumulator itself). The checks accept exactly the
+ * mma_v2 (Ampere's mma.sync), gl.dot_fma and warpgroup_mma_init (the
+ * accumulator of a tensor). The checks accept exactly the
  * WGMMA forms Hopper has (codegen/wgmma.c lists them) and say the
  * hardware's rule at the user's line for the others:
  *

@@ -1,8 +1,9 @@
 /*
  * Attributes, subscripts and method calls: parameter types (gl.ptr[T],
  * gl.tensor_desc[T, shape, layout]), `x[:, None]`, tensor.to/shape/dtype,
- * descriptor queries, and method calls: shared buffers' (in smem.c),
- * tensors' (the gl builtins of the same name, the receiver first).
+ * descriptor queries, and method calls: shared buffers' (in
+ * sema/builtins/smem.c), tensors' (the gl builtins of the same name, the
+ * receiver first).
  */
 #include "sema/check/check.h"
 

@@ -11,8 +11,15 @@
 #include "sema/builtins/builtins.h"
 
 /* -- attrs.c: attributes, subscripts, method calls -- */
+/* n (obj.name) where obj is a runtime value, a type or a layout: shapes,
+ * dtypes, layouts, descriptor queries, methods awaiting their call; NULL
+ * after a diagnostic. */
 Value *sema_check_attr(Check *ck, const Node *n, Value *obj);
+/* n (obj[index]): a parameter type (gl.ptr[T], gl.tensor_desc[...]) or
+ * new axes of a register tensor (x[:, None]); NULL after a diagnostic. */
 Value *sema_check_subscript(Check *ck, const Node *n, Value *obj);
+/* A call of method m (VAL_METHOD) of an aggregate, a type, a Python value,
+ * a shared buffer or a tensor; NULL after a diagnostic. */
 Value *sema_check_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- dispatch.c: calls of builtins -- */
@@ -95,6 +102,8 @@ void sema_check_returning_if(Check *ck, const Node *s, TValue *cond, const NodeL
 void sema_return_site(Check *ck, SrcSpan at, Value *v);
 
 /* -- stmt.c: statements -- */
+/* Checks statement s (each of stmts) in the current frame, emitting into
+ * the current block. */
 void sema_check_stmt(Check *ck, const Node *s);
 void sema_check_block(Check *ck, const NodeList *stmts);
 

@@ -11,6 +11,9 @@
 #include "sema/eval/eval.h"
 
 /* -- emit.c: instructions and implicit conversions -- */
+/* Appends instruction op, written at `at`, to the current block: a result
+ * of type res (NULL: none) whose layout is attributed to `at`, and n_args
+ * operands (TValue *). */
 TInst *sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...);
 /* The runtime value of v (materializing compile-time numbers as constants of
  * dtype `want`, DT_VOID: i32/f32/i1 by Python kind); NULL after a
@@ -31,6 +34,9 @@ bool sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const
                       TValue **b, const char *b_role);
 
 /* -- arith.c: operators on runtime values -- */
+/* The operators of expression n with a runtime operand (x op y, op x, and
+ * the comparison x op y at `at`), typed as Triton types them; NULL after a
+ * diagnostic. */
 Value *sema_check_binary(Check *ck, const Node *n, BinOp op, Value *x, Value *y);
 Value *sema_check_unary(Check *ck, const Node *n, UnOp op, Value *x);
 Value *sema_check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y);

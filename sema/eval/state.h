@@ -59,7 +59,7 @@ struct SemaClass {
 /* What a def is, from its decorators. */
 typedef enum FuncKind { FK_JIT, FK_CONSTEXPR, FK_HOST } FuncKind;
 
-/* A return inside a runtime if (returns.c): its value and the block it
+/* A return inside a runtime if (sema/check/returns.c): its value and the block it
  * ends. */
 typedef struct ReturnSite {
 	TBlock *blk;

@@ -1,7 +1,9 @@
 /*
- * Compile-time values and their evaluation (internal to sema). A Value is
- * what a constexpr expression evaluates to; it remembers where it was
- * written so that later checks can point at it.
+ * Compile-time values (sema/value, the lowest room of sema): a Value is
+ * what a constexpr expression evaluates to, and remembers where it was
+ * written so that later checks can point at it; its phrase, truth,
+ * equality, Gluon class and spelling; the table of builtin names and the
+ * Gluon names glc does not support.
  */
 #ifndef SEMA_VALUE_H
 #define SEMA_VALUE_H
@@ -27,7 +29,7 @@ typedef enum ValueKind {
 	VAL_POISON,    /* bound to a name whose assignment failed: reading it
 	                  yields NULL silently (the cause was reported) */
 	VAL_VAR,       /* u.var: a variable, only inside a binding's value
-	                  (reading the name reads it; sema/assign.c) */
+	                  (reading the name reads it; sema/check/assign.c) */
 	VAL_DICT,      /* u.list: keys and values alternating (constexpr functions) */
 	VAL_MODULE,    /* u.mod: an imported Gluon file */
 	VAL_CLASS,     /* u.cls: an @aggregate class */
@@ -98,6 +100,7 @@ void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
 const char *sema_value_kind_phrase(const Value *v);
 
+/* A new value of kind k, made (and used) at `at`. */
 Value *sema_new_value(Eval *e, ValueKind k, SrcSpan at);
 /* Python truthiness of a compile-time value; false with a diagnostic when
  * v is not a compile-time scalar. */
@@ -111,6 +114,7 @@ const char *sema_unsupported_reason(const char *ns, const char *name);
 const Builtin *sema_builtin_lookup(const Builtin *ns, const char *name);
 /* Names available inside ns, for "did you mean". */
 size_t sema_builtin_names(const Builtin *ns, const char **names, size_t max);
+/* What b is (a layout constructor, a namespace) and its name. */
 bool sema_builtin_is_layout_ctor(const Builtin *b);
 /* The namespace builtin called name ("gl", "triton", "hopper", "core"),
  * whatever scope it is visible in; NULL when there is none. */
@@ -144,12 +148,12 @@ typedef enum BuiltinFn {
 	BF_SUM, BF_MAX, BF_MIN, BF_WHERE, BF_MAXIMUM, BF_MINIMUM, BF_EXP, BF_EXP2,
 	BF_LOG, BF_LOG2, BF_SQRT, BF_RSQRT, BF_ABS, BF_CDIV, BF_CONVERT_LAYOUT,
 	BF_EXPAND_DIMS,
-	/* reductions and scans (sema/reduce.c) */
+	/* reductions and scans (sema/builtins/reduce.c) */
 	BF_XOR_SUM, BF_REDUCE_OR, BF_REDUCE, BF_SCAN, BF_CUMSUM, BF_CUMPROD,
-	/* atomics (sema/atomic.c) */
+	/* atomics (sema/builtins/atomic.c) */
 	BF_ATOMIC_ADD, BF_ATOMIC_AND, BF_ATOMIC_OR, BF_ATOMIC_XOR, BF_ATOMIC_MAX, BF_ATOMIC_MIN,
 	BF_ATOMIC_XCHG, BF_ATOMIC_CAS,
-	/* shape operations (sema/shape.c) */
+	/* shape operations (sema/builtins/shape.c) */
 	BF_RESHAPE, BF_PERMUTE, BF_JOIN, BF_SPLIT, BF_BROADCAST, BF_RAVEL, BF_GATHER, BF_HISTOGRAM,
 	BF_FP4_TO_FP,
 	/* shared memory and Hopper */
@@ -159,24 +163,24 @@ typedef enum BuiltinFn {
 	BF_DOT_FMA, BF_MMA_V2, BF_MBAR_ALLOC, BF_MAKE_DESC,
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
-	/* math and elementwise escapes (sema/math.c, sema/elementwise.c) */
+	/* math and elementwise escapes (sema/builtins/math.c, elementwise.c) */
 	BF_SIN, BF_COS, BF_ERF, BF_FLOOR, BF_CEIL, BF_SQRT_RN, BF_FDIV, BF_DIV_RN, BF_FMA,
 	BF_UMULHI, BF_CLAMP, BF_CAST, BF_INLINE_ASM, BF_MAP_ELEMENTWISE, BF_NAN_ALL, BF_NAN_NONE,
-	/* hints and cp.async (sema/memory.c); debugging (sema/debug.c) */
+	/* hints and cp.async (sema/builtins/memory.c); debugging (debug.c) */
 	BF_MULTIPLE_OF, BF_MAX_CONTIGUOUS, BF_MAX_CONSTANCY, BF_ASSUME, BF_ASYNC_COPY,
 	BF_ASYNC_MBAR_ARRIVE, BF_ASYNC_COMMIT, BF_ASYNC_WAIT, BF_DEVICE_PRINT, BF_DEVICE_ASSERT,
 	/* methods */
 	BF_SMEM_INDEX, BF_SMEM_SLICE, BF_SMEM_PERMUTE, BF_SMEM_RESHAPE, BF_SMEM_REINTERPRET,
 	BF_SMEM_LOAD, BF_SMEM_STORE, BF_SMEM_KEEP_ALIVE, BF_TO,
-	/* Python at compile time and Gluon queries (sema/pybuiltins.c) */
+	/* Python at compile time and Gluon queries (sema/eval/pybuiltins.c) */
 	BF_PY_FIRST_,
 	BF_CONSTEXPR_FUNCTION = BF_PY_FIRST_, BF_AGGREGATE, BF_STATICMETHOD, BF_ISINSTANCE,
 	BF_ABS_PY, BF_NUM_WARPS, BF_NUM_CTAS, BF_TO_TENSOR, BF_STATIC_PRINT, BF_WGMMA_INIT,
 	BF_NVMMA_DEFAULT, BF_PADDED_IDENTITY, BF_CURRENT_TARGET,
-	/* Python's iteration builtins (sema/pymethods.c) */
+	/* Python's iteration builtins (sema/eval/pymethods.c) */
 	BF_LIST_PY, BF_TUPLE_PY, BF_SUM_PY, BF_ZIP, BF_ENUMERATE, BF_ANY, BF_ALL, BF_SORTED,
 	BF_REVERSED,
-	/* Gluon's classes and gl.void (sema/typeclass.c); the value classes
+	/* Gluon's classes and gl.void (sema/eval/typeclass.c); the value classes
 	 * first, then the type classes, then the layout base classes */
 	BF_CLS_FIRST_,
 	BF_CLS_BASE_VALUE = BF_CLS_FIRST_, BF_CLS_TENSOR, BF_CLS_SMEM, BF_CLS_TUPLE, BF_CLS_DESC,
@@ -192,7 +196,7 @@ TDType sema_builtin_dtype(const Builtin *b);
 
 /* isinstance(v, C) for the Gluon class C (BF_CLS_*), with Triton 3.6's
  * class hierarchy (distributed_type < block_type < dtype < base_type, ...);
- * false for any other fn (sema/typeclass.c). */
+ * false for any other fn (sema/value/classes.c). */
 bool sema_is_class_instance(const Value *v, BuiltinFn cls);
 
 #endif
