@@ -84,21 +84,6 @@ choice_arg(Check *ck, const Value *v, const char *what, const char *const *choic
 	return false;
 }
 
-static bool
-bool_arg(Check *ck, const Value *v, const char *what, bool *out)
-{
-	*out = false;
-	if (!v)
-		return true;
-	if (v->kind == VAL_BOOL) {
-		*out = v->u.b;
-		return true;
-	}
-	diag_error(ck->d, v->span, "%s must be True or False at compile time, not %s", what,
-	           sema_value_kind_phrase(v));
-	return false;
-}
-
 /* cache_modifier (load or store spellings), eviction_policy, volatile
  * into i's attributes. */
 static bool
@@ -115,7 +100,7 @@ access_attrs(Check *ck, TInst *i, bool load, Value *cache, Value *evict, Value *
 	bool v;
 	if (!choice_arg(ck, cache, "cache_modifier", load ? load_mods : store_mods, &c) ||
 	    !choice_arg(ck, evict, "eviction_policy", evicts, &e) ||
-	    !bool_arg(ck, vol, "volatile", &v))
+	    !sema_opt_bool(ck, vol, false, "volatile", &v))
 		return false;
 	if (v && (c || e)) {
 		diag_error(ck->d, (c ? cache : evict)->span, "a volatile load takes no "
@@ -327,7 +312,7 @@ sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		return none(ck, call->span);
 	default:   /* BF_ASYNC_MBAR_ARRIVE */
 		if (!sema_want_rt(ck, a[0], TY_MBARRIER, "the barrier") ||
-		    !bool_arg(ck, a[1], "increment_count", &inc))
+		    !sema_opt_bool(ck, a[1], false, "increment_count", &inc))
 			return NULL;
 		inc = inc || !a[1];
 		sema_emit(ck, OP_ASYNC_MBAR_ARRIVE, call->span, NULL, 1, a[0]->u.rt)->attr.count = inc;

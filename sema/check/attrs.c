@@ -10,21 +10,13 @@
 #include <string.h>
 
 static Value *
-int_value(Check *ck, int64_t i, SrcSpan at)
-{
-	Value *v = sema_new_value(&ck->ev, VAL_INT, at);
-	v->u.i = i;
-	return v;
-}
-
-static Value *
 shape_value(Check *ck, const TType *t, SrcSpan at)
 {
 	Value *v = sema_new_value(&ck->ev, VAL_LIST, at);
 	v->u.list.n = (size_t)t->rank;
 	v->u.list.items = arena_alloc(ck->a, (size_t)(t->rank + 1) * sizeof(Value *));
 	for (int i = 0; i < t->rank; i++)
-		v->u.list.items[i] = int_value(ck, t->shape[i], at);
+		v->u.list.items[i] = sema_int_value(&ck->ev, t->shape[i], at);
 	return v;
 }
 
@@ -91,7 +83,7 @@ type_attr(Check *ck, const Node *n, Value *obj)
 		int64_t e = 1;
 		for (int i = 0; i < t->rank; i++)
 			e *= t->shape[i];
-		return int_value(ck, e * ir_dtype_bits(t->dtype) / 8, n->span);
+		return sema_int_value(&ck->ev, e * ir_dtype_bits(t->dtype) / 8, n->span);
 	}
 	if (shaped && is(n, "shape"))
 		return shape_value(ck, t, n->span);

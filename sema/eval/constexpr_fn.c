@@ -29,17 +29,6 @@ step(Check *ck, const Node *s)
 	return false;
 }
 
-static Value *
-list_value(Check *ck, ValueKind k, Value **items, size_t n, SrcSpan at)
-{
-	Value *v = sema_new_value(&ck->ev, k, at);
-	v->u.list.n = n;
-	v->u.list.items = arena_alloc(ck->a, (n + 1) * sizeof(Value *));
-	if (n)
-		memcpy(v->u.list.items, items, n * sizeof(Value *));
-	return v;
-}
-
 Value *
 sema_py_range(Check *ck, const Node *call, const Builtin *b)
 {
@@ -62,7 +51,7 @@ sema_py_range(Check *ck, const Node *call, const Builtin *b)
 		           "evaluation", (unsigned long long)count);
 		return NULL;
 	}
-	Value *r = list_value(ck, VAL_LIST, NULL, 0, call->span);
+	Value *r = sema_list_value(&ck->ev, VAL_LIST, NULL, 0, call->span);
 	r->u.list.items = arena_alloc(ck->a, ((size_t)count + 1) * sizeof(Value *));
 	r->u.list.n = (size_t)count;
 	for (uint64_t i = 0; i < count; i++) {
@@ -412,7 +401,7 @@ sema_eval_comp(Check *ck, const Node *n)
 				return NULL;
 			vec_push(ck->a, &out, v);
 		}
-		return list_value(ck, VAL_LIST, out.data, out.len, n->span);
+		return sema_list_value(&ck->ev, VAL_LIST, out.data, out.len, n->span);
 	}
 	/* The clauses' targets live in a scope of their own, which sees the
 	 * enclosing function's names. */
@@ -423,7 +412,7 @@ sema_eval_comp(Check *ck, const Node *n)
 	ck->fr = saved;
 	if (!ok)
 		return NULL;
-	return list_value(ck, n->u.comp.kind == COMP_DICT ? VAL_DICT : n->u.comp.kind ==
+	return sema_list_value(&ck->ev, n->u.comp.kind == COMP_DICT ? VAL_DICT : n->u.comp.kind ==
 	                  COMP_GEN ? VAL_TUPLE : VAL_LIST, out.data, out.len, n->span);
 }
 
@@ -452,5 +441,5 @@ sema_eval_dict(Check *ck, const Node *n)
 		vec_push(ck->a, &out, key);
 		vec_push(ck->a, &out, v);
 	}
-	return list_value(ck, VAL_DICT, out.data, out.len, n->span);
+	return sema_list_value(&ck->ev, VAL_DICT, out.data, out.len, n->span);
 }

@@ -349,21 +349,13 @@ sema_padded_identity(Eval *e, const Node *call, Value **a)
 }
 
 static Value *
-int_value(Eval *e, int64_t i, SrcSpan at)
-{
-	Value *v = sema_new_value(e, VAL_INT, at);
-	v->u.i = i;
-	return v;
-}
-
-static Value *
 ints_value(Eval *e, const LLInts *x, SrcSpan at)
 {
 	Value *v = sema_new_value(e, VAL_LIST, at);
 	v->u.list.n = (size_t)x->n;
 	v->u.list.items = arena_alloc(e->arena, (size_t)(x->n ? x->n : 1) * sizeof *v->u.list.items);
 	for (int i = 0; i < x->n; i++)
-		v->u.list.items[i] = int_value(e, x->v[i], at);
+		v->u.list.items[i] = sema_int_value(e, x->v[i], at);
 	return v;
 }
 
@@ -390,7 +382,7 @@ Value *
 sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at)
 {
 	if (d->kind != LL_AUTO && strcmp(name, "rank") == 0)
-		return int_value(e, layout_rank(d), at);
+		return sema_int_value(e, layout_rank(d), at);
 	if (d->kind != LL_AUTO && strcmp(name, "cga_layout") == 0)   /* one CTA: no bases */
 		return ints_value(e, &(LLInts){0}, at);
 	const Ctor *c = NULL;
@@ -404,7 +396,7 @@ sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at)
 	Value *v;
 	switch (c->params[p].type) {
 	case P_INT:
-		return int_value(e, *(const int *)field, at);
+		return sema_int_value(e, *(const int *)field, at);
 	case P_INTS:
 		return ints_value(e, (const LLInts *)field, at);
 	case P_BASES: {

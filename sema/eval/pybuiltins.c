@@ -12,14 +12,6 @@
 #include <math.h>
 #include <string.h>
 
-static Value *
-int_value(Check *ck, int64_t i, SrcSpan at)
-{
-	Value *v = sema_new_value(&ck->ev, VAL_INT, at);
-	v->u.i = i;
-	return v;
-}
-
 /* isinstance(obj, classinfo): classinfo is a class, a builtin (int, float,
  * a layout class, gl.tensor, ...) or a tuple of them. */
 static bool
@@ -155,9 +147,9 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			diag_error(ck->d, call->span, "gl.num_warps() is only known inside a kernel");
 			return NULL;
 		}
-		return int_value(ck, ck->k->num_warps, call->span);
+		return sema_int_value(&ck->ev, ck->k->num_warps, call->span);
 	case BF_NUM_CTAS:
-		return int_value(ck, 1, call->span);
+		return sema_int_value(&ck->ev, 1, call->span);
 	case BF_NVMMA_DEFAULT:
 		return sema_nvmma_default(ck, call, a);
 	case BF_PADDED_IDENTITY:
@@ -181,7 +173,8 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	}
 	case BF_ABS_PY:
 		if (a[0]->kind == VAL_INT && a[0]->u.i != INT64_MIN)
-			return int_value(ck, a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i, call->span);
+			return sema_int_value(&ck->ev, a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i,
+			                      call->span);
 		if (a[0]->kind == VAL_FLOAT) {
 			v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
 			v->u.f = a[0]->u.f < 0 ? -a[0]->u.f : a[0]->u.f;
@@ -205,7 +198,7 @@ target_attr(Check *ck, const Node *n)
 {
 	const char *name = n->u.attr.name;
 	if (strcmp(name, "warp_size") == 0 || strcmp(name, "arch") == 0)
-		return int_value(ck, name[0] == 'w' ? 32 : 90, n->span);
+		return sema_int_value(&ck->ev, name[0] == 'w' ? 32 : 90, n->span);
 	if (strcmp(name, "backend") == 0) {
 		Value *v = sema_new_value(&ck->ev, VAL_STR, n->span);
 		v->u.str.s = "cuda";
@@ -282,7 +275,7 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		break;
 	case VAL_DTYPE:
 		if (strcmp(name, "primitive_bitwidth") == 0)
-			return int_value(ck, ir_dtype_bits(obj->u.dtype), n->span);
+			return sema_int_value(&ck->ev, ir_dtype_bits(obj->u.dtype), n->span);
 		if (strcmp(name, "value") == 0)
 			return obj;
 		break;

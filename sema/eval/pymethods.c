@@ -15,25 +15,6 @@
 
 typedef VEC(Value *) ValueVec;
 
-static Value *
-seq(Check *ck, ValueKind k, Value **items, size_t n, SrcSpan at)
-{
-	Value *v = sema_new_value(&ck->ev, k, at);
-	v->u.list.n = n;
-	v->u.list.items = arena_alloc(ck->a, (n + 1) * sizeof(Value *));
-	if (n)
-		memcpy(v->u.list.items, items, n * sizeof(Value *));
-	return v;
-}
-
-static Value *
-int_value(Check *ck, int64_t i, SrcSpan at)
-{
-	Value *v = sema_new_value(&ck->ev, VAL_INT, at);
-	v->u.i = i;
-	return v;
-}
-
 /* The items v yields when iterated (a dict: its keys); false after a
  * diagnostic. */
 static bool
@@ -122,13 +103,14 @@ dict_method(Check *ck, const Node *call, Value *d, const char *name, Value **a)
 		ValueVec out = {0};
 		for (size_t i = 0; i < n; i += 2) {
 			Value *pair[2] = {kv[i], kv[i + 1]};
-			vec_push(ck->a, &out, name[0] == 'i' ? seq(ck, VAL_TUPLE, pair, 2, call->span)
-			                                     : kv[i + (name[0] == 'v')]);
+			vec_push(ck->a, &out, name[0] == 'i'
+			                      ? sema_list_value(&ck->ev, VAL_TUPLE, pair, 2, call->span)
+			                      : kv[i + (name[0] == 'v')]);
 		}
-		return seq(ck, VAL_LIST, out.data, out.len, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, out.data, out.len, call->span);
 	}
 	if (strcmp(name, "copy") == 0)
-		return seq(ck, VAL_DICT, kv, n, call->span);
+		return sema_list_value(&ck->ev, VAL_DICT, kv, n, call->span);
 	if (strcmp(name, "update") == 0) {
 		if (a[0]->kind != VAL_DICT) {
 			diag_error(ck->d, a[0]->span, "dict.update needs a dict, not %s",
@@ -192,10 +174,10 @@ list_method(Check *ck, const Node *call, Value *l, const char *name, Value **a)
 			           l->kind == VAL_LIST ? "list" : "tuple");
 			return NULL;
 		}
-		return int_value(ck, name[0] == 'i' ? at : c, call->span);
+		return sema_int_value(&ck->ev, name[0] == 'i' ? at : c, call->span);
 	}
 	if (strcmp(name, "copy") == 0)
-		return seq(ck, VAL_LIST, it, n, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, it, n, call->span);
 	if (strcmp(name, "reverse") == 0) {
 		for (size_t i = 0; i < n / 2; i++) {
 			Value *t = it[i];
@@ -270,7 +252,7 @@ sema_py_method_call(Check *ck, const Node *call, Value *m)
 		int64_t bits = 0;
 		for (uint64_t x = self->u.i < 0 ? -(uint64_t)self->u.i : (uint64_t)self->u.i; x; x >>= 1)
 			bits++;
-		return int_value(ck, bits, call->span);
+		return sema_int_value(&ck->ev, bits, call->span);
 	}
 	default: {   /* str.join */
 		ValueVec parts = {0};
@@ -313,21 +295,23 @@ sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	if (!items_of(ck, a[0], &xs))
 		return NULL;
 	switch (fn) {
-	case BF_LIST_PY: return seq(ck, VAL_LIST, xs.data, xs.len, call->span);
-	case BF_TUPLE_PY: return seq(ck, VAL_TUPLE, xs.data, xs.len, call->span);
+	case BF_LIST_PY: return sema_list_value(&ck->ev, VAL_LIST, xs.data, xs.len, call->span);
+	case BF_TUPLE_PY: return sema_list_value(&ck->ev, VAL_TUPLE, xs.data, xs.len, call->span);
 	case BF_REVERSED:
 		for (size_t i = xs.len; i-- > 0;)
 			vec_push(ck->a, &out, xs.data[i]);
-		return seq(ck, VAL_LIST, out.data, out.len, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, out.data, out.len, call->span);
 	case BF_ENUMERATE: {
 		int64_t start = 0;
 		if (a[1] && !sema_value_int(ck, a[1], "enumerate's start", &start))
 			return NULL;
 		for (size_t i = 0; i < xs.len; i++) {
-			Value *pair[2] = {int_value(ck, start + (int64_t)i, call->span), xs.data[i]};
-			vec_push(ck->a, &out, seq(ck, VAL_TUPLE, pair, 2, call->span));
+			Value *pair[2] = {sema_int_value(&ck->ev, start + (int64_t)i, call->span),
+			                  xs.data[i]};
+			vec_push(ck->a, &out,
+			         sema_list_value(&ck->ev, VAL_TUPLE, pair, 2, call->span));
 		}
-		return seq(ck, VAL_LIST, out.data, out.len, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, out.data, out.len, call->span);
 	}
 	case BF_ZIP: {
 		ValueVec cols[3] = {{0}};
@@ -342,9 +326,10 @@ sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			Value *row[3];
 			for (size_t j = 0; j < k; j++)
 				row[j] = cols[j].data[i];
-			vec_push(ck->a, &out, seq(ck, VAL_TUPLE, row, k, call->span));
+			vec_push(ck->a, &out,
+			         sema_list_value(&ck->ev, VAL_TUPLE, row, k, call->span));
 		}
-		return seq(ck, VAL_LIST, out.data, out.len, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, out.data, out.len, call->span);
 	}
 	case BF_ANY: case BF_ALL:
 		for (size_t i = 0; i < xs.len; i++) {
@@ -373,7 +358,7 @@ sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		}
 	if (fn == BF_SORTED) {
 		qsort(xs.data, xs.len, sizeof *xs.data, compare_numbers);
-		return seq(ck, VAL_LIST, xs.data, xs.len, call->span);
+		return sema_list_value(&ck->ev, VAL_LIST, xs.data, xs.len, call->span);
 	}
 	bool is_float = a[1] && a[1]->kind == VAL_FLOAT;
 	int64_t si = 0;
@@ -392,7 +377,7 @@ sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		sf += x->kind == VAL_FLOAT ? x->u.f : (double)xi;
 	}
 	if (!is_float)
-		return int_value(ck, si, call->span);
+		return sema_int_value(&ck->ev, si, call->span);
 	Value *v = sema_new_value(&ck->ev, VAL_FLOAT, call->span);
 	v->u.f = sf;
 	return v;

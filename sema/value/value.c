@@ -62,6 +62,25 @@ sema_new_value(Eval *e, ValueKind k, SrcSpan at)
 	return v;
 }
 
+Value *
+sema_int_value(Eval *e, int64_t i, SrcSpan at)
+{
+	Value *v = sema_new_value(e, VAL_INT, at);
+	v->u.i = i;
+	return v;
+}
+
+Value *
+sema_list_value(Eval *e, ValueKind k, Value **items, size_t n, SrcSpan at)
+{
+	Value *v = sema_new_value(e, k, at);
+	v->u.list.n = n;
+	v->u.list.items = arena_alloc(e->arena, (n + 1) * sizeof(Value *));
+	if (n)
+		memcpy(v->u.list.items, items, n * sizeof(Value *));
+	return v;
+}
+
 bool
 sema_value_truth(Eval *e, const Value *v, bool *out)
 {

@@ -102,6 +102,10 @@ const char *sema_value_kind_phrase(const Value *v);
 
 /* A new value of kind k, made (and used) at `at`. */
 Value *sema_new_value(Eval *e, ValueKind k, SrcSpan at);
+/* The int i, made at `at`. */
+Value *sema_int_value(Eval *e, int64_t i, SrcSpan at);
+/* A list or tuple (k) of items[0..n-1], copied; made at `at`. */
+Value *sema_list_value(Eval *e, ValueKind k, Value **items, size_t n, SrcSpan at);
 /* Python truthiness of a compile-time value; false with a diagnostic when
  * v is not a compile-time scalar. */
 bool sema_value_truth(Eval *e, const Value *v, bool *out);
