@@ -29,9 +29,8 @@ Value *sema_padded_identity(Eval *e, const Node *call, Value **a);
  * classes keep it (lists as lists, the parent as a layout, cga_layout as
  * []), or `rank`; NULL (no diagnostic) when the layout has none. */
 Value *sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at);
-/* The layout constructors known to eval_layout_ctor, by index. */
+/* The number of layout constructors known to eval_layout_ctor. */
 size_t sema_layout_ctor_count(void);
-const char *sema_layout_ctor_name(size_t i);
 
 /* -- scope.c: scopes, ranges, limits -- */
 /* The binding of name: locals of the current frame, then globals; NULL
@@ -57,8 +56,6 @@ bool sema_spend(Check *ck, SrcSpan at, LimitId id, uint64_t *spent, uint64_t n, 
                 ...) GL_PRINTF(6, 7);
 
 /* -- values.c: arguments read with diagnostics -- */
-/* Whether v is a runtime value. */
-bool sema_value_is_rt(const Value *v);
 /* v as a compile-time integer into *out; false after a diagnostic naming
  * `what` (likewise the others). */
 bool sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out);

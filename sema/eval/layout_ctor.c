@@ -98,12 +98,6 @@ sema_layout_ctor_count(void)
 	return sizeof ctors / sizeof *ctors;
 }
 
-const char *
-sema_layout_ctor_name(size_t i)
-{
-	return ctors[i].name;
-}
-
 static bool
 int_in_range(Eval *e, const Value *v, const char *what, int64_t lo, int64_t hi, int64_t *out)
 {

@@ -107,12 +107,6 @@ sema_type_ptr(Check *ck, TDType pointee)
 	return simple_type(ck, TY_PTR, pointee);
 }
 
-const TType *
-sema_type_void(Check *ck)
-{
-	return simple_type(ck, TY_VOID, (TDType)0);
-}
-
 TType *
 sema_type_with_elem(Check *ck, const TType *like, const TType *elem)
 {

@@ -39,10 +39,9 @@ TDType sema_integer_promote(TDType a, TDType b);
 /* The dtype Triton gives a Python number: i1, i32 (u32, i64 when larger),
  * f32 (f64 outside f32's range). */
 TDType sema_literal_dtype(const Value *v);
-/* The scalar type of dtype t, the pointer type to pointee, void. */
+/* The scalar type of dtype t, the pointer type to pointee. */
 const TType *sema_type_scalar(Check *ck, TDType t);
 const TType *sema_type_ptr(Check *ck, TDType pointee);
-const TType *sema_type_void(Check *ck);
 /* like's tensor-ness (shape, layout) with elem's dtype (scalar or pointer). */
 TType *sema_type_with_elem(Check *ck, const TType *like, const TType *elem);
 /* The element type of a tensor (scalar or pointer); t itself otherwise. */

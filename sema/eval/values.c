@@ -6,12 +6,6 @@
 #include "sema/eval/eval.h"
 
 bool
-sema_value_is_rt(const Value *v)
-{
-	return v->kind == VAL_RUNTIME;
-}
-
-bool
 sema_value_int(Check *ck, const Value *v, const char *what, int64_t *out)
 {
 	if (v->kind == VAL_INT) {
