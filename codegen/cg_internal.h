@@ -212,6 +212,9 @@ LLVMValueRef cg_binary_intrinsic(CgModule *m, const char *name, LLVMValueRef a, 
  * the first use finds the library, or reports at m->at that it is
  * missing. */
 LLVMValueRef cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x);
+/* libdevice's function name of args[0..n-1] (n <= 4) returning ret. */
+LLVMValueRef cg_libdevice_calln(CgModule *m, const char *name, LLVMTypeRef ret,
+                                LLVMValueRef *args, int n);
 /* Links libdevice into the module when a call needs it (before the
  * optimizer, which drops what no call reaches); false after a diagnostic. */
 bool cg_link_libdevice(CgModule *m);
@@ -408,6 +411,8 @@ int64_t cg_scan_scratch(const TInst *in);
 /* OP_RESHAPE, OP_PERMUTE, OP_JOIN and OP_SPLIT: registers renamed
  * (lower_shape.c). */
 bool cg_lower_shape(Lower *l, const TInst *in);
+/* OP_EXTERN: libdevice's function of each element (libdevice.c). */
+bool cg_lower_extern(Lower *l, const TInst *in);
 /* OP_FP4_TO_FP: e2m1 pairs unpacked by byte permutes (lower_fp4.c). */
 bool cg_lower_fp4(Lower *l, const TInst *in);
 /* OP_GATHER (lower_gather.c) and OP_HISTOGRAM (lower_histogram.c), and the

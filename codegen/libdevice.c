@@ -33,22 +33,50 @@ find_libdevice(Arena *a)
 }
 
 LLVMValueRef
-cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x)
+cg_libdevice_calln(CgModule *m, const char *name, LLVMTypeRef ret, LLVMValueRef *args, int n)
 {
 	if (!m->libdevice) {
 		m->libdevice = find_libdevice(m->arena);
 		if (!m->libdevice) {
 			diag_error(m->diags, m->at, "%s needs CUDA's libdevice (%s under $CUDA_HOME or "
 			           "/usr/local/cuda); set GLC_LIBDEVICE to its path", name, LIBDEVICE);
-			return LLVMGetPoison(LLVMTypeOf(x));
+			return LLVMGetPoison(ret);
 		}
 	}
-	LLVMTypeRef t = LLVMTypeOf(x);
-	LLVMTypeRef fty = LLVMFunctionType(t, &t, 1, false);
+	LLVMTypeRef ts[4];
+	for (int i = 0; i < n && i < 4; i++)
+		ts[i] = LLVMTypeOf(args[i]);
+	LLVMTypeRef fty = LLVMFunctionType(ret, ts, (unsigned)n, false);
 	LLVMValueRef fn = LLVMGetNamedFunction(m->mod, name);
 	if (!fn)
 		fn = LLVMAddFunction(m->mod, name, fty);
-	return LLVMBuildCall2(m->b, fty, fn, &x, 1, "");
+	return LLVMBuildCall2(m->b, fty, fn, args, (unsigned)n, "");
+}
+
+LLVMValueRef
+cg_libdevice_call(CgModule *m, const char *name, LLVMValueRef x)
+{
+	return cg_libdevice_calln(m, name, LLVMTypeOf(x), &x, 1);
+}
+
+bool
+cg_lower_extern(Lower *l, const TInst *in)
+{
+	CgVal a[4];
+	for (int k = 0; k < in->n_args && k < 4; k++)
+		a[k] = cg_val(l, in->args[k]);
+	int n = cg_type_regs(in->res->type);
+	CgVal r = cg_val_new(l, n);
+	LLVMTypeRef ret = cg_dtype_type(l->m, in->res->type->dtype);
+	for (int i = 0; i < n; i++) {
+		LLVMValueRef x[4];
+		/* a scalar operand of a tensor call applies to every register */
+		for (int k = 0; k < in->n_args && k < 4; k++)
+			x[k] = a[k].r[a[k].n == 1 ? 0 : i];
+		r.r[i] = cg_libdevice_calln(l->m, in->attr.text, ret, x, in->n_args);
+	}
+	l->vals[in->res->id] = r;
+	return true;
 }
 
 bool

@@ -413,6 +413,8 @@ lower_inst(Lower *l, const TInst *in)
 		return cg_lower_debug(l, in);
 	case OP_INLINE_ASM: case OP_MAP: case OP_MAP_ARG: case OP_MAP_YIELD: case OP_EXTRACT:
 		return cg_lower_escape(l, in, cg_lower_block);
+	case OP_EXTERN:
+		return cg_lower_extern(l, in);
 	case OP_MBAR_INIT: case OP_MBAR_INVALIDATE: case OP_MBAR_EXPECT: case OP_MBAR_WAIT:
 	case OP_MBAR_ARRIVE: case OP_TMA_LOAD: case OP_TMA_STORE: case OP_TMA_STORE_WAIT:
 	case OP_DESC_SHAPE: case OP_FENCE_ASYNC_SHARED: case OP_MAKE_DESC:

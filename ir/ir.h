@@ -316,6 +316,9 @@ typedef enum TOp {
 	OP_MAP_YIELD,     /* ends an OP_MAP body: its scalar results, result r's
 	                     element e at r * pack + e */
 	OP_EXTRACT,       /* element attr.index of a tuple value */
+	OP_EXTERN,        /* operands: 1-4 numbers (one shape and layout, or
+	                     scalars); res: libdevice's function attr.text
+	                     (a __nv_ symbol) of each element, of res's dtype */
 	/* variables */
 	OP_VAR_READ,      /* var -> res */
 	OP_VAR_WRITE,     /* var := operand 0 */
@@ -403,7 +406,7 @@ struct TInst {
 		TEvict evict;
 		bool is_volatile;        /* OP_LOAD */
 		int64_t hint[LL_MAX_RANK];   /* OP_MULTIPLE_OF and the other hints */
-		const char *text, *text2;    /* OP_INLINE_ASM, OP_PRINT, OP_ASSERT */
+		const char *text, *text2;    /* OP_INLINE_ASM, OP_PRINT, OP_ASSERT, OP_EXTERN */
 		int pack, index;         /* OP_INLINE_ASM, OP_MAP; OP_MAP_ARG, OP_EXTRACT,
 		                            OP_SPLIT, OP_WARP_SPECIALIZE's first
 		                            partition */

@@ -61,7 +61,8 @@ static const struct {
 	[OP_PRINT] = {"device_print", IA_TEXT | IA_HEX}, [OP_ASSERT] = {"device_assert", IA_TEXT},
 	[OP_INLINE_ASM] = {"inline_asm", IA_TEXT | IA_ASM | IA_PACK}, [OP_MAP] = {"map", IA_PACK},
 	[OP_MAP_ARG] = {"map_arg", IA_INDEX}, [OP_MAP_YIELD] = {"map_yield", 0},
-	[OP_EXTRACT] = {"extract", IA_INDEX}, [OP_VAR_READ] = {"read", 0},
+	[OP_EXTRACT] = {"extract", IA_INDEX}, [OP_EXTERN] = {"extern", IA_TEXT},
+	[OP_VAR_READ] = {"read", 0},
 	[OP_VAR_WRITE] = {"write", 0}, [OP_FOR] = {"for", 0}, [OP_IF] = {"if", 0},
 	[OP_WHILE] = {"while", 0}, [OP_BREAK] = {"break", 0}, [OP_CONTINUE] = {"continue", 0},
 	[OP_WARP_SPECIALIZE] = {"warp_specialize", 0},
@@ -125,7 +126,8 @@ ir_cache_name(TCache c)
 const char *
 ir_text_key(TOp op)
 {
-	return op == OP_PRINT ? "prefix" : op == OP_ASSERT ? "message" : "asm";
+	return op == OP_PRINT ? "prefix" : op == OP_ASSERT ? "message" : op == OP_EXTERN ? "symbol"
+	       : "asm";
 }
 
 bool

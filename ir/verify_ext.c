@@ -1,7 +1,7 @@
 /*
  * The verifier's rules for fma and clamp, bitcasts, the axis hints and
- * assume, cp.async, device_print and device_assert, inline_asm, map and
- * extract (the operations vf_is_ext names; the others are in
+ * assume, cp.async, device_print and device_assert, inline_asm, map,
+ * extract and extern (the operations vf_is_ext names; the others are in
  * verify_ops.c):
  *
  *   fma, clamp       three floats of one type, the result of that type
@@ -20,8 +20,12 @@
  *                    dtype; map_yield ends the body with pack scalars per
  *                    result, of the results' dtypes
  *   extract          element index of a tuple
+ *   extern           1 to 4 numbers (the tensors of one shape and layout),
+ *                    a number of that shape and layout; a __nv_ symbol
  */
 #include "ir/verify.h"
+
+#include <string.h>
 
 bool
 vf_is_ext(TOp op)
@@ -31,6 +35,7 @@ vf_is_ext(TOp op)
 	case OP_MAX_CONSTANCY: case OP_ASSUME: case OP_ASYNC_COPY: case OP_ASYNC_COMMIT:
 	case OP_ASYNC_WAIT: case OP_ASYNC_MBAR_ARRIVE: case OP_PRINT: case OP_ASSERT:
 	case OP_INLINE_ASM: case OP_MAP: case OP_MAP_ARG: case OP_MAP_YIELD: case OP_EXTRACT:
+	case OP_EXTERN:
 		return true;
 	default:
 		return false;
@@ -271,6 +276,15 @@ vf_ext_op(Verifier *v, const TInst *i)
 		               "NVPTX back end takes", (int)bad.n, bad.s);
 	case OP_MAP_ARG: case OP_MAP_YIELD:
 		return map_parts(v, i);
+	case OP_EXTERN:
+		if (!counts(v, i, 1, 4, true) || !elementwise_args(v, i, &shape))
+			return false;
+		if (!is_num(i->res->type) || (shape ? !same_shape(shape, i->res->type)
+		                                    : i->res->type->kind == TY_TENSOR))
+			return vf_fail(v, i->at, "types", "'extern' gives %s for operands like %s",
+			               vf_type_str(v, i->res->type), shape ? vf_type_str(v, shape) : "scalars");
+		return (i->attr.text && strncmp(i->attr.text, "__nv_", 5) == 0) ||
+		       vf_fail(v, i->at, "operands", "extern calls a libdevice function (__nv_...)");
 	case OP_EXTRACT: {
 		if (!counts(v, i, 1, 1, true))
 			return false;

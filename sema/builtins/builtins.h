@@ -77,6 +77,10 @@ bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Val
 Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
 /* -- operands.c: operand checks the families share -- */
+/* "gl.NAME" or "tl.NAME": the namespace of the builtin being called (its
+ * row's; for a method, the language of the function calling it), for
+ * messages. */
+const char *sema_fn_name(Check *ck, const char *name);
 /* True when v is a runtime value of kind k; a diagnostic otherwise. */
 bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last
@@ -114,6 +118,23 @@ Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
  * arguments a bound by the builtin table. */
 Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
                              Value **a);
+
+/* -- libdevice.c, libdevice_map.c: CUDA's libdevice functions -- */
+/* One way a libdevice function takes arguments: n of dtypes args, the
+ * symbol it calls and its result's dtype. */
+typedef struct LibdeviceVariant {
+	const char *name;
+	int n;
+	TDType args[4];
+	TDType ret;
+	const char *symbol;
+} LibdeviceVariant;
+/* Every function's variants, sorted by name (libdevice_map.c). */
+extern const LibdeviceVariant sema_libdevice_map[];
+extern const size_t sema_libdevice_n_map;
+/* A call of libdevice's function ck->call (its row) with arguments a bound
+ * by the builtin table. */
+Value *sema_libdevice_call(Check *ck, const Node *call, Value **a);
 
 /* -- bank_conflicts.c: gl.bank_conflicts -- */
 /* gl.bank_conflicts(distr_ty, shared_ty), arguments bound by the builtin

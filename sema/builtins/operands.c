@@ -61,3 +61,12 @@ sema_pred_operand(Check *ck, Value *v, const char *what)
 	}
 	return t;
 }
+
+const char *
+sema_fn_name(Check *ck, const char *name)
+{
+	const char *ns = ck->call ? sema_builtin_ns(ck->call) : NULL;
+	if (!ns)
+		ns = ck->fr && ck->fr->tl ? "tl" : "gl";
+	return arena_printf(ck->a, "%s.%s", ns, name);
+}

@@ -135,7 +135,8 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 	case TY_TENSOR:
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
-		if (sema_builtin_method(false, n->u.attr.name))
+		if (sema_builtin_method(METHODS_VALUE, n->u.attr.name) ||
+		    sema_prelude_method(ck, n->u.attr.name, n->span))
 			return method(ck, obj, n);
 		return no_attr(ck, n, obj, NAMES("shape", "dtype", "to", "reshape", "permute",
 		                                 "split", "ravel", "sum", "max", "min", "reduce",
@@ -164,8 +165,10 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 			return shape_value(ck, t, n->span);
 		if (is(n, "layout"))
 			return layout_value(ck, t, n->span);
+		if (sema_builtin_method(METHODS_DESC, n->u.attr.name))
+			return method(ck, obj, n);
 		return no_attr(ck, n, obj, NAMES("shape", "dtype", "block_type", "block_shape",
-		                                  "layout"));
+		                                  "layout", "load", "store"));
 	case TY_SMEM:
 	case TY_MBARRIER:
 		if (is(n, "shape"))
@@ -287,15 +290,24 @@ sema_check_method_call(Check *ck, const Node *call, Value *m)
 		return sema_py_method_call(ck, call, m);
 	const TType *t = self->u.rt->type;
 	bool of_smem = t->kind == TY_SMEM || t->kind == TY_MBARRIER;
-	const Builtin *b = sema_builtin_method(of_smem, m->u.method.name);
-	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	MethodsOf of = of_smem ? METHODS_SMEM : t->kind == TY_DESC ? METHODS_DESC : METHODS_VALUE;
+	const Builtin *b = sema_builtin_method(of, m->u.method.name);
+	Value *a[SEMA_MAX_BUILTIN_PARAMS] = {0};
 	if (of_smem)
 		return b && sema_bind_builtin(ck, call, b, a)
 		       ? sema_check_smem_method(ck, call, sema_builtin_fn(b), self, a) : NULL;
+	if (!b && of == METHODS_VALUE) {
+		Value *f = sema_prelude_method(ck, m->u.method.name, call->span);
+		return f ? sema_check_func_call(ck, call, f->u.func, self) : NULL;
+	}
 	/* the receiver is the first parameter of a tensor's methods */
 	if (!b || !sema_bind_method(ck, call, b, self, a))
 		return NULL;
-	if (sema_builtin_fn(b) != BF_TO)
-		return sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
-	return sema_cast_call(ck, call, self, a[1], a[2], a[3]);
+	if (sema_builtin_fn(b) == BF_TO)
+		return sema_cast_call(ck, call, self, a[1], a[2], a[3]);
+	const Builtin *outer = ck->call;
+	ck->call = b;
+	Value *r = sema_dispatch_builtin(ck, call, sema_builtin_fn(b), a);
+	ck->call = outer;
+	return r;
 }

@@ -20,7 +20,7 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 		           sema_builtin_qualname(ck->a, b));
 		return NULL;
 	case BF_PTR: case BF_TENSOR_DESC: case BF_JIT: case BF_KERNEL:
-		diag_error(ck->d, call->span, "gl.%s is not callable here", sema_builtin_name(b));
+		diag_error(ck->d, call->span, "%s is not callable here", sema_builtin_qualname(ck->a, b));
 		return NULL;
 	default:
 		break;
@@ -33,10 +33,14 @@ sema_check_builtin_call(Check *ck, const Node *call, const Builtin *b)
 		           sema_builtin_name(b));
 		return NULL;
 	}
-	Value *a[SEMA_MAX_BUILTIN_PARAMS];
+	Value *a[SEMA_MAX_BUILTIN_PARAMS] = {0};
 	if (!sema_bind_builtin(ck, call, b, a))
 		return NULL;
-	return sema_dispatch_builtin(ck, call, fn, a);
+	const Builtin *outer = ck->call;
+	ck->call = b;
+	Value *r = sema_dispatch_builtin(ck, call, fn, a);
+	ck->call = outer;
+	return r;
 }
 
 Value *
@@ -73,6 +77,8 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_SQRT_RN: case BF_FDIV: case BF_DIV_RN: case BF_FMA: case BF_UMULHI: case BF_CLAMP:
 	case BF_MAXIMUM: case BF_MINIMUM: case BF_CDIV:
 		return sema_check_math_call(ck, call, fn, a);
+	case BF_LIBDEVICE:
+		return sema_libdevice_call(ck, call, a);
 	case BF_CAST:
 		return sema_cast_call(ck, call, a[0], a[1], a[2], a[3]);
 	case BF_STATIC_PRINT: case BF_DEVICE_PRINT: case BF_DEVICE_ASSERT:

@@ -163,7 +163,7 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 	k->num_warps = k->total_warps = warps;
 	ck->k = k;
 	ck->unrolled = ck->inlined = 0;
-	Frame fr = {.func = f};
+	Frame fr = {.func = f, .tl = sema_func_is_tl(ck, f)};
 	ck->fr = &fr;
 	ck->blk = &k->body;
 	int errors = ck->d->errors;

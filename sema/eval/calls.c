@@ -120,7 +120,7 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 	if (!sema_spend(ck, at, LIM_INLINE, &ck->inlined, 1, "this call of '%s' is inlined",
 	                func->u.func.name))
 		return NULL;
-	Frame fr = {.func = func, .call_at = at, .up = ck->fr};
+	Frame fr = {.func = func, .call_at = at, .tl = sema_func_is_tl(ck, func), .up = ck->fr};
 	Frame *saved = ck->fr;
 	SemaModule *saved_mod = ck->mod;
 	ck->fr = &fr;

@@ -123,6 +123,9 @@ void sema_note_scope(Check *ck, const Node *n, SemaModule *m);
 SemaModule *sema_frame_scope(Check *ck, const Node *n);
 /* What def f is: FK_JIT in a .gl file; from its decorators in a .py file. */
 FuncKind sema_func_kind(Check *ck, const Node *f);
+/* Whether def f is a tl function: decorated with @triton.jit in a .py
+ * file, or one of the prelude's. */
+bool sema_func_is_tl(Check *ck, const Node *f);
 /* The scope of plain def f of scope m, for a kernel defined inside it
  * (`-n test_x.kernel`): its imports, defs and classes bound, its other
  * assignments lazily, as at module level; names it lacks come from m. */
@@ -137,6 +140,19 @@ bool sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, Bu
 /* The first decorator of def f that is a Gluon name glc does not support
  * (VAL_HOST with a reason, such as _core.builtin), or NULL. */
 const Value *sema_unsupported_decorator(Check *ck, const Node *f);
+
+/* -- prelude.c: glc's tl prelude (tl's standard library, written in tl) -- */
+/* Member `name` of namespace ns (tl, tl.math, tl.core) when ns lacks it
+ * and the prelude defines it (not a '_' helper), used at `at`; NULL
+ * otherwise (no diagnostic). */
+Value *sema_prelude_member(Check *ck, const Builtin *ns, const char *name, SrcSpan at);
+/* The prelude's function `name` (its helpers included), or NULL. */
+const Node *sema_prelude_func(Check *ck, const char *name);
+/* The prelude function that is the tensor method `name` (x.softmax(),
+ * x.argmax(axis), ...), used at `at`; NULL when there is none. */
+Value *sema_prelude_method(Check *ck, const char *name, SrcSpan at);
+/* Whether m is one of the prelude's files. */
+bool sema_in_prelude(Check *ck, const SemaModule *m);
 
 /* -- aggregate.c: @aggregate classes -- */
 /* The class value of N_CLASS c when it is an @aggregate (else NULL). */

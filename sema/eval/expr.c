@@ -280,6 +280,9 @@ eval_attr(Eval *e, const Node *n)
 	}
 	const Builtin *b = sema_builtin_lookup(obj->u.builtin, n->u.attr.name);
 	if (!b) {
+		Value *p = sema_prelude_member(e->ck, obj->u.builtin, n->u.attr.name, n->span);
+		if (p)
+			return p;
 		sema_report_unknown(e, n->u.attr.name_span, obj->u.builtin, n->u.attr.name, NULL, 0);
 		return NULL;
 	}

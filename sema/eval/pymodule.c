@@ -13,8 +13,14 @@
 /* Import paths of Triton and Gluon, and the builtin namespace each is. */
 static const struct { const char *path, *ns; } known[] = {
 	{"triton", "triton"},
-	{"triton.language", "gl"},
+	{"triton.language", "tl"},
 	{"triton.language.core", "core"},
+	{"triton.language.math", "math"},
+	{"triton.language.standard", "tl"},
+	{"triton.language.random", "tl"},
+	{"triton.language.extra", "extra"},
+	{"triton.language.extra.cuda", "cuda"},
+	{"triton.language.extra.cuda.libdevice", "libdevice"},
 	{"triton.experimental", "experimental"},
 	{"triton.experimental.gluon", "gluon"},
 	{"triton.experimental.gluon.language", "gl"},
@@ -131,6 +137,9 @@ resolve_member(Check *ck, const char *path, const char *name, SrcSpan at)
 			v->u.builtin = b;
 			return v;
 		}
+		Value *p = sema_prelude_member(ck, mod->u.builtin, name, at);
+		if (p)
+			return p;
 	} else if (mod->kind == VAL_MODULE) {
 		SemaModule *saved = ck->mod;
 		ck->mod = mod->u.mod;
@@ -324,11 +333,11 @@ sema_force_lazy(Check *ck, Binding *b)
 }
 
 /* Evaluates decorators quietly in module m: whether one is the builtin
- * `want`; *unsupported (when given) gets the first that is a Gluon name glc
- * does not support. */
+ * `want` (*row, when given, receives that builtin); *unsupported (when
+ * given) gets the first that is a Gluon name glc does not support. */
 static bool
 scan_decorators(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want,
-                const Value **unsupported)
+                const Value **unsupported, const Builtin **row)
 {
 	SemaModule *saved = ck->mod;
 	Frame *saved_fr = ck->fr;
@@ -344,6 +353,8 @@ scan_decorators(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn 
 		Value *v = sema_eval_expr(&ck->ev, d->kind == N_CALL ? d->u.call.callee : d);
 		BuiltinFn fn = v && v->kind == VAL_BUILTIN ? sema_builtin_fn(v->u.builtin) : BF_NONE;
 		found = fn == want || (want == BF_JIT && fn == BF_KERNEL);
+		if (found && row)
+			*row = v->u.builtin;
 		if (unsupported && !*unsupported && v && v->kind == VAL_HOST && v->u.host.reason)
 			*unsupported = v;
 	}
@@ -356,7 +367,22 @@ scan_decorators(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn 
 bool
 sema_has_decorator(Check *ck, SemaModule *m, const NodeList *decorators, BuiltinFn want)
 {
-	return scan_decorators(ck, m, decorators, want, NULL);
+	return scan_decorators(ck, m, decorators, want, NULL, NULL);
+}
+
+bool
+sema_func_is_tl(Check *ck, const Node *f)
+{
+	if (f->kind != N_FUNC)
+		return false;
+	SemaModule *m = sema_module_of(ck, f);
+	while (m->enclosing)
+		m = m->enclosing;
+	if (sema_in_prelude(ck, m))
+		return true;
+	const Builtin *row = NULL;
+	return m->python && scan_decorators(ck, sema_module_of(ck, f), &f->u.func.decorators,
+	                                    BF_JIT, NULL, &row) && sema_builtin_is_tl(row);
 }
 
 const Value *
@@ -364,7 +390,7 @@ sema_unsupported_decorator(Check *ck, const Node *f)
 {
 	const Value *v = NULL;
 	if (f->kind == N_FUNC)
-		scan_decorators(ck, sema_module_of(ck, f), &f->u.func.decorators, BF_NONE, &v);
+		scan_decorators(ck, sema_module_of(ck, f), &f->u.func.decorators, BF_NONE, &v, NULL);
 	return v;
 }
 

@@ -79,6 +79,8 @@ struct Frame {
 	                         -1 in a runtime loop, which return cannot leave */
 	VEC(ReturnSite) sites;    /* the returns met in them */
 	SrcSpan call_at;      /* an inlined function: the call that inlined it */
+	bool tl;              /* a @triton.jit function: layouts are inferred as
+	                         Triton's passes infer them (soft conversions) */
 	Frame *up;
 };
 
@@ -137,6 +139,12 @@ struct Check {
 	VEC(const char *) cx_values;
 	/* layout inference: the probe pass records, the final pass applies */
 	int auto_next;                /* AutoLayout ids given out in this kernel */
+	/* the builtin being called (its row names it in diagnostics: gl. or tl.) */
+	const Builtin *call;
+	/* glc's tl prelude, read when first needed (sema/eval/prelude.c) */
+	SemaModule **prelude;
+	size_t n_prelude;
+	bool prelude_read;
 };
 
 #endif

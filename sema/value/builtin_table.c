@@ -1,40 +1,13 @@
 /*
  * The table of builtin names: namespaces (gl, tma, mbarrier, ...), the
- * functions, dtypes and layout constructors they hold. Lookups go through
- * this table, never through string compares spread over the checker.
+ * functions, dtypes and layout constructors they hold, and the lookups,
+ * which go through this table and those of tl (tl_table.c) and libdevice
+ * (libdevice_table.c), never through string compares spread over the
+ * checker.
  */
-#include "sema/value/value.h"
+#include "sema/value/table.h"
 
 #include <string.h>
-
-typedef enum BuiltinKind { BI_NAMESPACE, BI_LAYOUT_CTOR, BI_FUNC, BI_DTYPE } BuiltinKind;
-
-/* Scopes a builtin is visible in (bit set); a namespace opens one scope.
- * Methods live in scopes of their own, reached through the receiver. */
-enum {
-	IN_GLOBAL = 1, IN_GL = 2, IN_TTGL = 4, IN_MBARRIER = 8, IN_TMA = 16,
-	IN_SMEM_METHODS = 32, IN_VALUE_METHODS = 64,
-	/* reached only through imports of a .py file (sema_builtin_namespace) */
-	IN_TRITON = 128, IN_EXPERIMENTAL = 256, IN_GLUON = 512, IN_HOPPER = 1024,
-	IN_TL_CORE = 2048, IN_NVMMA_STATICS = 4096, IN_AMPERE = 8192,
-	IN_ASYNC_COPY = 16384, IN_PROPAGATE_NAN = 32768, IN_PADDED_STATICS = 1u << 16,
-	IN_LIBDEVICE = 1u << 19,
-	/* triton.runtime.driver.active.get_current_target() */
-	IN_RUNTIME = 1u << 20, IN_DRIVER = 1u << 21, IN_ACTIVE = 1u << 22, IN_TARGET = 1u << 23,
-};
-
-/* The signature of every callable builtin lives in this table: its
- * parameter names in order, optional ones marked with a trailing '?'.
- * Arguments are bound against it in one place (sema_bind_builtin). */
-struct Builtin {
-	const char *name;
-	BuiltinKind kind;
-	unsigned visible_in;   /* IN_* bits */
-	unsigned opens;        /* namespaces: the scope of their members */
-	BuiltinFn fn;          /* BI_FUNC */
-	TDType dtype;          /* BI_DTYPE */
-	const char *params[SEMA_MAX_BUILTIN_PARAMS];  /* BI_FUNC; NULL-terminated */
-};
 
 /* Layout constructors and gl functions are reachable through gl./ttgl.;
  * layouts also bare (as after `from ... import BlockedLayout`). The Hopper
@@ -46,7 +19,6 @@ struct Builtin {
 #define TENSOR_FN (GL | IN_VALUE_METHODS)
 #define NS(n, opens) {n, BI_NAMESPACE, IN_GLOBAL | GL, opens, BF_NONE, DT_VOID, {0}}
 #define LAYOUT(n, in) {n, BI_LAYOUT_CTOR, in, 0, BF_NONE, DT_VOID, {0}}
-#define FN(n, in, f, ...) {n, BI_FUNC, in, 0, f, DT_VOID, {__VA_ARGS__}}
 #define DT(n, t) {n, BI_DTYPE, GL, 0, BF_NONE, t, {0}}
 static const Builtin table[] = {
 	{"gl", BI_NAMESPACE, IN_GLOBAL, GL, BF_NONE, DT_VOID, {0}},
@@ -56,13 +28,15 @@ static const Builtin table[] = {
 	{"triton", BI_NAMESPACE, 0, IN_TRITON, BF_NONE, DT_VOID, {0}},
 	{"experimental", BI_NAMESPACE, IN_TRITON, IN_EXPERIMENTAL, BF_NONE, DT_VOID, {0}},
 	{"gluon", BI_NAMESPACE, IN_EXPERIMENTAL, IN_GLUON, BF_NONE, DT_VOID, {0}},
-	{"language", BI_NAMESPACE, IN_TRITON | IN_GLUON, GL, BF_NONE, DT_VOID, {0}},
+	{"language", BI_NAMESPACE, IN_GLUON, GL, BF_NONE, DT_VOID, {0}},
+	{"language", BI_NAMESPACE, IN_TRITON, IN_TL, BF_NONE, DT_VOID, {0}},
+	{"tl", BI_NAMESPACE, 0, IN_TL, BF_NONE, DT_VOID, {0}},
 	{"hopper", BI_NAMESPACE, 0, IN_HOPPER, BF_NONE, DT_VOID, {0}},
 	{"ampere", BI_NAMESPACE, 0, IN_AMPERE, BF_NONE, DT_VOID, {0}},
-	{"core", BI_NAMESPACE, 0, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
+	{"core", BI_NAMESPACE, IN_TL, IN_TL_CORE, BF_NONE, DT_VOID, {0}},
 	{"async_copy", BI_NAMESPACE, IN_GLOBAL | GL | IN_HOPPER | IN_AMPERE, IN_ASYNC_COPY, BF_NONE,
 	 DT_VOID, {0}},
-	{"PropagateNan", BI_NAMESPACE, IN_GLOBAL | GL | IN_TL_CORE, IN_PROPAGATE_NAN, BF_NONE,
+	{"PropagateNan", BI_NAMESPACE, IN_GLOBAL | GL | IN_TL | IN_TL_CORE, IN_PROPAGATE_NAN, BF_NONE,
 	 DT_VOID, {0}},
 	{"libdevice", BI_NAMESPACE, 0, IN_LIBDEVICE, BF_NONE, DT_VOID, {0}},
 	{"runtime", BI_NAMESPACE, IN_TRITON, IN_RUNTIME, BF_NONE, DT_VOID, {0}},
@@ -117,7 +91,8 @@ static const Builtin table[] = {
 	FN("void", GL, BF_VOID, "*args"),
 	FN("ptr", GL, BF_PTR),
 	FN("tensor_desc", GL, BF_TENSOR_DESC),
-	FN("jit", GL | IN_TRITON | IN_GLUON, BF_JIT),
+	FN("jit", GL | IN_GLUON, BF_JIT),
+	FN("jit", IN_TRITON, BF_JIT),   /* triton.jit: a tl function */
 	FN("kernel", GL, BF_KERNEL),
 	FN("static_range", GL, BF_STATIC_RANGE, "arg1", "arg2?", "step?"),
 	FN("static_assert", GL, BF_STATIC_ASSERT, "cond", "msg?"),
@@ -239,7 +214,8 @@ static const Builtin table[] = {
 	FN("commit_group", IN_ASYNC_COPY, BF_ASYNC_COMMIT),
 	FN("wait_group", IN_ASYNC_COPY, BF_ASYNC_WAIT, "num_outstanding?"),
 	/* Python at compile time, and Gluon's decorators and queries */
-	FN("constexpr_function", IN_GLOBAL | GL | IN_GLUON | IN_TL_CORE, BF_CONSTEXPR_FUNCTION),
+	FN("constexpr_function", IN_GLOBAL | GL | IN_GLUON | IN_TL_CORE | IN_TRITON,
+	   BF_CONSTEXPR_FUNCTION),
 	FN("_aggregate", IN_TL_CORE, BF_AGGREGATE),
 	FN("aggregate", IN_GLOBAL | IN_GLUON, BF_AGGREGATE),
 	FN("staticmethod", IN_GLOBAL, BF_STATICMETHOD),
@@ -260,9 +236,6 @@ static const Builtin table[] = {
 	FN("static_print", GL, BF_STATIC_PRINT, "*values", "sep?", "end?", "file?", "flush?"),
 	FN("warpgroup_mma_init", IN_GLOBAL | GL | IN_HOPPER, BF_WGMMA_INIT, "value"),
 	FN("get_current_target", IN_ACTIVE, BF_CURRENT_TARGET),
-	/* libdevice's fast f32 approximations: gl.exp (ex2.approx) and gl.fdiv */
-	FN("fast_expf", IN_LIBDEVICE, BF_EXP, "x"),
-	FN("fast_dividef", IN_LIBDEVICE, BF_FDIV, "x", "y", "ieee_rounding?"),
 	FN("get_default_for", IN_NVMMA_STATICS, BF_NVMMA_DEFAULT, "block_shape", "dtype",
 	   "transposed?", "fp4_padded?"),
 	FN("with_identity_for", IN_PADDED_STATICS, BF_PADDED_IDENTITY, "interval_padding_pairs",
@@ -279,6 +252,7 @@ static const Builtin table[] = {
 	/* methods of register tensors and scalars */
 	FN("to", IN_VALUE_METHODS, BF_TO, "self", "dtype", "fp_downcast_rounding?", "bitcast?"),
 };
+static const size_t n_table = sizeof table / sizeof *table;
 #undef GL
 #define GL_SCOPES (IN_GL | IN_TTGL)
 #undef TENSOR_FN
@@ -294,24 +268,49 @@ scope_of(const Builtin *ns)
 	return ns ? ns->opens : IN_GLOBAL;
 }
 
+/* The tables, searched in this order (Gluon's first: a method of both is
+ * Gluon's row). */
+static const struct {
+	const Builtin *rows;
+	const size_t *n;
+} tables[] = {
+	{table, &n_table},
+	{sema_tl_rows, &sema_tl_n_rows},
+	{sema_libdevice_rows, &sema_libdevice_n_rows},
+};
+
+/* The first row visible in scope called name (any name: NULL), from the
+ * table after `after` (NULL: from the start); NULL when there is none. */
+static const Builtin *
+find(unsigned scope, const char *name, const Builtin *after)
+{
+	bool past = after == NULL;
+	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
+		for (size_t i = 0; i < *tables[t].n; i++) {
+			const Builtin *b = &tables[t].rows[i];
+			if (!past) {
+				past = b == after;
+				continue;
+			}
+			if ((b->visible_in & scope) && (!name || strcmp(b->name, name) == 0))
+				return b;
+		}
+	return NULL;
+}
+
 const Builtin *
 sema_builtin_lookup(const Builtin *ns, const char *name)
 {
-	unsigned scope = scope_of(ns);
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if ((table[i].visible_in & scope) && strcmp(table[i].name, name) == 0)
-			return &table[i];
-	return NULL;
+	return find(scope_of(ns), name, NULL);
 }
 
 size_t
 sema_builtin_names(const Builtin *ns, const char **names, size_t max)
 {
-	unsigned scope = scope_of(ns);
 	size_t n = 0;
-	for (size_t i = 0; i < sizeof table / sizeof *table && n < max; i++)
-		if (table[i].visible_in & scope)
-			names[n++] = table[i].name;
+	for (const Builtin *b = find(scope_of(ns), NULL, NULL); b && n < max;
+	     b = find(scope_of(ns), NULL, b))
+		names[n++] = b->name;
 	return n;
 }
 
@@ -334,13 +333,32 @@ sema_builtin_name(const Builtin *b)
 }
 
 const Builtin *
-sema_builtin_method(bool of_smem, const char *name)
+sema_builtin_method(MethodsOf of, const char *name)
 {
-	unsigned scope = of_smem ? IN_SMEM_METHODS : IN_VALUE_METHODS;
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if ((table[i].visible_in & scope) && strcmp(table[i].name, name) == 0)
-			return &table[i];
-	return NULL;
+	unsigned scope = of == METHODS_SMEM ? IN_SMEM_METHODS : of == METHODS_VALUE
+	                 ? IN_VALUE_METHODS : IN_DESC_METHODS;
+	return find(scope, name, NULL);
+}
+
+bool
+sema_builtin_is_tl(const Builtin *b)
+{
+	return (b->visible_in & (IN_TL | IN_TL_MATH | IN_TL_CUDA | IN_LIBDEVICE)) ||
+	       (b->visible_in == IN_TRITON && b->fn == BF_JIT);
+}
+
+const char *
+sema_builtin_ns(const Builtin *b)
+{
+	return b->visible_in & (IN_TL | IN_TL_MATH) ? "tl" : b->visible_in & GL_SCOPES ? "gl"
+	       : NULL;
+}
+
+bool
+sema_builtin_has_prelude(const Builtin *ns)
+{
+	return ns && ns->kind == BI_NAMESPACE &&
+	       (ns->opens == IN_TL || ns->opens == IN_TL_MATH || ns->opens == IN_TL_CORE);
 }
 
 int
@@ -357,9 +375,10 @@ const char *
 sema_builtin_qualname(Arena *a, const Builtin *b)
 {
 	unsigned in = b->visible_in;
-	const char *ns = in & IN_GLOBAL ? "" : in & GL_SCOPES ? "gl." : in & IN_MBARRIER ?
-	                 "mbarrier." : in & IN_TMA ? "tma." : in & IN_ASYNC_COPY ? "async_copy." :
-	                 in & IN_PROPAGATE_NAN ? "PropagateNan." : ".";
+	const char *ns = in & IN_GLOBAL ? "" : in & GL_SCOPES ? "gl." : in & IN_TL ? "tl." :
+	                 in & IN_MBARRIER ? "mbarrier." : in & IN_TMA ? "tma." : in & IN_ASYNC_COPY ?
+	                 "async_copy." : in & IN_PROPAGATE_NAN ? "PropagateNan." : in & IN_LIBDEVICE ?
+	                 "libdevice." : in & IN_TRITON ? "triton." : ".";
 	return arena_printf(a, "%s%s", ns, b->name);
 }
 
@@ -378,9 +397,11 @@ sema_builtin_dtype(const Builtin *b)
 const Builtin *
 sema_builtin_namespace(const char *name)
 {
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if (table[i].kind == BI_NAMESPACE && strcmp(table[i].name, name) == 0)
-			return &table[i];
+	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
+		for (size_t i = 0; i < *tables[t].n; i++)
+			if (tables[t].rows[i].kind == BI_NAMESPACE &&
+			    strcmp(tables[t].rows[i].name, name) == 0)
+				return &tables[t].rows[i];
 	return NULL;
 }
 
@@ -390,8 +411,5 @@ sema_builtin_static(const char *cls, const char *name)
 	unsigned scope = strcmp(cls, "NVMMASharedLayout") == 0   ? IN_NVMMA_STATICS
 	                 : strcmp(cls, "PaddedSharedLayout") == 0 ? IN_PADDED_STATICS
 	                                                          : 0;
-	for (size_t i = 0; scope && i < sizeof table / sizeof *table; i++)
-		if ((table[i].visible_in & scope) && strcmp(table[i].name, name) == 0)
-			return &table[i];
-	return NULL;
+	return scope ? find(scope, name, NULL) : NULL;
 }

@@ -128,13 +128,25 @@ const Builtin *sema_builtin_namespace(const char *name);
 const Builtin *sema_builtin_static(const char *cls, const char *name);
 bool sema_builtin_is_namespace(const Builtin *b);
 const char *sema_builtin_name(const Builtin *b);
-/* The method `name` of a shared-memory descriptor (of_smem) or of a
- * register tensor or scalar; NULL when there is none. */
-const Builtin *sema_builtin_method(bool of_smem, const char *name);
+/* The receivers of methods: shared-memory descriptors and mbarriers,
+ * register tensors and scalars, tensor descriptors. */
+typedef enum MethodsOf { METHODS_SMEM, METHODS_VALUE, METHODS_DESC } MethodsOf;
+/* The method `name` of a receiver of kind of; NULL when there is none. */
+const Builtin *sema_builtin_method(MethodsOf of, const char *name);
+/* Whether b is a name of triton.language (tl., tl.math., libdevice. and
+ * triton.jit): the functions `@triton.jit` marks are compiled as Triton
+ * compiles them (their layouts inferred as its passes infer them). */
+bool sema_builtin_is_tl(const Builtin *b);
+/* "tl" for a row of triton.language's namespaces, "gl" for Gluon's, NULL
+ * for the others (methods, Python's builtins, tma., mbarrier., ...). */
+const char *sema_builtin_ns(const Builtin *b);
+/* Whether namespace ns is one whose missing names glc's tl prelude may
+ * have (tl, tl.math, tl.core: sema/eval/prelude.c). */
+bool sema_builtin_has_prelude(const Builtin *ns);
 /* A callable builtin's parameters in order (optional ones end in '?'; one
  * that starts with '*' takes the remaining positional arguments as a
  * tuple): *params receives them; returns their count. */
-enum { SEMA_MAX_BUILTIN_PARAMS = 8 };
+enum { SEMA_MAX_BUILTIN_PARAMS = 12 };
 int sema_builtin_params(const Builtin *b, const char *const **params);
 /* The name as the user spells it in messages: "gl.load", "mbarrier.init",
  * "range", ".index" (methods), allocated in a. */
@@ -159,12 +171,17 @@ typedef enum BuiltinFn {
 	BF_ATOMIC_XCHG, BF_ATOMIC_CAS,
 	/* shape operations (sema/builtins/shape.c) */
 	BF_RESHAPE, BF_PERMUTE, BF_JOIN, BF_SPLIT, BF_BROADCAST, BF_RAVEL, BF_GATHER, BF_HISTOGRAM,
-	BF_FP4_TO_FP,
+	BF_FP4_TO_FP, BF_BROADCAST_TO, BF_VIEW, BF_TRANS, BF_CAT,
 	/* shared memory and Hopper */
 	BF_ALLOC_SHARED, BF_THREAD_BARRIER, BF_FENCE_ASYNC_SHARED, BF_MBAR_INIT,
 	BF_MBAR_INVALIDATE, BF_MBAR_EXPECT, BF_MBAR_WAIT, BF_MBAR_ARRIVE, BF_TMA_LOAD,
 	BF_TMA_STORE, BF_TMA_STORE_WAIT, BF_WGMMA, BF_WGMMA_WAIT, BF_WARP_SPECIALIZE,
 	BF_DOT_FMA, BF_MMA_V2, BF_MBAR_ALLOC, BF_MAKE_DESC,
+	/* triton.language's own (sema/builtins/tl_*.c) */
+	BF_TL_DOT, BF_DOT_SCALED, BF_TL_MAKE_DESC, BF_DESC_LOAD, BF_DESC_STORE,
+	BF_DESC_ATOMIC_ADD, BF_DESC_ATOMIC_MIN, BF_DESC_ATOMIC_MAX, BF_DESC_ATOMIC_AND,
+	BF_DESC_ATOMIC_OR, BF_DESC_ATOMIC_XOR, BF_CONDITION, BF_LOGICAL_AND, BF_LOGICAL_OR,
+	BF_ITEM, BF_LIBDEVICE,
 	/* layout inference */
 	BF_AUTO_LAYOUT, BF_SET_AUTO_LAYOUT,
 	/* math and elementwise escapes (sema/builtins/math.c, elementwise.c) */
@@ -192,7 +209,7 @@ typedef enum BuiltinFn {
 	BF_CLS_BASE_TYPE, BF_CLS_DTYPE, BF_CLS_BLOCK_TYPE, BF_CLS_DISTRIBUTED_TYPE,
 	BF_CLS_POINTER_TYPE, BF_CLS_TUPLE_TYPE, BF_CLS_SMEM_TYPE, BF_CLS_DESC_TYPE,
 	BF_CLS_WGMMA_ACC_TYPE,
-	BF_CLS_DISTRIBUTED_LAYOUT, BF_CLS_SHARED_LAYOUT,
+	BF_CLS_DISTRIBUTED_LAYOUT, BF_CLS_SHARED_LAYOUT, BF_CLS_CONST,
 	BF_VOID,
 } BuiltinFn;
 BuiltinFn sema_builtin_fn(const Builtin *b);
