@@ -26,6 +26,7 @@ static const struct {
 	PassFn run;
 } passes[] = {
 	{"layout-infer", ir_layout_infer},  /* every AutoLayout decided */
+	{"soft-clean", ir_soft_clean},  /* tl's soft conversions removed or recomputed */
 	{"verify", verify},             /* the IR's invariants */
 	{"smem-plan", ir_smem_plan},    /* shared-memory lifetimes and offsets */
 	{"membar", ir_membar},          /* CTA barriers between racing smem accesses */

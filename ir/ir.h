@@ -397,6 +397,9 @@ struct TInst {
 		bool has_mask, has_other, has_pred, is_async, has_use_acc;
 		bool trivial;     /* OP_CONVERT_LAYOUT: must be a register renaming
 		                     (assert_trivial, gl.set_auto_layout) */
+		bool soft;        /* OP_CONVERT_LAYOUT: where a tl function's value
+		                     meets another layout; layout-infer merges the
+		                     two sides when it can (ir/layout_soft.c) */
 		int n_coords;     /* TMA ops */
 		int64_t offset, stride;  /* OP_SMEM_VIEW, in elements */
 		const LLCvtPlan *plan;   /* OP_CONVERT_LAYOUT */
@@ -550,6 +553,12 @@ typedef struct IrAccess {
 } IrAccess;
 IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
 
+/* Triton's Coalesce layout for global access `in` (load, store, atomic,
+ * cp.async) of a tl function, from the axis facts of its pointers
+ * (ir/coalesce.c); NULL when Triton leaves the access to the layouts
+ * around it (fewer elements than threads). */
+const LLDesc *ir_coalesced_layout(Arena *a, const TInst *in, const IrAxis *axis, int num_warps);
+
 /* The plan of convert_layout from src's layout to dst's (tensors of one
  * shape): elements of the dtype's width (8 at least; pointers 64). NULL
  * with err->msg when the algebra finds none, or a side holds more than
@@ -574,6 +583,10 @@ bool ir_layout_infer(TProgram *p, Arena *a, Diags *d);
  * shape with operands of `bits` bits: version 3, warps down M, the widest
  * instruction N (a multiple of 8 up to 256 dividing N). */
 const LLDesc *ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps);
+/* soft-clean: a tl function's soft conversions that move nothing removed,
+ * those of cheap values replaced by the values computed again in the
+ * layout wanted (ir/soft_clean.c). */
+bool ir_soft_clean(TProgram *p, Arena *a, Diags *d);
 /* smem-plan: allocations' live ranges and offsets, smem_bytes; the 227 KB
  * limit. */
 bool ir_smem_plan(TProgram *p, Arena *a, Diags *d);

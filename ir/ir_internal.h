@@ -29,7 +29,7 @@ typedef enum IrAttr {
 	                         the cvt-plan pass computes the plan again) */
 	IA_IMPRECISE = 1 << 8, /* max_num_imprecise_acc=N (attr.count), printed
 	                          when nonzero */
-	IA_TRIVIAL = 1 << 9,  /* the flag `trivial` (attr.trivial) */
+	IA_TRIVIAL = 1 << 9,  /* the flags `trivial` and `soft` (attr.trivial, attr.soft) */
 	IA_ROUND = 1 << 10,   /* rounding=rtne|rtz (absent: the default) */
 	IA_NAN = 1 << 11,     /* the flag `propagate_nan` */
 	IA_ACCESS = 1 << 12,  /* cache=ca|cg|cs|cv|wb|wt evict=first|last, the

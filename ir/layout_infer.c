@@ -26,52 +26,25 @@
  * and rewrites every type in the kernel with the result. After it no
  * AutoLayout is left; the verifier then checks the usual layout rules.
  */
-#include "ir/ir.h"
+#include "ir/layout_infer.h"
 
 #include <string.h>
 
-/* One unknown (an AutoLayout id of the kernel). */
-typedef struct Unknown {
-	int up;               /* union-find link (itself for a root) */
-	int parent, dim;      /* this = SliceLayout(dim, unknown parent); -1: none */
-	bool seen;
-	SrcSpan at;           /* where it first appears */
-	int rank, warps;      /* the largest tensor it lays out, and its warps */
-	int64_t shape[LL_MAX_RANK];
-	const LLDesc *fixed;  /* a concrete layout it must be */
-	SrcSpan fixed_at;
-	int mem_bits, mem_rank;   /* the narrowest global access through it */
-	int64_t mem_shape[LL_MAX_RANK];
-	const char *conflict; /* why it cannot be decided, or NULL */
-	SrcSpan conflict_at;
-	const LLDesc *res;    /* the solution */
-} Unknown;
-
-typedef struct Infer {
-	Arena *a;
-	Diags *d;
-	TKernel *k;
-	Unknown *u;           /* by AutoLayout id */
-	int n;
-	int warps;            /* of the partition being walked */
-	bool ok;
-} Infer;
-
 /* -- unknowns -------------------------------------------------------------------- */
 
-static int
-find(Infer *x, int v)
+int
+li_find(Infer *x, int v)
 {
 	while (x->u[v].up != v)
 		v = x->u[v].up = x->u[x->u[v].up].up;
 	return v;
 }
 
-static void
-unite(Infer *x, int a, int b)
+void
+li_unite(Infer *x, int a, int b)
 {
-	a = find(x, a);
-	b = find(x, b);
+	a = li_find(x, a);
+	b = li_find(x, b);
 	if (a != b)
 		x->u[a > b ? a : b].up = a < b ? a : b;
 }
@@ -98,8 +71,8 @@ conflict(Infer *x, int v, SrcSpan at, const char *why)
 
 /* The unknown d is, or is a slice of (the slices' dims in dims[0..*n-1],
  * outermost first); -1 when d involves none. */
-static int
-root(const Infer *x, const LLDesc *d, int *dims, int *n)
+int
+li_root(const Infer *x, const LLDesc *d, int *dims, int *n)
 {
 	*n = 0;
 	for (; d; d = d->parent) {
@@ -112,8 +85,8 @@ root(const Infer *x, const LLDesc *d, int *dims, int *n)
 	return -1;
 }
 
-static bool
-same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, int rank)
+bool
+li_same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, int rank)
 {
 	LLayout la, lb;
 	LLErr err = {x->a, NULL};
@@ -128,7 +101,7 @@ fix(Infer *x, int v, const LLDesc *l, SrcSpan at)
 	if (!u->fixed) {
 		u->fixed = l;
 		u->fixed_at = at;
-	} else if (!same_map(x, u->fixed, l, u->shape, u->rank)) {
+	} else if (!li_same_map(x, u->fixed, l, u->shape, u->rank)) {
 		conflict(x, v, at, arena_printf(x->a, "and it must be %s here", desc_str(x, l)));
 	}
 }
@@ -158,7 +131,7 @@ relate(Infer *x, int child, int parent, int dim, SrcSpan at)
 		c->parent = parent;
 		c->dim = dim;
 	} else if (c->dim == dim) {
-		unite(x, c->parent, parent);
+		li_unite(x, c->parent, parent);
 	} else {
 		conflict(x, child, at, arena_printf(x->a, "here it gains a new axis at %d, but "
 		         "elsewhere at %d", dim, c->dim));
@@ -166,16 +139,16 @@ relate(Infer *x, int child, int parent, int dim, SrcSpan at)
 }
 
 /* Layouts a and b must be one. */
-static void
-unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at)
+void
+li_unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at)
 {
 	int pa[LL_MAX_RANK], pb[LL_MAX_RANK], na, nb;
-	int va = root(x, a, pa, &na), vb = root(x, b, pb, &nb);
+	int va = li_root(x, a, pa, &na), vb = li_root(x, b, pb, &nb);
 	if (va < 0 && vb < 0)
 		return;
 	if (va >= 0 && vb >= 0) {
 		if (na == nb && memcmp(pa, pb, (size_t)na * sizeof *pa) == 0)
-			unite(x, va, vb);
+			li_unite(x, va, vb);
 		else if (na == 0 && nb == 1)
 			relate(x, va, vb, pb[0], at);
 		else if (nb == 0 && na == 1)
@@ -200,7 +173,7 @@ static void
 unify_values(Infer *x, const TValue *a, const TValue *b, SrcSpan at)
 {
 	if (is_tensor(a) && is_tensor(b))
-		unify(x, a->type->layout.desc, b->type->layout.desc, at);
+		li_unify(x, a->type->layout.desc, b->type->layout.desc, at);
 }
 
 /* -- reading the kernel ---------------------------------------------------------- */
@@ -210,7 +183,7 @@ static void
 see(Infer *x, const TType *t, SrcSpan at)
 {
 	int dims[LL_MAX_RANK], n;
-	int v = t && t->kind == TY_TENSOR ? root(x, t->layout.desc, dims, &n) : -1;
+	int v = t && t->kind == TY_TENSOR ? li_root(x, t->layout.desc, dims, &n) : -1;
 	if (v < 0 || n > 0)
 		return;
 	Unknown *u = &x->u[v];
@@ -230,15 +203,18 @@ see(Infer *x, const TType *t, SrcSpan at)
 	}
 }
 
-/* A global access through pointers of type t asks for a coalesced layout. */
+/* A global access `in` through pointers of type t asks for a coalesced
+ * layout; a tl access would like Triton's. */
 static void
-memory(Infer *x, const TType *t)
+memory(Infer *x, const TInst *in, const TType *t)
 {
 	int dims[LL_MAX_RANK], n;
-	int v = t->kind == TY_TENSOR ? root(x, t->layout.desc, dims, &n) : -1;
+	int v = t->kind == TY_TENSOR ? li_root(x, t->layout.desc, dims, &n) : -1;
 	if (v < 0 || n > 0)
 		return;
 	Unknown *u = &x->u[v];
+	if (!u->pref)
+		u->pref = li_access_pref(x, in);
 	int bits = ir_dtype_bits(t->dtype) < 8 ? 8 : ir_dtype_bits(t->dtype);
 	if (u->mem_bits == 0 || bits < u->mem_bits)
 		u->mem_bits = bits;
@@ -263,10 +239,10 @@ mma(Infer *x, const TInst *in)
 	const LLDesc *l = acc->layout.desc;
 	if (ll_desc_has_auto(l)) {
 		l = ir_wgmma_layout(x->a, acc, bits, x->warps);
-		unify(x, acc->layout.desc, l, in->at);
+		li_unify(x, acc->layout.desc, l, in->at);
 	}
 	if (a->kind == TY_TENSOR && ll_desc_has_auto(a->layout.desc))
-		unify(x, a->layout.desc, ll_desc_dot_operand(x->a, l, 0, 32 / bits), in->at);
+		li_unify(x, a->layout.desc, ll_desc_dot_operand(x->a, l, 0, 32 / bits), in->at);
 }
 
 /* reduce and scan: the inputs share a layout; result k (its tuple's k-th)
@@ -280,7 +256,7 @@ combined(Infer *x, const TInst *in)
 		const LLDesc *l = in->args[k]->type->layout.desc;
 		unify_values(x, in->args[0], in->args[k], in->at);
 		if (rk->kind == TY_TENSOR)
-			unify(x, rk->layout.desc, in->op == OP_SCAN ? l
+			li_unify(x, rk->layout.desc, in->op == OP_SCAN ? l
 			      : ll_desc_slice(x->a, l, in->attr.axis), in->at);
 	}
 }
@@ -292,7 +268,7 @@ equations(Infer *x, const TInst *in)
 	switch (in->op) {
 	case OP_EXPAND_DIMS:
 		if (is_tensor(r))
-			unify(x, in->args[0]->type->layout.desc,
+			li_unify(x, in->args[0]->type->layout.desc,
 			      ll_desc_slice(x->a, r->type->layout.desc, in->attr.axis), in->at);
 		return;
 	case OP_REDUCE: case OP_SCAN:
@@ -306,7 +282,7 @@ equations(Infer *x, const TInst *in)
 			unify_values(x, in->args[0], in->args[1], in->at);
 		return;
 	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
-		memory(x, in->args[0]->type);
+		memory(x, in, in->args[0]->type);
 		break;
 	case OP_CONVERT_LAYOUT:
 		if (in->attr.trivial)
@@ -317,19 +293,19 @@ equations(Infer *x, const TInst *in)
 		unify_values(x, in->args[2], r, in->at);
 		return;
 	case OP_LOAD: case OP_STORE:
-		memory(x, in->args[0]->type);
+		memory(x, in, in->args[0]->type);
 		break;
 	case OP_ASYNC_COPY:   /* cp.async: the pointers, and the mask */
-		memory(x, in->args[1]->type);
+		memory(x, in, in->args[1]->type);
 		break;
 	case OP_SMEM_LOAD:
 		if (is_tensor(r))
-			memory(x, r->type);
+			memory(x, in, r->type);
 		return;
 	case OP_VAR_WRITE: case OP_VAR_READ: {
 		const TValue *v = r ? r : in->args[0];
 		if (is_tensor(v) && in->var->type->kind == TY_TENSOR)
-			unify(x, in->var->type->layout.desc, v->type->layout.desc, in->at);
+			li_unify(x, in->var->type->layout.desc, v->type->layout.desc, in->at);
 		return;
 	}
 	case OP_SPLAT: case OP_FULL: case OP_ARANGE: case OP_SMEM_STORE: case OP_DOT:
@@ -386,8 +362,8 @@ walk_block(Infer *x, const TBlock *b)
 
 /* Slices of one class share their parent's class: SliceLayout(dim, P) and
  * SliceLayout(dim, Q) equal means P and Q equal. */
-static void
-merge_parents(Infer *x)
+void
+li_merge_parents(Infer *x)
 {
 	for (int round = 0; round < 64; round++) {
 		bool again = false;
@@ -399,20 +375,20 @@ merge_parents(Infer *x)
 			const Unknown *u = &x->u[v];
 			if (u->parent < 0)
 				continue;
-			int c = find(x, v), p = find(x, u->parent);
+			int c = li_find(x, v), p = li_find(x, u->parent);
 			if (par[c] < 0) {
 				par[c] = p;
 				dim[c] = u->dim;
 			} else if (dim[c] != u->dim) {
 				conflict(x, v, u->at, arena_printf(x->a, "here it gains a new axis at %d, "
 				         "but elsewhere at %d", u->dim, dim[c]));
-			} else if (find(x, par[c]) != p) {
-				unite(x, par[c], p);
+			} else if (li_find(x, par[c]) != p) {
+				li_unite(x, par[c], p);
 				again = true;
 			}
 		}
 		for (int c = 0; c < x->n; c++)
-			if (par[c] >= 0 && find(x, c) == c) {
+			if (par[c] >= 0 && li_find(x, c) == c) {
 				x->u[c].parent = par[c];
 				x->u[c].dim = dim[c];
 			}
@@ -422,12 +398,12 @@ merge_parents(Infer *x)
 }
 
 /* Members' shapes, fixes and hints become their class root's. */
-static void
-gather(Infer *x)
+void
+li_gather(Infer *x)
 {
 	for (int v = 0; v < x->n; v++) {
 		Unknown *u = &x->u[v];
-		int r = find(x, v);
+		int r = li_find(x, v);
 		Unknown *c = &x->u[r];
 		if (r == v)
 			continue;
@@ -448,10 +424,13 @@ gather(Infer *x)
 			c->parent = u->parent;
 			c->dim = u->dim;
 		}
+		c->tl |= u->tl;
+		if (!c->pref)
+			c->pref = u->pref;
 	}
 	for (int v = 0; v < x->n; v++) {
 		Unknown *u = &x->u[v];
-		int r = find(x, v);
+		int r = li_find(x, v);
 		if (r == v)
 			continue;
 		if (u->fixed)
@@ -467,11 +446,11 @@ gather(Infer *x)
 	for (int round = 0; round < LL_MAX_RANK; round++)
 		for (int v = 0; v < x->n; v++) {
 			Unknown *c = &x->u[v];
-			if (find(x, v) != v || !c->fixed || c->parent < 0)
+			if (li_find(x, v) != v || !c->fixed || c->parent < 0)
 				continue;
 			const LLDesc *f = c->fixed;
 			if (f->kind == LL_SLICE && f->dim == c->dim)
-				fix(x, find(x, c->parent), f->parent, c->fixed_at);
+				fix(x, li_find(x, c->parent), f->parent, c->fixed_at);
 			else
 				conflict(x, v, c->fixed_at, arena_printf(x->a, "it must also be "
 				         "SliceLayout(%d, ...) of the layout of its expansion", c->dim));
@@ -481,7 +460,7 @@ gather(Infer *x)
 static const LLDesc *
 resolve(Infer *x, int v, int depth)
 {
-	Unknown *c = &x->u[find(x, v)];
+	Unknown *c = &x->u[li_find(x, v)];
 	if (c->res)
 		return c->res;
 	int warps = c->warps > 0 ? c->warps : x->k->num_warps;
@@ -489,6 +468,10 @@ resolve(Infer *x, int v, int depth)
 		c->res = ll_desc_slice(x->a, resolve(x, c->parent, depth + 1), c->dim);
 	else if (c->fixed)
 		c->res = c->fixed;
+	else if (c->pref)
+		c->res = c->pref;
+	else if (c->tl)
+		c->res = ll_desc_blocked_default(x->a, c->shape, c->rank > 0 ? c->rank : 1, warps);
 	else if (c->mem_bits)
 		c->res = ll_desc_coalesced(x->a, c->mem_shape, c->mem_rank, c->mem_bits, warps);
 	else
@@ -499,7 +482,7 @@ resolve(Infer *x, int v, int depth)
 static void
 report(Infer *x, int v)
 {
-	const Unknown *u = &x->u[v], *c = &x->u[find(x, v)];
+	const Unknown *u = &x->u[v], *c = &x->u[li_find(x, v)];
 	Diag *g = diag_error(x->d, u->at, "cannot infer a layout for this tensor (AutoLayout)");
 	if (c->fixed)
 		diag_note(x->d, g, c->fixed_at, "it must be %s here", desc_str(x, c->fixed));
@@ -600,9 +583,12 @@ infer_kernel(TKernel *k, Arena *a, Diags *d)
 		x.u[v].up = v;
 		x.u[v].parent = -1;
 	}
+	bool soft = li_soft_scan(&x);
 	walk_block(&x, &k->body);
-	merge_parents(&x);
-	gather(&x);
+	li_merge_parents(&x);
+	li_gather(&x);
+	if (soft)
+		li_soft_merge(&x);
 	for (int v = 0; v < n; v++)
 		if (x.u[v].conflict)
 			report(&x, v);

@@ -234,6 +234,8 @@ print_attrs(Printer *p, const TInst *i)
 		buf_puts(out, " async");
 	if ((at & IA_TRIVIAL) && i->attr.trivial)
 		buf_puts(out, " trivial");
+	if ((at & IA_TRIVIAL) && i->attr.soft)
+		buf_puts(out, " soft");
 	if ((at & IA_IMPRECISE) && i->attr.count)
 		buf_printf(out, " max_num_imprecise_acc=%lld", (long long)i->attr.count);
 	if ((at & IA_PLAN) && i->attr.plan) {

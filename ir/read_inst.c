@@ -66,7 +66,7 @@ enum { FIRST_MORE_KEY = 11 };
 static const struct { const char *name; unsigned attr; } flag_words[] = {
 	{"async", IA_ASYNC}, {"trivial", IA_TRIVIAL}, {"propagate_nan", IA_NAN},
 	{"volatile", IA_ACCESS}, {"pure", IA_ASM}, {"hex", IA_HEX}, {"reverse", IA_REVERSE},
-	{"nan_fill", IA_NANFILL},
+	{"nan_fill", IA_NANFILL}, {"soft", IA_TRIVIAL},
 };
 
 static void
@@ -74,7 +74,7 @@ set_flag_attr(TInst *i, int k)
 {
 	bool *fields[] = {&i->attr.is_async, &i->attr.trivial, &i->attr.propagate_nan,
 	                  &i->attr.is_volatile, &i->attr.is_pure, &i->attr.hex, &i->attr.reverse,
-	                  &i->attr.nan_fill};
+	                  &i->attr.nan_fill, &i->attr.soft};
 	*fields[k] = true;
 }
 

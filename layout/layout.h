@@ -247,6 +247,15 @@ const LLDesc *ll_desc_distributed_linear(Arena *a, const LLayout *ll, const int6
                                          int rank);
 const LLDesc *ll_desc_coalesced(Arena *a, const int64_t *shape, int rank, int bits,
                                 int num_warps);
+/* Triton's BlockedLayout for shape[0..rank-1] with spt elements per
+ * thread and dims in `order` (fastest first): lanes, then warps, spread
+ * from the fastest dim out, the slowest taking what is left (Triton's
+ * BlockedEncodingAttr::get; ll_blocked.c). */
+const LLDesc *ll_desc_blocked_fit(Arena *a, const int64_t *shape, int rank, const int64_t *spt,
+                                  const int64_t *order, int num_warps);
+/* Triton's default layout of a shape: one element per thread, order
+ * [rank-1, ..., 0], through ll_desc_blocked_fit. */
+const LLDesc *ll_desc_blocked_default(Arena *a, const int64_t *shape, int rank, int num_warps);
 /* AutoLayout(id), an unknown to be inferred. */
 const LLDesc *ll_desc_auto(Arena *a, int id);
 /* True when d is AutoLayout or a slice or dot operand of one. */

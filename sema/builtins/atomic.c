@@ -134,6 +134,8 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	if (!sema_want_ptr(ck, a[0], fname))
 		return NULL;
 	TValue *p = a[0]->u.rt;
+	if (sema_in_tl(ck))
+		p = sema_soft_fresh(ck, call->span, p);
 	TDType dt = p->type->dtype;
 	if (!ir_atomic_dtype_ok(ops[k].op, dt)) {
 		diag_error(ck->d, a[0]->span, "%s does not support %s elements; it supports %s",
@@ -153,6 +155,10 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	                                                  cas ? dt : DT_I1,
 	                                                  cas ? "cmp" : "the mask"))))
 		return NULL;
+	if (sema_in_tl(ck) && p->type->kind == TY_TENSOR) {
+		x = sema_soft_convert(ck, call->span, x, p->type->layout.desc);
+		y = y ? sema_soft_convert(ck, call->span, y, p->type->layout.desc) : NULL;
+	}
 	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, dt));
 	TInst *i = cas ? sema_emit(ck, OP_ATOMIC_CAS, call->span, rt, 3, p, y, x)
 	               : sema_emit(ck, OP_ATOMIC_RMW, call->span, rt, 2 + (y != NULL), p, x, y);
@@ -161,6 +167,7 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	i->attr.sem = (TMemSem)sem;
 	i->attr.scope = (TMemScope)scope;
 	i->res->layout_at = p->layout_at;
-	TValue *old = as == dt ? i->res : sema_cast_to(ck, i->res, as, call->span);
+	TValue *old = sema_soft_result(ck, call->span, i->res);
+	old = as == dt ? old : sema_cast_to(ck, old, as, call->span);
 	return sema_rt_value(ck, old, call->span);
 }

@@ -35,6 +35,9 @@ Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value
 /* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
  * with arguments a bound by the builtin table. */
 Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* r, the result of a global access: in a tl function softly converted
+ * from the access's layout (memory.c); elsewhere r itself. */
+TValue *sema_soft_result(Check *ck, SrcSpan at, TValue *r);
 /* True when v is a pointer or a tensor of pointers, else a diagnostic
  * naming fname. */
 bool sema_want_ptr(Check *ck, const Value *v, const char *fname);

@@ -128,6 +128,30 @@ no_block_ptr_args(Check *ck, const char *fname, Value *boundary, Value *padding)
 	return false;
 }
 
+/* In a tl function, a global access has a layout of its own (which the
+ * layout-infer pass may make Triton's coalesced one): the pointers are
+ * softly converted to it first, the other operands once they have the
+ * pointers' shape (soft_operand) and the loaded value from it
+ * (soft_result). Elsewhere each is the value itself. */
+static TValue *
+soft_pointers(Check *ck, SrcSpan at, TValue *p)
+{
+	return sema_in_tl(ck) ? sema_soft_fresh(ck, at, p) : p;
+}
+
+static TValue *
+soft_operand(Check *ck, SrcSpan at, TValue *p, TValue *v)
+{
+	return v && sema_in_tl(ck) && p->type->kind == TY_TENSOR
+	       ? sema_soft_convert(ck, at, v, p->type->layout.desc) : v;
+}
+
+TValue *
+sema_soft_result(Check *ck, SrcSpan at, TValue *r)
+{
+	return sema_in_tl(ck) ? sema_soft_fresh(ck, at, r) : r;
+}
+
 /* gl.load(pointer, mask, other, boundary_check, padding_option,
  * cache_modifier, eviction_policy, volatile) */
 static Value *
@@ -140,11 +164,13 @@ call_load(Check *ck, const Node *call, Value **a)
 		           "the masked-off elements)");
 		return NULL;
 	}
-	TValue *p = a[0]->u.rt, *m = NULL, *o = NULL;
+	TValue *p = soft_pointers(ck, call->span, a[0]->u.rt), *m = NULL, *o = NULL;
 	if ((a[1] && !with_ptr(ck, &p, a[1], DT_I1, "the mask", &m)) ||
 	    (a[2] && !with_ptr(ck, &p, a[2], p->type->dtype, "'other'", &o)) ||
 	    (m && o && !with_ptr(ck, &p, sema_rt_value(ck, m, a[1]->span), DT_I1, "the mask", &m)))
 		return NULL;
+	m = soft_operand(ck, call->span, p, m);
+	o = soft_operand(ck, call->span, p, o);
 	const TType *rt = sema_type_with_elem(ck, p->type, sema_type_scalar(ck, p->type->dtype));
 	TInst *i = sema_emit(ck, OP_LOAD, call->span, rt, 1 + (m != NULL) + (o != NULL), p, m ? m : o, o);
 	i->attr.has_mask = m != NULL;
@@ -152,7 +178,7 @@ call_load(Check *ck, const Node *call, Value **a)
 	i->res->layout_at = p->layout_at;
 	if (!access_attrs(ck, i, true, a[5], a[6], a[7]))
 		return NULL;
-	return sema_rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, sema_soft_result(ck, call->span, i->res), call->span);
 }
 
 /* gl.store(pointer, value, mask, boundary_check, cache_modifier,
@@ -162,12 +188,14 @@ call_store(Check *ck, const Node *call, Value **a)
 {
 	if (!sema_want_ptr(ck, a[0], "gl.store") || !no_block_ptr_args(ck, "gl.store", a[3], NULL))
 		return NULL;
-	TValue *p = a[0]->u.rt, *v, *m = NULL;
+	TValue *p = soft_pointers(ck, call->span, a[0]->u.rt), *v, *m = NULL;
 	if (!with_ptr(ck, &p, a[1], p->type->dtype, "the value", &v) ||
 	    (a[2] && !with_ptr(ck, &p, a[2], DT_I1, "the mask", &m)) ||
 	    (m && !with_ptr(ck, &p, sema_rt_value(ck, v, a[1]->span), p->type->dtype, "the value",
 	                    &v)))
 		return NULL;
+	v = soft_operand(ck, call->span, p, v);
+	m = soft_operand(ck, call->span, p, m);
 	TInst *i = sema_emit(ck, OP_STORE, call->span, NULL, 2 + (m != NULL), p, v, m);
 	i->attr.has_mask = m != NULL;
 	if (!access_attrs(ck, i, false, a[4], a[5], NULL))

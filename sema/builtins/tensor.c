@@ -226,6 +226,14 @@ sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 		           axis, xt->rank);
 		return NULL;
 	}
+	/* Triton converts a tensor to the slice of the layout it expands to
+	 * (a SliceLayout along this axis expands as it is). */
+	if (sema_in_tl(ck) && !(d->kind == LL_SLICE && d->dim == axis)) {
+		if (!(x = sema_soft_fresh(ck, at, x)))
+			return NULL;
+		xt = x->type;
+		d = xt->layout.desc;
+	}
 	int64_t sh[LL_MAX_RANK];
 	for (int i = 0, r = 0; i <= xt->rank; i++)
 		sh[i] = i == axis ? 1 : xt->shape[r++];

@@ -84,6 +84,10 @@ sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 		TValue *t = sema_materialize(ck, v, DT_VOID);
 		if (!t)
 			return NULL;
+		/* a tl variable's tensor has a layout of its own, which every value
+		 * written to it is softly converted to */
+		if (sema_in_tl(ck) && t->type->kind == TY_TENSOR && !(t = sema_soft_fresh(ck, at, t)))
+			return NULL;
 		Value *leaf = sema_var_value(ck, sema_new_var(ck, name, t->type),
 		                             v->kind == VAL_RUNTIME ? t->layout_at : at);
 		var_write(ck, leaf->u.var, t, at);
@@ -315,6 +319,10 @@ write_leaf(Check *ck, const char *name, const Value *leaf, Value *v, SrcSpan at)
 		return false;
 	if (tv->type->kind == TY_SCALAR && vt->kind == TY_SCALAR)
 		tv = sema_cast_to(ck, tv, vt->dtype, at);
+	if (sema_in_tl(ck) && vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR &&
+	    ir_same_shape(vt, tv->type) && vt->dtype == tv->type->dtype &&
+	    !(tv = sema_soft_convert(ck, at, tv, vt->layout.desc)))
+		return false;
 	const TType *cmp = tv->type;
 	if (vt->kind == TY_TENSOR && tv->type->kind == TY_TENSOR) {
 		/* An inferred layout on either side is an equation for the

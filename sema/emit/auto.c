@@ -6,8 +6,17 @@
  * through. The layout-infer pass (ir/layout_infer.c) then reads the
  * equations from the IR, decides every unknown, rewrites the types, and the
  * verifier checks the usual rules on the result.
+ *
+ * In a tl function (@triton.jit), Triton's passes may convert any value
+ * between operations: there sema marks the places where a value meets a
+ * layout another operation wants (an operand of a memory access, a loaded
+ * value, a tensor gaining an axis, a value written to a variable) with a
+ * `soft` convert_layout. The pass merges its two sides when their layouts
+ * can be one and keeps a conversion where they cannot.
  */
 #include "sema/emit/emit.h"
+
+#include <string.h>
 
 const LLDesc *
 sema_auto_source(Check *ck, SrcSpan at, const int64_t *shape, int rank)
@@ -52,4 +61,33 @@ sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis, const int64_t
 	(void)axis;
 	const LLDesc *d = x->type->layout.desc;
 	return d && d->kind == LL_AUTO ? sema_auto_source(ck, at, shape, rank) : NULL;
+}
+
+bool
+sema_in_tl(Check *ck)
+{
+	return ck->fr && ck->fr->tl;
+}
+
+TValue *
+sema_soft_convert(Check *ck, SrcSpan at, TValue *x, const LLDesc *dst)
+{
+	const TType *xt = x->type;
+	if (xt->kind != TY_TENSOR || ll_desc_equal(xt->layout.desc, dst))
+		return x;
+	TType *t = sema_tensor_type(ck, at, sema_type_elem(ck, xt), xt->shape, xt->rank, dst);
+	if (!t)
+		return NULL;
+	TInst *i = sema_emit(ck, OP_CONVERT_LAYOUT, at, t, 1, x);
+	i->attr.soft = true;
+	i->res->layout_at = x->layout_at;
+	return i->res;
+}
+
+TValue *
+sema_soft_fresh(Check *ck, SrcSpan at, TValue *x)
+{
+	if (x->type->kind != TY_TENSOR)
+		return x;
+	return sema_soft_convert(ck, at, x, sema_auto_source(ck, at, x->type->shape, x->type->rank));
 }

@@ -62,4 +62,15 @@ bool sema_auto_unify(Check *ck, SrcSpan at, const TValue *a, const TValue *b);
 const LLDesc *sema_auto_expand(Check *ck, SrcSpan at, const TValue *x, int axis,
                           const int64_t *shape, int rank);
 
+/* Whether the code being checked is a tl function's (@triton.jit): its
+ * layouts are inferred as Triton's passes infer them. */
+bool sema_in_tl(Check *ck);
+/* x (a tensor) softly converted to layout dst: a convert_layout marked
+ * soft, which the layout-infer pass removes when x's layout can be dst and
+ * keeps as a conversion where it cannot; x itself when it is no tensor or
+ * already in dst. NULL after a diagnostic. */
+TValue *sema_soft_convert(Check *ck, SrcSpan at, TValue *x, const LLDesc *dst);
+/* x softly converted to a new AutoLayout of its shape. */
+TValue *sema_soft_fresh(Check *ck, SrcSpan at, TValue *x);
+
 #endif

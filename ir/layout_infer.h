@@ -1,0 +1,81 @@
+/*
+ * The layout-infer pass's state (ir/layout_infer.c, ir/layout_soft.c): the
+ * unknowns of a kernel (its AutoLayout ids) in a union-find, what each
+ * class must be (a concrete layout, a slice of another class), what it
+ * would like to be (a tl access's Triton layout), and the soft conversions
+ * of tl functions, merged where their two sides can be one.
+ */
+#ifndef IR_LAYOUT_INFER_H
+#define IR_LAYOUT_INFER_H
+
+#include "ir/ir.h"
+
+/* One unknown (an AutoLayout id of the kernel). */
+typedef struct Unknown {
+	int up;               /* union-find link (itself for a root) */
+	int parent, dim;      /* this = SliceLayout(dim, unknown parent); -1: none */
+	bool seen;
+	SrcSpan at;           /* where it first appears */
+	int rank, warps;      /* the largest tensor it lays out, and its warps */
+	int64_t shape[LL_MAX_RANK];
+	const LLDesc *fixed;  /* a concrete layout it must be */
+	SrcSpan fixed_at;
+	int mem_bits, mem_rank;   /* the narrowest global access through it */
+	int64_t mem_shape[LL_MAX_RANK];
+	const LLDesc *pref;   /* the layout Triton gives a tl access through it */
+	bool tl;              /* met by a soft conversion: left alone, it takes
+	                         Triton's default layout */
+	const char *conflict; /* why it cannot be decided, or NULL */
+	SrcSpan conflict_at;
+	const LLDesc *res;    /* the solution */
+} Unknown;
+
+/* A soft convert_layout: its two sides, and when it is tried (lower
+ * first; ir/layout_soft.c). */
+typedef struct SoftEdge {
+	const TInst *cvt;
+	int rank;
+} SoftEdge;
+
+typedef struct Infer {
+	Arena *a;
+	Diags *d;
+	TKernel *k;
+	Unknown *u;           /* by AutoLayout id */
+	int n;
+	int warps;            /* of the partition being walked */
+	bool ok;
+	/* tl functions' soft conversions (none: a Gluon kernel) */
+	SoftEdge *soft;
+	size_t n_soft;
+	const TInst **def;    /* by value id: the instruction defining it */
+	const IrAxis *axis;   /* the axis facts Triton's Coalesce reads */
+} Infer;
+
+/* The class of unknown v; a and b made one class. */
+int li_find(Infer *x, int v);
+void li_unite(Infer *x, int a, int b);
+/* The unknown d is, or is a slice of (the slices' dims in dims[0..*n-1],
+ * outermost first); -1 when d involves none. */
+int li_root(const Infer *x, const LLDesc *d, int *dims, int *n);
+/* Whether layouts a and b are one map over shape. */
+bool li_same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, int rank);
+/* Layouts a and b must be one (at: the requirement). */
+void li_unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at);
+/* Slices of one class share their parent's class; members' shapes, fixes
+ * and hints become their class root's. */
+void li_merge_parents(Infer *x);
+void li_gather(Infer *x);
+
+/* -- layout_soft.c -- */
+/* Reads the kernel for its soft conversions (and the instruction defining
+ * each value); false when it has none. */
+bool li_soft_scan(Infer *x);
+/* The Triton layout tl access `in` would like (NULL: none, or not a tl
+ * access). */
+const LLDesc *li_access_pref(Infer *x, const TInst *in);
+/* Merges the two sides of each soft conversion, in their order, where
+ * their classes can be one. */
+void li_soft_merge(Infer *x);
+
+#endif

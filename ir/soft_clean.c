@@ -1,0 +1,251 @@
+/*
+ * The soft-clean pass: what becomes of a tl function's soft conversions
+ * once layout-infer has decided every layout (ir/layout_soft.c).
+ *
+ *   - one whose two sides are one layout moves nothing: it is removed and
+ *     its uses read its source;
+ *   - one whose source is cheap to compute again (Triton's backward
+ *     rematerialization): aranges, splats, constants, full tensors and the
+ *     elementwise operations, broadcasts, expand_dims and conversions over
+ *     them, at most MAX_CLONES instructions: the computation is repeated in
+ *     the layout wanted, just before the conversion, which goes;
+ *   - any other stays, a real conversion (cvt-plan plans it).
+ *
+ * Then the cheap instructions nothing uses any more are removed. Running
+ * it again changes nothing.
+ */
+#include "ir/ir.h"
+
+#include <string.h>
+
+enum { MAX_CLONES = 32 };
+
+typedef struct Clean {
+	Arena *a;
+	TKernel *k;
+	const TInst **def;    /* by value id */
+	TValue **repl;        /* by value id: the value its uses read instead */
+	int *uses;            /* by value id */
+	int warps;
+	/* the clones of one conversion, before they are kept */
+	TInst *clones[MAX_CLONES];
+	int n_clones;
+	bool changed;
+} Clean;
+
+/* Operations that compute a tensor from their operands alone. */
+static bool
+is_cheap(TOp op)
+{
+	return op == OP_ARANGE || op == OP_FULL || op == OP_SPLAT || op == OP_CONST ||
+	       op == OP_BROADCAST || op == OP_EXPAND_DIMS || op == OP_CONVERT_LAYOUT ||
+	       (op >= OP_ADD && op <= OP_BITCAST);
+}
+
+static bool
+same_layout(const TType *a, const TType *b)
+{
+	return a->kind == TY_TENSOR && b->kind == TY_TENSOR && ll_equal(&a->layout.ll, &b->layout.ll);
+}
+
+/* t in layout l (fitted to t's shape); NULL when l does not fit it. */
+static const TType *
+in_layout(Clean *c, const TType *t, const LLDesc *l)
+{
+	TType *n = arena_alloc(c->a, sizeof *n);
+	*n = *t;
+	n->layout.desc = l;
+	LLErr err = {c->a, NULL};
+	return ll_build(l, t->shape, t->rank, c->warps, &n->layout.ll, &err) ? n : NULL;
+}
+
+/* v computed again in layout l (a new instruction list in c->clones), or v
+ * itself when it is in l already; NULL when that is not cheap. */
+static TValue *
+clone(Clean *c, TValue *v, const LLDesc *l)
+{
+	if (v->type->kind != TY_TENSOR)
+		return v;
+	const TType *want = in_layout(c, v->type, l);
+	if (!want)
+		return NULL;
+	if (same_layout(v->type, want))
+		return v;
+	const TInst *d = c->def[v->id];
+	if (!d || !is_cheap(d->op) || d->op == OP_CONST || c->n_clones == MAX_CLONES)
+		return NULL;
+	if (d->op == OP_CONVERT_LAYOUT)
+		return d->attr.trivial ? NULL : clone(c, d->args[0], l);
+	TInst *n = arena_alloc(c->a, sizeof *n);
+	*n = *d;
+	n->args = arena_alloc(c->a, (size_t)(d->n_args + 1) * sizeof *n->args);
+	for (int k = 0; k < d->n_args; k++) {
+		TValue *a = d->args[k];
+		const LLDesc *al = d->op == OP_EXPAND_DIMS ? ll_desc_slice(c->a, l, d->attr.axis) : l;
+		if (!(n->args[k] = a->type->kind == TY_TENSOR ? clone(c, a, al) : a))
+			return NULL;
+	}
+	if (c->n_clones == MAX_CLONES)
+		return NULL;
+	n->res = arena_alloc(c->a, sizeof *n->res);
+	*n->res = *d->res;
+	n->res->id = c->k->n_values++;
+	n->res->type = want;
+	c->clones[c->n_clones++] = n;
+	return n->res;
+}
+
+static void clean_block(Clean *c, TBlock *b);
+
+/* The soft conversion b->insts[*i]: removed, or replaced by clones of its
+ * source inserted before it (*i then indexes past them). */
+static void
+clean_convert(Clean *c, TBlock *b, size_t *i)
+{
+	TInst *in = b->insts[*i];
+	TValue *src = in->args[0];
+	if (same_layout(src->type, in->res->type)) {
+		c->repl[in->res->id] = src;
+		c->changed = true;
+		return;
+	}
+	c->n_clones = 0;
+	TValue *r = clone(c, src, in->res->type->layout.desc);
+	if (!r || r == src)
+		return;
+	for (int k = 0; k < c->n_clones; k++) {
+		ir_block_insert(c->a, b, (*i)++, c->clones[k]);
+		c->def[c->clones[k]->res->id] = c->clones[k];
+	}
+	c->repl[in->res->id] = r;
+	c->changed = true;
+}
+
+static void
+clean_inst(Clean *c, TBlock *b, size_t *i)
+{
+	TInst *in = b->insts[*i];
+	if (in->op == OP_CONVERT_LAYOUT && in->attr.soft)
+		clean_convert(c, b, i);
+	clean_block(c, &in->cond_block);
+	clean_block(c, &in->body);
+	clean_block(c, &in->else_body);
+	if (in->op != OP_WARP_SPECIALIZE)
+		return;
+	int warps = c->warps, n;
+	TPartition *parts = ir_ws_parts(c->k, in, &n);
+	for (int p = 0; p < n; p++) {
+		c->warps = parts[p].num_warps;
+		clean_block(c, &parts[p].body);
+	}
+	c->warps = warps;
+}
+
+static void
+clean_block(Clean *c, TBlock *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		clean_inst(c, b, &i);
+}
+
+static TValue *
+final(Clean *c, TValue *v)
+{
+	while (v && c->repl[v->id])
+		v = c->repl[v->id];
+	return v;
+}
+
+/* Records definitions (def) or rewrites operands through repl and counts
+ * uses (uses). */
+static bool
+visit(TInst *in, void *ctx)
+{
+	Clean *c = ctx;
+	if (!c->uses) {
+		if (in->res)
+			c->def[in->res->id] = in;
+		return true;
+	}
+	for (int k = 0; k < in->n_args; k++)
+		if (in->args[k]) {
+			in->args[k] = final(c, in->args[k]);
+			c->uses[in->args[k]->id]++;
+		}
+	if (in->cond_value) {
+		in->cond_value = final(c, in->cond_value);
+		c->uses[in->cond_value->id]++;
+	}
+	return true;
+}
+
+/* Drops from b the conversions replaced and the cheap instructions whose
+ * result nothing uses; true when it dropped any. */
+static bool
+drop_unused(Clean *c, TBlock *b)
+{
+	bool dropped = false;
+	size_t n = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		TInst *in = b->insts[i];
+		dropped |= drop_unused(c, &in->cond_block);
+		dropped |= drop_unused(c, &in->body);
+		dropped |= drop_unused(c, &in->else_body);
+		bool replaced = in->res && c->repl[in->res->id];
+		bool unused = in->res && is_cheap(in->op) && !c->uses[in->res->id] &&
+		              !(in->op == OP_CONVERT_LAYOUT && in->attr.trivial);
+		if (replaced || unused) {
+			dropped = true;
+			for (int k = 0; k < in->n_args && !replaced; k++)
+				if (in->args[k])
+					c->uses[in->args[k]->id]--;
+			if (replaced)
+				c->uses[in->args[0]->id]--;
+			c->repl[in->res->id] = NULL;
+			c->uses[in->res->id] = -1;
+			continue;
+		}
+		b->insts[n++] = in;
+	}
+	b->n = n;
+	return dropped;
+}
+
+static bool
+has_soft(TInst *in, void *ctx)
+{
+	(void)ctx;
+	return !(in->op == OP_CONVERT_LAYOUT && in->attr.soft);
+}
+
+static void
+clean_kernel(Arena *a, TKernel *k)
+{
+	if (ir_walk(k, has_soft, NULL))
+		return;
+	Clean c = {.a = a, .k = k, .warps = k->num_warps};
+	/* clones add values: room for MAX_CLONES per instruction there is */
+	size_t cap = (size_t)k->n_values * (MAX_CLONES + 1) + 1;
+	c.def = arena_alloc(a, cap * sizeof *c.def);
+	c.repl = arena_alloc(a, cap * sizeof *c.repl);
+	ir_walk(k, visit, &c);
+	clean_block(&c, &k->body);
+	if (!c.changed)
+		return;
+	c.uses = arena_alloc(a, cap * sizeof *c.uses);
+	ir_walk(k, visit, &c);
+	for (bool again = true; again;) {
+		again = drop_unused(&c, &k->body);
+		for (int p = 0; p < k->n_parts; p++)
+			again |= drop_unused(&c, &k->parts[p].body);
+	}
+}
+
+bool
+ir_soft_clean(TProgram *p, Arena *a, Diags *d)
+{
+	(void)d;
+	for (int i = 0; i < p->n_kernels; i++)
+		clean_kernel(a, p->kernels[i]);
+	return true;
+}
