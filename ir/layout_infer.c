@@ -49,8 +49,8 @@ li_unite(Infer *x, int a, int b)
 		x->u[a > b ? a : b].up = a < b ? a : b;
 }
 
-static const char *
-desc_str(Infer *x, const LLDesc *d)
+const char *
+li_desc_str(Infer *x, const LLDesc *d)
 {
 	StrBuf b = {0};
 	ll_desc_print(d, &b);
@@ -94,15 +94,15 @@ li_same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, in
 	                               ll_build(b, shape, rank, 0, &lb, &err) && ll_equal(&la, &lb));
 }
 
-static void
-fix(Infer *x, int v, const LLDesc *l, SrcSpan at)
+void
+li_fix(Infer *x, int v, const LLDesc *l, SrcSpan at)
 {
 	Unknown *u = &x->u[v];
 	if (!u->fixed) {
 		u->fixed = l;
 		u->fixed_at = at;
 	} else if (!li_same_map(x, u->fixed, l, u->shape, u->rank)) {
-		conflict(x, v, at, arena_printf(x->a, "and it must be %s here", desc_str(x, l)));
+		conflict(x, v, at, arena_printf(x->a, "and it must be %s here", li_desc_str(x, l)));
 	}
 }
 
@@ -113,13 +113,13 @@ fix_through(Infer *x, int v, const int *dims, int n, const LLDesc *l, SrcSpan at
 	for (int i = 0; i < n; i++) {
 		if (l->kind != LL_SLICE || l->dim != dims[i]) {
 			conflict(x, v, at, arena_printf(x->a, "here it meets %s, which is not a "
-			         "SliceLayout(%d, ...) of a layout glc could pick", desc_str(x, l),
+			         "SliceLayout(%d, ...) of a layout glc could pick", li_desc_str(x, l),
 			         dims[i]));
 			return;
 		}
 		l = l->parent;
 	}
-	fix(x, v, l, at);
+	li_fix(x, v, l, at);
 }
 
 /* child = SliceLayout(dim, parent). */
@@ -434,7 +434,7 @@ li_gather(Infer *x)
 		if (r == v)
 			continue;
 		if (u->fixed)
-			fix(x, r, u->fixed, u->fixed_at);
+			li_fix(x, r, u->fixed, u->fixed_at);
 		Unknown *c = &x->u[r];
 		if (u->mem_bits && (!c->mem_bits || u->mem_bits < c->mem_bits)) {
 			c->mem_bits = u->mem_bits;
@@ -450,22 +450,22 @@ li_gather(Infer *x)
 				continue;
 			const LLDesc *f = c->fixed;
 			if (f->kind == LL_SLICE && f->dim == c->dim)
-				fix(x, li_find(x, c->parent), f->parent, c->fixed_at);
+				li_fix(x, li_find(x, c->parent), f->parent, c->fixed_at);
 			else
 				conflict(x, v, c->fixed_at, arena_printf(x->a, "it must also be "
 				         "SliceLayout(%d, ...) of the layout of its expansion", c->dim));
 		}
 }
 
-static const LLDesc *
-resolve(Infer *x, int v, int depth)
+const LLDesc *
+li_resolve(Infer *x, int v, int depth)
 {
 	Unknown *c = &x->u[li_find(x, v)];
 	if (c->res)
 		return c->res;
 	int warps = c->warps > 0 ? c->warps : x->k->num_warps;
 	if (c->parent >= 0 && depth < LL_MAX_RANK)
-		c->res = ll_desc_slice(x->a, resolve(x, c->parent, depth + 1), c->dim);
+		c->res = ll_desc_slice(x->a, li_resolve(x, c->parent, depth + 1), c->dim);
 	else if (c->fixed)
 		c->res = c->fixed;
 	else if (c->pref)
@@ -485,7 +485,7 @@ report(Infer *x, int v)
 	const Unknown *u = &x->u[v], *c = &x->u[li_find(x, v)];
 	Diag *g = diag_error(x->d, u->at, "cannot infer a layout for this tensor (AutoLayout)");
 	if (c->fixed)
-		diag_note(x->d, g, c->fixed_at, "it must be %s here", desc_str(x, c->fixed));
+		diag_note(x->d, g, c->fixed_at, "it must be %s here", li_desc_str(x, c->fixed));
 	diag_note(x->d, g, u->conflict_at, "%s", u->conflict);
 	diag_note(x->d, g, (SrcSpan){0}, "give it an explicit layout=... or fix it with "
 	          "gl.set_auto_layout(x, layout)");
@@ -501,7 +501,7 @@ subst(Infer *x, const LLDesc *d)
 	if (!d)
 		return d;
 	if (d->kind == LL_AUTO)
-		return d->auto_id < x->n ? resolve(x, d->auto_id, 0) : d;
+		return d->auto_id < x->n ? li_resolve(x, d->auto_id, 0) : d;
 	if ((d->kind != LL_SLICE && d->kind != LL_DOT_OPERAND) || !ll_desc_has_auto(d))
 		return d;
 	LLDesc *c = arena_alloc(x->a, sizeof *c);
@@ -520,7 +520,7 @@ rewrite(Infer *x, const TType *ct, SrcSpan at)
 	LLErr err = {x->a, NULL};
 	if (!ll_build(t->layout.desc, t->shape, t->rank, x->warps, &t->layout.ll, &err)) {
 		diag_error(x->d, at, "the inferred layout %s does not fit this tensor: %s",
-		           desc_str(x, t->layout.desc), err.msg ? err.msg : "invalid");
+		           li_desc_str(x, t->layout.desc), err.msg ? err.msg : "invalid");
 		x->ok = false;
 	}
 }

@@ -37,6 +37,12 @@ typedef struct SoftEdge {
 	int rank;
 } SoftEdge;
 
+/* A tl shape operation whose result layout is derived from its operand's
+ * once that is decided. */
+typedef struct Derived {
+	const TInst *op;
+} Derived;
+
 typedef struct Infer {
 	Arena *a;
 	Diags *d;
@@ -48,6 +54,8 @@ typedef struct Infer {
 	/* tl functions' soft conversions (none: a Gluon kernel) */
 	SoftEdge *soft;
 	size_t n_soft;
+	Derived *derived;     /* in program order */
+	size_t n_derived;
 	const TInst **def;    /* by value id: the instruction defining it */
 	const IrAxis *axis;   /* the axis facts Triton's Coalesce reads */
 } Infer;
@@ -58,8 +66,14 @@ void li_unite(Infer *x, int a, int b);
 /* The unknown d is, or is a slice of (the slices' dims in dims[0..*n-1],
  * outermost first); -1 when d involves none. */
 int li_root(const Infer *x, const LLDesc *d, int *dims, int *n);
+/* The constructor form of d, for messages. */
+const char *li_desc_str(Infer *x, const LLDesc *d);
 /* Whether layouts a and b are one map over shape. */
 bool li_same_map(Infer *x, const LLDesc *a, const LLDesc *b, const int64_t *shape, int rank);
+/* Class v must be concrete layout l (at: the requirement). */
+void li_fix(Infer *x, int v, const LLDesc *l, SrcSpan at);
+/* The layout class v is decided to be (cached). */
+const LLDesc *li_resolve(Infer *x, int v, int depth);
 /* Layouts a and b must be one (at: the requirement). */
 void li_unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at);
 /* Slices of one class share their parent's class; members' shapes, fixes

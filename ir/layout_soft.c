@@ -26,19 +26,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* When an edge is tried: accesses, loop-carried writes, the others. */
-enum { RANK_ACCESS, RANK_LOOP, RANK_OTHER };
+/* When an edge is tried: accesses, loop-carried writes, the others; those
+ * out of a derived shape operation once its layout is derived. */
+enum { RANK_ACCESS, RANK_LOOP, RANK_OTHER, RANK_DERIVED };
 
 typedef struct Scan {
 	Infer *x;
 	int *edge;            /* by value id: the soft edge defining it, or -1 */
-	size_t cap;
+	size_t cap, derived_cap;
 } Scan;
 
 static bool
 is_access(TOp op)
 {
 	return op == OP_LOAD || op == OP_STORE || op == OP_ATOMIC_RMW || op == OP_ATOMIC_CAS;
+}
+
+/* A shape operation of a tl function whose result's layout is an unknown
+ * of its own, derived from its operand's. */
+static bool
+is_derived(const TInst *in)
+{
+	return (in->op == OP_RESHAPE || in->op == OP_PERMUTE || in->op == OP_JOIN ||
+	        in->op == OP_SPLIT) && in->res && in->res->type->kind == TY_TENSOR &&
+	       in->res->type->layout.desc->kind == LL_AUTO;
 }
 
 static void
@@ -59,6 +70,16 @@ scan_inst(Scan *s, const TInst *in, int loops)
 	Infer *x = s->x;
 	if (in->res)
 		x->def[in->res->id] = in;
+	if (is_derived(in)) {
+		if (x->n_derived == s->derived_cap) {
+			s->derived_cap = s->derived_cap ? 2 * s->derived_cap : 8;
+			Derived *d = arena_alloc(x->a, s->derived_cap * sizeof *d);
+			if (x->n_derived)
+				memcpy(d, x->derived, x->n_derived * sizeof *d);
+			x->derived = d;
+		}
+		x->derived[x->n_derived++] = (Derived){in};
+	}
 	if (in->op == OP_CONVERT_LAYOUT && in->attr.soft && in->res) {
 		if (x->n_soft == s->cap) {
 			s->cap = s->cap ? 2 * s->cap : 16;
@@ -68,7 +89,8 @@ scan_inst(Scan *s, const TInst *in, int loops)
 			x->soft = e;
 		}
 		const TInst *src = x->def[in->args[0]->id];
-		x->soft[x->n_soft] = (SoftEdge){in, src && src->op == OP_LOAD ? RANK_ACCESS : RANK_OTHER};
+		x->soft[x->n_soft] = (SoftEdge){in, src && is_derived(src) ? RANK_DERIVED : src &&
+		                                src->op == OP_LOAD ? RANK_ACCESS : RANK_OTHER};
 		s->edge[in->res->id] = (int)x->n_soft++;
 		mark_tl(x, in->args[0]->type->layout.desc);
 		mark_tl(x, in->res->type->layout.desc);
@@ -77,9 +99,12 @@ scan_inst(Scan *s, const TInst *in, int loops)
 	           : RANK_OTHER;
 	for (int k = 0; k < in->n_args && rank != RANK_OTHER; k++) {
 		int e = in->args[k] ? s->edge[in->args[k]->id] : -1;
-		if (e >= 0 && x->soft[e].rank > rank)
+		if (e >= 0 && x->soft[e].rank > rank && x->soft[e].rank != RANK_DERIVED)
 			x->soft[e].rank = rank;
 	}
+	/* the operand of a derived split is decided with it */
+	if (in->op == OP_SPLIT && is_derived(in) && s->edge[in->args[0]->id] >= 0)
+		x->soft[s->edge[in->args[0]->id]].rank = RANK_DERIVED;
 	bool loop = in->op == OP_FOR || in->op == OP_WHILE;
 	scan_block(s, &in->cond_block, loops + loop);
 	scan_block(s, &in->body, loops + loop);
@@ -128,7 +153,7 @@ li_soft_scan(Infer *x)
 {
 	int nv = x->k->n_values;
 	x->def = arena_alloc(x->a, (size_t)(nv + 1) * sizeof *x->def);
-	Scan s = {x, arena_alloc(x->a, (size_t)(nv + 1) * sizeof *s.edge), 0};
+	Scan s = {x, arena_alloc(x->a, (size_t)(nv + 1) * sizeof *s.edge), 0, 0};
 	for (int i = 0; i < nv; i++)
 		s.edge[i] = -1;
 	scan_block(&s, &x->k->body, 0);
@@ -249,16 +274,108 @@ compatible(Infer *x, const LLDesc *a, const LLDesc *b)
 	return can_be(x, v, l, 0);
 }
 
+/* Tries soft edge e: its sides become one class when they can. */
+static void
+try_edge(Infer *x, const SoftEdge *e)
+{
+	const TInst *c = e->cvt;
+	const LLDesc *a = c->args[0]->type->layout.desc, *b = c->res->type->layout.desc;
+	if (!compatible(x, a, b))
+		return;
+	li_unify(x, a, b, c->at);
+	li_merge_parents(x);
+	li_gather(x);
+}
+
+/* The layout value v is decided to have (kept from now on: its class is
+ * fixed to it). */
+static const LLDesc *
+decided(Infer *x, const TValue *v, SrcSpan at)
+{
+	int dims[LL_MAX_RANK], n, r = li_root(x, v->type->layout.desc, dims, &n);
+	if (r < 0)
+		return v->type->layout.desc;
+	const LLDesc *l = li_resolve(x, r, 0);
+	li_fix(x, li_find(x, r), l, at);
+	for (int i = n - 1; i >= 0; i--)
+		l = ll_desc_slice(x->a, l, dims[i]);
+	return l;
+}
+
+/* The operand of derived split d, softly converted from src: src's layout
+ * when it holds the last dim in each thread's registers, else Triton's
+ * (its default layout with two elements per thread along that dim). */
+static void
+split_operand(Infer *x, const TInst *d, const TInst *cvt)
+{
+	const TType *t = cvt->res->type;
+	const LLDesc *l = decided(x, cvt->args[0], d->at);
+	LLayout ll, out;
+	LLErr err = {x->a, NULL};
+	if (!ll_build(l, t->shape, t->rank, x->warps, &ll, &err) || !ll_split(&ll, &out, &err)) {
+		int64_t spt[LL_MAX_RANK], order[LL_MAX_RANK];
+		for (int i = 0; i < t->rank; i++) {
+			spt[i] = i == t->rank - 1 ? 2 : 1;
+			order[i] = t->rank - 1 - i;
+		}
+		l = ll_desc_blocked_fit(x->a, t->shape, t->rank, spt, order, x->warps);
+	}
+	int dims[LL_MAX_RANK], n, r = li_root(x, t->layout.desc, dims, &n);
+	if (r >= 0 && n == 0)
+		li_fix(x, r, l, d->at);
+	li_gather(x);
+}
+
+/* The layout of derived shape operation d, from its operand's (decided
+ * now, and kept: the operand's class is fixed to it). */
+static void
+derive(Infer *x, const TInst *d)
+{
+	const TValue *in = d->args[0];
+	const TType *it = in->type;
+	const TInst *cvt = x->def[in->id];
+	if (d->op == OP_SPLIT && cvt && cvt->op == OP_CONVERT_LAYOUT && cvt->attr.soft)
+		split_operand(x, d, cvt);
+	const LLDesc *l = decided(x, in, d->at);
+	int dims[LL_MAX_RANK], n;
+	LLayout ll, out;
+	LLErr err = {x->a, NULL};
+	int64_t arg[LL_MAX_RANK], shape[LL_MAX_RANK];
+	int n_arg = 0, rank;
+	LLShapeOp op = d->op == OP_RESHAPE ? LL_OP_RESHAPE : d->op == OP_PERMUTE ? LL_OP_PERMUTE
+	               : d->op == OP_JOIN ? LL_OP_JOIN : LL_OP_SPLIT;
+	const TType *rt = d->res->type;
+	if (op == LL_OP_RESHAPE)
+		for (; n_arg < rt->rank; n_arg++)
+			arg[n_arg] = rt->shape[n_arg];
+	else if (op == LL_OP_PERMUTE)
+		for (; n_arg < rt->rank; n_arg++)
+			arg[n_arg] = d->attr.order[n_arg];
+	const LLDesc *r = ll_build(l, it->shape, it->rank, x->warps, &ll, &err)
+	                  ? ll_shape_result(x->a, op, l, &ll, it->shape, it->rank, arg, n_arg,
+	                                    x->warps, shape, &rank, &out, &err)
+	                  : NULL;
+	if (!r) {
+		diag_error(x->d, d->at, "cannot derive the layout of this %s from %s: %s",
+		           ir_op_name(d->op), li_desc_str(x, l), err.msg ? err.msg : "no such layout");
+		x->ok = false;
+		return;
+	}
+	int rv = li_root(x, rt->layout.desc, dims, &n);
+	li_fix(x, rv, r, d->at);
+	li_gather(x);
+}
+
 void
 li_soft_merge(Infer *x)
 {
-	for (size_t i = 0; i < x->n_soft; i++) {
-		const TInst *c = x->soft[i].cvt;
-		const LLDesc *a = c->args[0]->type->layout.desc, *b = c->res->type->layout.desc;
-		if (!compatible(x, a, b))
-			continue;
-		li_unify(x, a, b, c->at);
-		li_merge_parents(x);
-		li_gather(x);
+	size_t i = 0;
+	for (; i < x->n_soft && x->soft[i].rank != RANK_DERIVED; i++)
+		try_edge(x, &x->soft[i]);
+	for (size_t k = 0; k < x->n_derived && x->ok; k++) {
+		derive(x, x->derived[k].op);
+		for (size_t j = i; j < x->n_soft; j++)
+			if (x->def[x->soft[j].cvt->args[0]->id] == x->derived[k].op)
+				try_edge(x, &x->soft[j]);
 	}
 }

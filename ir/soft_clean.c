@@ -2,8 +2,9 @@
  * The soft-clean pass: what becomes of a tl function's soft conversions
  * once layout-infer has decided every layout (ir/layout_soft.c).
  *
- *   - one whose two sides are one layout moves nothing: it is removed and
- *     its uses read its source;
+ *   - one whose two sides are one map moves nothing: it is removed and its
+ *     uses read its source (kept, at no cost, where a use relates
+ *     descriptions rather than maps: expand_dims, reduce, broadcast, ...);
  *   - one whose source is cheap to compute again (Triton's backward
  *     rematerialization): aranges, splats, constants, full tensors and the
  *     elementwise operations, broadcasts, expand_dims and conversions over
@@ -25,6 +26,7 @@ typedef struct Clean {
 	TKernel *k;
 	const TInst **def;    /* by value id */
 	TValue **repl;        /* by value id: the value its uses read instead */
+	bool *by_desc;        /* by value id: some use relates its description */
 	int *uses;            /* by value id */
 	int warps;
 	/* the clones of one conversion, before they are kept */
@@ -40,6 +42,17 @@ is_cheap(TOp op)
 	return op == OP_ARANGE || op == OP_FULL || op == OP_SPLAT || op == OP_CONST ||
 	       op == OP_BROADCAST || op == OP_EXPAND_DIMS || op == OP_CONVERT_LAYOUT ||
 	       (op >= OP_ADD && op <= OP_BITCAST);
+}
+
+/* Operations whose operands' layouts matter only as maps (the verifier
+ * and code generation read no description of theirs). */
+static bool
+maps_only(TOp op)
+{
+	return (op >= OP_ADD && op <= OP_BITCAST) || op == OP_LOAD || op == OP_STORE ||
+	       op == OP_ATOMIC_RMW || op == OP_ATOMIC_CAS || op == OP_VAR_WRITE ||
+	       op == OP_SMEM_STORE || op == OP_CONVERT_LAYOUT || op == OP_RESHAPE ||
+	       op == OP_PERMUTE || op == OP_JOIN || op == OP_SPLIT || op == OP_EXTERN;
 }
 
 static bool
@@ -105,8 +118,10 @@ clean_convert(Clean *c, TBlock *b, size_t *i)
 	TInst *in = b->insts[*i];
 	TValue *src = in->args[0];
 	if (same_layout(src->type, in->res->type)) {
-		c->repl[in->res->id] = src;
-		c->changed = true;
+		if (!c->by_desc[in->res->id]) {
+			c->repl[in->res->id] = src;
+			c->changed = true;
+		}
 		return;
 	}
 	c->n_clones = 0;
@@ -165,6 +180,9 @@ visit(TInst *in, void *ctx)
 	if (!c->uses) {
 		if (in->res)
 			c->def[in->res->id] = in;
+		for (int k = 0; k < in->n_args && !maps_only(in->op); k++)
+			if (in->args[k])
+				c->by_desc[in->args[k]->id] = true;
 		return true;
 	}
 	for (int k = 0; k < in->n_args; k++)
@@ -228,6 +246,7 @@ clean_kernel(Arena *a, TKernel *k)
 	size_t cap = (size_t)k->n_values * (MAX_CLONES + 1) + 1;
 	c.def = arena_alloc(a, cap * sizeof *c.def);
 	c.repl = arena_alloc(a, cap * sizeof *c.repl);
+	c.by_desc = arena_alloc(a, cap * sizeof *c.by_desc);
 	ir_walk(k, visit, &c);
 	clean_block(&c, &k->body);
 	if (!c.changed)

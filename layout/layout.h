@@ -324,6 +324,21 @@ const LLDesc *ll_desc_permuted(Arena *a, const LLDesc *d, const int *perm, int r
 const LLDesc *ll_desc_smem_reshaped(Arena *a, const LLDesc *d, int to_rank);
 const LLDesc *ll_desc_joined(Arena *a, const LLDesc *d, int rank);
 const LLDesc *ll_desc_split(Arena *a, const LLDesc *d, int rank);
+/* The register shape operations whose result layout is derived from the
+ * operand's. */
+typedef enum LLShapeOp { LL_OP_RESHAPE, LL_OP_PERMUTE, LL_OP_JOIN, LL_OP_SPLIT } LLShapeOp;
+/* The result layout of op on an operand described by d, fitted to shape
+ * in[0..rank-1] as ll (ll_shape_result.c): the result's shape into
+ * shape[0..*out_rank-1], its map into *out, and its description, the
+ * constructor form Triton derives when it builds to the same threads, else
+ * a DistributedLinearLayout (a split of a rank-1 tensor gives scalars:
+ * d). arg[0..n-1] is a reshape's new shape or a permute's order (result
+ * dim i is operand dim arg[i]). NULL with err->msg when the algebra has no
+ * such map. */
+const LLDesc *ll_shape_result(Arena *a, LLShapeOp op, const LLDesc *d, const LLayout *ll,
+                              const int64_t *in, int rank, const int64_t *arg, int n,
+                              int num_warps, int64_t *shape, int *out_rank, LLayout *out,
+                              LLErr *err);
 /* gl.fp4_to_fp's result along `axis` (Triton's legacy forms, used when the
  * axis comes first in the operand's order): a BlockedLayout with
  * size_per_thread[axis] doubled, a DotOperandLayout with k_width doubled;

@@ -50,6 +50,11 @@ TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int
  * gl.gather and gl.histogram with arguments a bound by the builtin table. */
 Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
+/* -- tl_ops.c: triton.language's operations Gluon has no name for -- */
+/* tl.view, tl.broadcast_to, tl.cat, tl.condition, x.logical_and,
+ * x.logical_or and x.item() with arguments a bound by the builtin table. */
+Value *sema_check_tl_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
 /* -- reduce.c: reductions and scans -- */
 /* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce,
  * gl.associative_scan, x.cumsum and x.cumprod with arguments a bound by

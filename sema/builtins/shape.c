@@ -22,15 +22,6 @@ numel(const int64_t *shape, int rank)
 	return n;
 }
 
-static int
-log2_of(int64_t n)
-{
-	int b = 0;
-	while ((int64_t)1 << b < n)
-		b++;
-	return b;
-}
-
 /* A tensor of element type elem over shape in distributed map ll (fitted to
  * that shape), described as a DistributedLinearLayout. */
 static TType *
@@ -46,19 +37,69 @@ linear_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape, int 
 	return t;
 }
 
-/* A tensor of xt's element type over shape in map ll: described by nice
- * (a constructor form, or NULL) when it builds to ll up to the order of the
- * registers (as Triton accepts), else by a DistributedLinearLayout. */
-static TType *
-result_type(Check *ck, SrcSpan at, const TType *xt, const int64_t *shape, int rank,
-            const LLDesc *nice, const LLayout *ll)
+/* Whether x's layout is decided: the algebra derives a reshaped, permuted,
+ * joined or split layout from it, so it cannot be left to inference. */
+static bool
+known_layout(Check *ck, SrcSpan at, const TValue *x, const char *what)
 {
-	LLayout built;
+	if (!sema_auto_involved(ck, x->type->layout.desc))
+		return true;
+	Diag *g = diag_error(ck->d, at, "%s has a layout left to inference (AutoLayout); this "
+	                     "operation derives its result's layout from it, so it must be "
+	                     "known here", what);
+	diag_note(ck->d, g, x->layout_at, "the layout comes from here; give it layout=... or "
+	          "use gl.set_auto_layout");
+	return false;
+}
+
+/* The type of shape operation op's result on x (arg[0..n-1]: a reshape's
+ * shape, a permute's order), whose layout the algebra derives from x's
+ * (ll_shape_result). In a tl function whose x has a layout left to
+ * inference, the result gets an AutoLayout of its own (*derived set),
+ * which the layout-infer pass derives once x's is decided; elsewhere an
+ * inferred layout of x is an error. NULL after a diagnostic. */
+static const TType *
+shape_result(Check *ck, SrcSpan at, LLShapeOp op, const TValue *x, const int64_t *arg, int n,
+             const char *what, bool *derived)
+{
+	const TType *xt = x->type;
+	int64_t shape[LL_MAX_RANK];
+	int rank;
+	*derived = sema_in_tl(ck) && sema_auto_involved(ck, xt->layout.desc);
+	if (*derived) {
+		rank = op == LL_OP_RESHAPE ? n : op == LL_OP_JOIN ? xt->rank + 1 : op == LL_OP_SPLIT
+		       ? xt->rank - 1 : xt->rank;
+		for (int d = 0; d < rank; d++)
+			shape[d] = op == LL_OP_RESHAPE ? arg[d] : op == LL_OP_PERMUTE ? xt->shape[arg[d]]
+			           : d < xt->rank ? xt->shape[d] : 2;
+		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank,
+		                        sema_auto_source(ck, at, shape, rank));
+	}
+	if (!known_layout(ck, at, x, what))
+		return NULL;
+	LLayout ll;
 	LLErr err = {ck->a, NULL};
-	if (nice && ll_build(nice, shape, rank, ck->k->num_warps, &built, &err) &&
-	    ll_same_threads(&built, ll))
-		return sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, nice);
-	return linear_type(ck, at, sema_type_elem(ck, xt), shape, rank, ll);
+	const LLDesc *d = ll_shape_result(ck->a, op, xt->layout.desc, &xt->layout.ll, xt->shape,
+	                                  xt->rank, arg, n, ck->k->num_warps, shape, &rank, &ll,
+	                                  &err);
+	if (!d) {
+		const char *msg = err.msg ? err.msg : "no such layout";
+		Diag *g = op == LL_OP_SPLIT ? diag_error(ck->d, at, "%s; convert_layout first", msg)
+		        : op == LL_OP_RESHAPE ? diag_error(ck->d, at, "cannot reshape this layout: %s", msg)
+		        : diag_error(ck->d, at, "%s: %s", what, msg);
+		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
+		return NULL;
+	}
+	return rank ? sema_tensor_type(ck, at, sema_type_elem(ck, xt), shape, rank, d)
+	            : sema_type_scalar(ck, xt->dtype);
+}
+
+/* The result r of a shape operation just emitted: in a tl function, when
+ * its layout is derived, softly converted to a layout of its users'. */
+static TValue *
+shaped(Check *ck, SrcSpan at, TValue *r, bool derived)
+{
+	return derived ? sema_soft_fresh(ck, at, r) : r;
 }
 
 TValue *
@@ -74,40 +115,19 @@ sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank)
 		buf_free(&b);
 		return NULL;
 	}
-	const LLDesc *nice = ll_desc_reshaped(ck->a, xt->layout.desc, xt->shape, xt->rank, shape,
-	                                      rank, ck->k->num_warps);
+	/* the same shape: the operand itself where Triton keeps its description
+	 * (an inferred layout too) */
 	if (rank == xt->rank && memcmp(shape, xt->shape, (size_t)rank * sizeof *shape) == 0 &&
-	    nice)
+	    (sema_auto_involved(ck, xt->layout.desc) ||
+	     ll_desc_reshaped(ck->a, xt->layout.desc, xt->shape, xt->rank, shape, rank,
+	                      ck->k->num_warps)))
 		return x;
-	int bits[LL_MAX_RANK];
-	for (int d = 0; d < rank; d++)
-		bits[d] = log2_of(shape[d]);
-	LLayout ll;
-	LLErr err = {ck->a, NULL};
-	if (!ll_reshape_outs(&xt->layout.ll, bits, rank, &ll, &err)) {
-		diag_error(ck->d, at, "cannot reshape this layout: %s", err.msg);
-		return NULL;
-	}
-	TType *t = result_type(ck, at, xt, shape, rank, nice, &ll);
+	bool derived;
+	const TType *t = shape_result(ck, at, LL_OP_RESHAPE, x, shape, rank,
+	                              sema_fn_name(ck, "reshape"), &derived);
 	if (!t)
 		return NULL;
-	TInst *i = sema_emit(ck, OP_RESHAPE, at, t, 1, x);
-	return i->res;
-}
-
-/* Whether x's layout is decided: the algebra derives a reshaped, permuted,
- * joined or split layout from it, so it cannot be left to inference. */
-static bool
-known_layout(Check *ck, SrcSpan at, const TValue *x, const char *what)
-{
-	if (!sema_auto_involved(ck, x->type->layout.desc))
-		return true;
-	Diag *g = diag_error(ck->d, at, "%s has a layout left to inference (AutoLayout); this "
-	                     "operation derives its result's layout from it, so it must be "
-	                     "known here", what);
-	diag_note(ck->d, g, x->layout_at, "the layout comes from here; give it layout=... or "
-	          "use gl.set_auto_layout");
-	return false;
+	return shaped(ck, at, sema_emit(ck, OP_RESHAPE, at, t, 1, x)->res, derived);
 }
 
 /* The integers of a `*name` argument: the items of tuple v, or of its
@@ -136,7 +156,8 @@ no_reorder(Check *ck, const Value *v, const char *fname)
 	bool reorder;
 	if (!sema_opt_bool(ck, v, false, "can_reorder", &reorder))
 		return false;
-	if (reorder)
+	/* tl may give the elements in any order: in order is one */
+	if (reorder && !sema_in_tl(ck))
 		diag_error(ck->d, v->span, "%s: can_reorder is not supported in Gluon", fname);
 	return !reorder;
 }
@@ -146,13 +167,14 @@ call_reshape(Check *ck, const Node *call, TValue *x, Value **a)
 {
 	int64_t shape[LL_MAX_RANK];
 	int rank;
-	if (!int_items(ck, a[1], call->span, "gl.reshape's shape", shape, &rank) ||
-	    !no_reorder(ck, a[2], "gl.reshape"))
+	const char *fname = sema_fn_name(ck, "reshape");
+	if (!int_items(ck, a[1], call->span, arena_printf(ck->a, "%s's shape", fname), shape,
+	               &rank) || !no_reorder(ck, a[2], fname))
 		return NULL;
 	for (int d = 0; d < rank; d++)
 		if (shape[d] < 1 || (shape[d] & (shape[d] - 1))) {
-			diag_error(ck->d, call->span, "gl.reshape: dimension %d is %lld; every dimension "
-			           "must be a power of two", d, (long long)shape[d]);
+			diag_error(ck->d, call->span, "%s: dimension %d is %lld; every dimension "
+			           "must be a power of two", fname, d, (long long)shape[d]);
 			return NULL;
 		}
 	TValue *r = sema_reshape(ck, call->span, x, shape, rank);
@@ -164,79 +186,81 @@ call_permute(Check *ck, const Node *call, TValue *x, Value **a)
 {
 	const TType *xt = x->type;
 	int64_t order[LL_MAX_RANK];
-	int n, perm[LL_MAX_RANK];
+	int n;
 	unsigned seen = 0;
-	if (!int_items(ck, a[1], call->span, "gl.permute's dims", order, &n))
+	const char *fname = sema_fn_name(ck, sema_builtin_fn(ck->call) == BF_TRANS ? "trans"
+	                                                                            : "permute");
+	const Value *dims = a[1]->u.list.n == 1 && a[1]->u.list.items[0]->kind == VAL_TUPLE
+	                    ? a[1]->u.list.items[0] : a[1];
+	if (sema_builtin_fn(ck->call) == BF_TRANS && dims->u.list.n == 0) {
+		/* tl.trans(x): the last two dims swapped */
+		if (xt->rank < 2) {
+			diag_error(ck->d, call->span, "%s of a rank-%d tensor: it swaps the last two "
+			           "dims", fname, xt->rank);
+			return NULL;
+		}
+		n = xt->rank;
+		for (int d = 0; d < n; d++)
+			order[d] = d < n - 2 ? d : d == n - 2 ? n - 1 : n - 2;
+	} else if (!int_items(ck, a[1], call->span, arena_printf(ck->a, "%s's dims", fname), order,
+	                      &n)) {
 		return NULL;
+	}
+	bool identity = true;
 	for (int d = 0; d < n; d++) {
 		if (n != xt->rank || order[d] < 0 || order[d] >= n || (seen >> order[d] & 1)) {
-			diag_error(ck->d, a[1]->span, "gl.permute's dims must be a permutation of 0..%d "
-			           "for a rank-%d tensor", xt->rank - 1, xt->rank);
+			diag_error(ck->d, a[1]->span, "%s's dims must be a permutation of 0..%d for a "
+			           "rank-%d tensor", fname, xt->rank - 1, xt->rank);
 			return NULL;
 		}
 		seen |= 1u << order[d];
-		perm[d] = (int)order[d];
+		identity &= order[d] == d;
 	}
-	int64_t shape[LL_MAX_RANK];
-	for (int d = 0; d < n; d++)
-		shape[d] = xt->shape[perm[d]];
-	LLayout ll;
-	LLErr err = {ck->a, NULL};
-	if (!ll_permute_outs(&xt->layout.ll, perm, &ll, &err)) {
-		diag_error(ck->d, call->span, "gl.permute: %s", err.msg);
-		return NULL;
-	}
-	const LLDesc *nice = ll_desc_permuted(ck->a, xt->layout.desc, perm, n);
-	if (nice == xt->layout.desc)
+	if (identity)
 		return sema_rt_value(ck, x, call->span);
-	TType *t = result_type(ck, call->span, xt, shape, n, nice, &ll);
+	bool derived;
+	const TType *t = shape_result(ck, call->span, LL_OP_PERMUTE, x, order, n, fname, &derived);
 	if (!t)
 		return NULL;
 	TInst *i = sema_emit(ck, OP_PERMUTE, call->span, t, 1, x);
 	for (int k = 0; k < n; k++)
 		i->attr.order[k] = order[k];
-	return sema_rt_value(ck, i->res, call->span);
+	return sema_rt_value(ck, shaped(ck, call->span, i->res, derived), call->span);
 }
 
 static Value *
 call_join(Check *ck, const Node *call, Value **a)
 {
+	const char *fname = sema_fn_name(ck, "join");
 	TValue *x = sema_materialize(ck, a[0], DT_VOID), *y = sema_materialize(ck, a[1], DT_VOID);
-	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.join", &x, &y) ||
-	    (x->type->kind == TY_TENSOR && (!known_layout(ck, a[0]->span, x, "gl.join's a") ||
-	                                    !known_layout(ck, a[1]->span, y, "gl.join's b"))))
+	if (!x || !y || !sema_unify_shapes(ck, call->span, fname, &x, &y))
 		return NULL;
 	const TType *xt = x->type;
 	if (xt->kind != TY_TENSOR || xt->dtype != y->type->dtype || xt->rank >= LL_MAX_RANK) {
-		diag_error(ck->d, call->span, "gl.join needs two tensors of one dtype and rank "
-		           "below %d, not %s and %s", LL_MAX_RANK, sema_type_str(ck, xt),
+		diag_error(ck->d, call->span, "%s needs two tensors of one dtype and rank below %d, "
+		           "not %s and %s", fname, LL_MAX_RANK, sema_type_str(ck, xt),
 		           sema_type_str(ck, y->type));
 		return NULL;
 	}
-	int r = xt->rank;
-	LLayout ll;
-	LLErr err = {ck->a, NULL};
-	if (!ll_join(&xt->layout.ll, &ll, &err)) {
-		diag_error(ck->d, call->span, "gl.join: %s", err.msg);
-		return NULL;
-	}
-	int64_t shape[LL_MAX_RANK];
-	memcpy(shape, xt->shape, sizeof shape);
-	shape[r] = 2;
-	const LLDesc *nice = ll_desc_joined(ck->a, xt->layout.desc, r);
-	TType *t = result_type(ck, call->span, xt, shape, r + 1, nice, &ll);
+	bool derived;
+	const TType *t = shape_result(ck, call->span, LL_OP_JOIN, x, NULL, 0,
+	                              arena_printf(ck->a, "%s's a", fname), &derived);
 	if (!t)
 		return NULL;
-	return sema_rt_value(ck, sema_emit(ck, OP_JOIN, call->span, t, 2, x, y)->res, call->span);
+	TInst *i = sema_emit(ck, OP_JOIN, call->span, t, 2, x, y);
+	return sema_rt_value(ck, shaped(ck, call->span, i->res, derived), call->span);
 }
 
 static Value *
 call_split(Check *ck, const Node *call, TValue *x)
 {
+	/* Triton moves the operand to a layout holding the last dim in each
+	 * thread's registers where it does not (the pass picks it) */
+	if (sema_in_tl(ck) && x->type->kind == TY_TENSOR && x->type->rank > 1 &&
+	    !(x = sema_soft_fresh(ck, call->span, x)))
+		return NULL;
 	const TType *xt = x->type;
 	int r = xt->rank - 1;
-	LLayout ll;
-	LLErr err = {ck->a, NULL};
 	if (xt->shape[r] != 2) {
 		diag_error(ck->d, call->span, "split needs a last dimension of size 2; this tensor "
 		           "is %s", sema_type_str(ck, xt));
@@ -248,18 +272,11 @@ call_split(Check *ck, const Node *call, TValue *x)
 		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
 		return NULL;
 	}
-	if (!ll_split(&xt->layout.ll, &ll, &err)) {
-		Diag *g = diag_error(ck->d, call->span, "%s; convert_layout first", err.msg);
-		diag_note(ck->d, g, x->layout_at, "the tensor's layout was fixed here");
+	bool derived;
+	const TType *t = shape_result(ck, call->span, LL_OP_SPLIT, x, NULL, 0,
+	                              sema_fn_name(ck, "split"), &derived);
+	if (!t)
 		return NULL;
-	}
-	const TType *t = sema_type_scalar(ck, xt->dtype);
-	const LLDesc *d = xt->layout.desc;
-	if (r > 0) {
-		const LLDesc *nice = ll_desc_split(ck->a, d, r + 1);
-		if (!(t = result_type(ck, call->span, xt, xt->shape, r, nice, &ll)))
-			return NULL;
-	}
 	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
 	out->u.list.items = arena_alloc(ck->a, 2 * sizeof *out->u.list.items);
 	out->u.list.n = 2;
@@ -267,7 +284,8 @@ call_split(Check *ck, const Node *call, TValue *x)
 		TInst *i = sema_emit(ck, OP_SPLIT, call->span, t, 1, x);
 		i->attr.index = k;
 		i->res->layout_at = x->layout_at;
-		out->u.list.items[k] = sema_rt_value(ck, i->res, call->span);
+		out->u.list.items[k] = sema_rt_value(ck, shaped(ck, call->span, i->res, derived),
+		                                     call->span);
 	}
 	return out;
 }
@@ -442,19 +460,21 @@ sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	default: break;
 	}
 	static const char *const what[] = {
-		[BF_RESHAPE] = "gl.reshape's input", [BF_PERMUTE] = "gl.permute's input",
-		[BF_SPLIT] = "gl.split's input", [BF_RAVEL] = "gl.ravel's input",
+		[BF_RESHAPE] = "reshape", [BF_PERMUTE] = "permute", [BF_SPLIT] = "split",
+		[BF_RAVEL] = "ravel", [BF_TRANS] = "trans",
 	};
-	TValue *x = sema_tensor_arg(ck, a[0], what[fn]);
-	if (!x || !known_layout(ck, a[0]->span, x, what[fn]))
+	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input",
+	                                                  sema_fn_name(ck, what[fn])));
+	if (!x)
 		return NULL;
 	switch (fn) {
 	case BF_RESHAPE: return call_reshape(ck, call, x, a);
-	case BF_PERMUTE: return call_permute(ck, call, x, a);
+	case BF_PERMUTE: case BF_TRANS: return call_permute(ck, call, x, a);
 	case BF_SPLIT: return call_split(ck, call, x);
 	default: {
 		int64_t n = numel(x->type->shape, x->type->rank);
-		TValue *r = no_reorder(ck, a[1], "gl.ravel") ? sema_reshape(ck, call->span, x, &n, 1)
+		TValue *r = no_reorder(ck, a[1], sema_fn_name(ck, "ravel"))
+		            ? sema_reshape(ck, call->span, x, &n, 1)
 		                                             : NULL;
 		return r ? sema_rt_value(ck, r, call->span) : NULL;
 	}

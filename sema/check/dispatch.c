@@ -69,7 +69,7 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_ATOMIC_ADD: case BF_ATOMIC_AND: case BF_ATOMIC_OR: case BF_ATOMIC_XOR:
 	case BF_ATOMIC_MAX: case BF_ATOMIC_MIN: case BF_ATOMIC_XCHG: case BF_ATOMIC_CAS:
 		return sema_check_atomic_call(ck, call, fn, a);
-	case BF_RESHAPE: case BF_PERMUTE: case BF_JOIN: case BF_SPLIT: case BF_BROADCAST:
+	case BF_RESHAPE: case BF_PERMUTE: case BF_TRANS: case BF_JOIN: case BF_SPLIT: case BF_BROADCAST:
 	case BF_RAVEL: case BF_GATHER: case BF_HISTOGRAM: case BF_FP4_TO_FP:
 		return sema_check_shape_call(ck, call, fn, a);
 	case BF_EXP: case BF_EXP2: case BF_LOG: case BF_LOG2: case BF_SQRT: case BF_RSQRT:
@@ -77,6 +77,9 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_SQRT_RN: case BF_FDIV: case BF_DIV_RN: case BF_FMA: case BF_UMULHI: case BF_CLAMP:
 	case BF_MAXIMUM: case BF_MINIMUM: case BF_CDIV:
 		return sema_check_math_call(ck, call, fn, a);
+	case BF_VIEW: case BF_BROADCAST_TO: case BF_CAT: case BF_CONDITION: case BF_LOGICAL_AND:
+	case BF_LOGICAL_OR: case BF_ITEM:
+		return sema_check_tl_call(ck, call, fn, a);
 	case BF_LIBDEVICE:
 		return sema_libdevice_call(ck, call, a);
 	case BF_CAST:

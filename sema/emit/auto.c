@@ -91,3 +91,22 @@ sema_soft_fresh(Check *ck, SrcSpan at, TValue *x)
 		return x;
 	return sema_soft_convert(ck, at, x, sema_auto_source(ck, at, x->type->shape, x->type->rank));
 }
+
+TValue *
+sema_soft_expand_front(Check *ck, SrcSpan at, TValue *x)
+{
+	const TType *xt = x->type;
+	if (xt->kind != TY_TENSOR || xt->rank >= LL_MAX_RANK || !(x = sema_soft_fresh(ck, at, x)))
+		return NULL;
+	int64_t sh[LL_MAX_RANK];
+	sh[0] = 1;
+	memcpy(sh + 1, xt->shape, (size_t)xt->rank * sizeof *sh);
+	TType *t = sema_tensor_type(ck, at, sema_type_elem(ck, xt), sh, xt->rank + 1,
+	                            sema_auto_source(ck, at, sh, xt->rank + 1));
+	if (!t)
+		return NULL;
+	TInst *i = sema_emit(ck, OP_EXPAND_DIMS, at, t, 1, x);
+	i->attr.axis = 0;
+	i->res->layout_at = x->layout_at;
+	return i->res;
+}

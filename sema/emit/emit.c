@@ -103,9 +103,8 @@ sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, cons
 	          "other's layout");
 }
 
-/* v broadcast to shape/layout of target (v's dims are target's or 1). */
-static TValue *
-broadcast(Check *ck, TValue *v, const int64_t *shape, int rank, SrcSpan at)
+TValue *
+sema_broadcast(Check *ck, TValue *v, const int64_t *shape, int rank, SrcSpan at)
 {
 	TType *ty = sema_tensor_type(ck, at, sema_type_elem(ck, v->type), shape, rank,
 	                             v->type->layout.desc);
@@ -138,6 +137,14 @@ sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char
 		*b = sema_splat_to(ck, *b, ta, at);
 		return true;
 	}
+	/* Triton gives the lower-rank operand leading axes first */
+	while (sema_in_tl(ck) && ta->rank != tb->rank) {
+		TValue **low = ta->rank < tb->rank ? a : b;
+		if (!(*low = sema_soft_expand_front(ck, at, *low)))
+			return false;
+		ta = (*a)->type;
+		tb = (*b)->type;
+	}
 	if (ta->rank != tb->rank) {
 		diag_error(ck->d, at, "%s: operands have ranks %d and %d", what, ta->rank, tb->rank);
 		return false;
@@ -158,12 +165,15 @@ sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char
 	}
 	bool same_a = memcmp(shape, ta->shape, (size_t)ta->rank * sizeof *shape) == 0;
 	bool same_b = memcmp(shape, tb->shape, (size_t)tb->rank * sizeof *shape) == 0;
-	if (!same_a && !(*a = broadcast(ck, *a, shape, ta->rank, at)))
+	if (!same_a && !(*a = sema_broadcast(ck, *a, shape, ta->rank, at)))
 		return false;
-	if (!same_b && !(*b = broadcast(ck, *b, shape, tb->rank, at)))
+	if (!same_b && !(*b = sema_broadcast(ck, *b, shape, tb->rank, at)))
 		return false;
 	if (!sema_auto_unify(ck, at, *a, *b) &&
 	    !ll_equal(&(*a)->type->layout.ll, &(*b)->type->layout.ll)) {
+		/* Triton converts one operand of a tl function's operation */
+		if (sema_in_tl(ck))
+			return (*b = sema_soft_convert(ck, at, *b, (*a)->type->layout.desc)) != NULL;
 		sema_layout_clash(ck, at, what, *a, a_role, *b, b_role);
 		return false;
 	}

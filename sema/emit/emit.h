@@ -23,6 +23,9 @@ TValue *sema_materialize(Check *ck, Value *v, TDType want);
 TValue *sema_cast_to(Check *ck, TValue *v, TDType t, SrcSpan at);
 /* v (scalar) splatted into a tensor shaped like `like`. */
 TValue *sema_splat_to(Check *ck, TValue *v, const TType *like, SrcSpan at);
+/* v (a tensor) broadcast to shape[0..rank-1] (v's dims are its or 1), in
+ * v's layout. */
+TValue *sema_broadcast(Check *ck, TValue *v, const int64_t *shape, int rank, SrcSpan at);
 /* Reports that a and b (tensors) have different layouts. */
 void sema_layout_clash(Check *ck, SrcSpan at, const char *what, const TValue *a, const char *a_role,
                   const TValue *b, const char *b_role);
@@ -70,6 +73,10 @@ bool sema_in_tl(Check *ck);
  * keeps as a conversion where it cannot; x itself when it is no tensor or
  * already in dst. NULL after a diagnostic. */
 TValue *sema_soft_convert(Check *ck, SrcSpan at, TValue *x, const LLDesc *dst);
+/* x (a tensor) with a new leading axis of size 1, as Triton broadcasts a
+ * lower-rank operand: softly converted to a new AutoLayout first, whose
+ * expansion is another; NULL after a diagnostic. */
+TValue *sema_soft_expand_front(Check *ck, SrcSpan at, TValue *x);
 /* x softly converted to a new AutoLayout of its shape. */
 TValue *sema_soft_fresh(Check *ck, SrcSpan at, TValue *x);
 
