@@ -117,9 +117,10 @@ cas_operand(Check *ck, const Value *v, TDType dt, const char *what, TDType *as)
 		*as = t;
 		return true;
 	}
-	diag_error(ck->d, v->span, "gl.atomic_cas does not convert its operands: %s is %s but the "
-	           "pointer's elements are %s; cast it with .to(gl.%s)", what,
-	           sema_type_str(ck, v->u.rt->type), ir_dtype_name(dt), ir_dtype_name(dt));
+	diag_error(ck->d, v->span, "%s does not convert its operands: %s is %s but the "
+	           "pointer's elements are %s; cast it with .to(%s)", sema_fn_name(ck, "atomic_cas"),
+	           what, sema_type_str(ck, v->u.rt->type), ir_dtype_name(dt),
+	           sema_fn_name(ck, ir_dtype_name(dt)));
 	return false;
 }
 
@@ -129,7 +130,7 @@ sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	size_t k = 0;
 	while (ops[k].fn != fn)
 		k++;
-	const char *fname = ops[k].name;
+	const char *fname = sema_fn_name(ck, ops[k].name + 3);   /* "gl." or "tl." */
 	bool cas = fn == BF_ATOMIC_CAS;
 	if (!sema_want_ptr(ck, a[0], fname))
 		return NULL;

@@ -153,7 +153,7 @@ constraints(Check *ck, const Value *v, int *outs, int *ins)
 static Value *
 inline_asm(Check *ck, const Node *call, Value **a)
 {
-	const char *name = "gl.inline_asm_elementwise";
+	const char *name = sema_fn_name(ck, "inline_asm_elementwise");
 	for (int k = 0; k < 2; k++)
 		if (a[k]->kind != VAL_STR) {
 			diag_error(ck->d, a[k]->span, "%s's %s must be a string", name,
@@ -236,7 +236,7 @@ map_results(Check *ck, SrcSpan at, Value *ret, int64_t pack, TValue **r, int *n)
 static Value *
 map_elementwise(Check *ck, const Node *call, Value **a)
 {
-	const char *name = "gl.map_elementwise";
+	const char *name = sema_fn_name(ck, "map_elementwise");
 	if (a[0]->kind != VAL_FUNC) {
 		diag_error(ck->d, a[0]->span, "%s maps a @gl.jit function, not %s", name,
 		           sema_value_kind_phrase(a[0]));

@@ -108,7 +108,7 @@ binary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
 	if (a[0]->kind != VAL_RUNTIME && a[1]->kind != VAL_RUNTIME) {
 		if (op == OP_CDIV && a[0]->kind == VAL_INT && a[1]->kind == VAL_INT) {
 			if (a[1]->u.i == 0) {
-				diag_error(ck->d, call->span, "gl.cdiv by zero");
+				diag_error(ck->d, call->span, "%s by zero", name);
 				return NULL;
 			}
 			Value *v = sema_new_value(&ck->ev, VAL_INT, call->span);
@@ -130,7 +130,7 @@ binary(Check *ck, const Node *call, TOp op, const char *name, Value **a)
 			if (t == DT_VOID ? a[k]->kind == VAL_INT : t == DT_I32 || t == DT_I64 ||
 			    t == DT_U32 || t == DT_U64)
 				continue;
-			diag_error(ck->d, a[k]->span, "gl.umulhi needs 32- or 64-bit integers, not %s",
+			diag_error(ck->d, a[k]->span, "%s needs 32- or 64-bit integers, not %s", name,
 			           t == DT_VOID ? sema_value_kind_phrase(a[k]) : ir_dtype_name(t));
 			return NULL;
 		}
@@ -198,7 +198,7 @@ sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	while (ops[k].fn != fn)
 		k++;
 	TOp op = ops[k].op;
-	const char *name = ops[k].name;
+	const char *name = sema_fn_name(ck, ops[k].name + 3);   /* "gl." or "tl." */
 	bool nan = false;
 	switch (fn) {
 	case BF_FDIV: {

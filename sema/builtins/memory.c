@@ -157,11 +157,12 @@ sema_soft_result(Check *ck, SrcSpan at, TValue *r)
 static Value *
 call_load(Check *ck, const Node *call, Value **a)
 {
-	if (!sema_want_ptr(ck, a[0], "gl.load") || !no_block_ptr_args(ck, "gl.load", a[3], a[4]))
+	const char *fname = sema_fn_name(ck, "load");
+	if (!sema_want_ptr(ck, a[0], fname) || !no_block_ptr_args(ck, fname, a[3], a[4]))
 		return NULL;
 	if (a[2] && !a[1]) {
-		diag_error(ck->d, a[2]->span, "gl.load: 'other' needs a mask (it is the value of "
-		           "the masked-off elements)");
+		diag_error(ck->d, a[2]->span, "%s: 'other' needs a mask (it is the value of the "
+		           "masked-off elements)", fname);
 		return NULL;
 	}
 	TValue *p = soft_pointers(ck, call->span, a[0]->u.rt), *m = NULL, *o = NULL;
@@ -186,7 +187,8 @@ call_load(Check *ck, const Node *call, Value **a)
 static Value *
 call_store(Check *ck, const Node *call, Value **a)
 {
-	if (!sema_want_ptr(ck, a[0], "gl.store") || !no_block_ptr_args(ck, "gl.store", a[3], NULL))
+	const char *fname = sema_fn_name(ck, "store");
+	if (!sema_want_ptr(ck, a[0], fname) || !no_block_ptr_args(ck, fname, a[3], NULL))
 		return NULL;
 	TValue *p = soft_pointers(ck, call->span, a[0]->u.rt), *v, *m = NULL;
 	if (!with_ptr(ck, &p, a[1], p->type->dtype, "the value", &v) ||
@@ -257,16 +259,16 @@ call_assume(Check *ck, const Node *call, Value *c)
 		if (!sema_value_truth(&ck->ev, c, &t))
 			return NULL;
 		if (!t) {
-			diag_error(ck->d, c->span, "gl.assume of a condition that is false at compile "
-			           "time");
+			diag_error(ck->d, c->span, "%s of a condition that is false at compile time",
+			           sema_fn_name(ck, "assume"));
 			return NULL;
 		}
 		return none(ck, call->span);
 	}
 	const TType *t = c->u.rt->type;
 	if (t->dtype != DT_I1 || t->elem_is_ptr || t->kind > TY_TENSOR) {
-		diag_error(ck->d, c->span, "gl.assume needs a boolean condition, not %s",
-		           sema_type_str(ck, t));
+		diag_error(ck->d, c->span, "%s needs a boolean condition, not %s",
+		           sema_fn_name(ck, "assume"), sema_type_str(ck, t));
 		return NULL;
 	}
 	sema_emit(ck, OP_ASSUME, call->span, NULL, 1, c->u.rt);

@@ -359,18 +359,18 @@ reduce(Check *ck, SrcSpan at, Operands *ops, int axis, TOp combine, const Value 
 /* -- The builtins ------------------------------------------------------------------ */
 
 static const char *
-fname_of(BuiltinFn fn)
+fname_of(Check *ck, BuiltinFn fn)
 {
 	switch (fn) {
-	case BF_SUM: return "gl.sum";
-	case BF_MAX: return "gl.max";
-	case BF_MIN: return "gl.min";
-	case BF_XOR_SUM: return "gl.xor_sum";
-	case BF_REDUCE_OR: return "gl.reduce_or";
-	case BF_REDUCE: return "gl.reduce";
-	case BF_CUMSUM: return "cumsum";
-	case BF_CUMPROD: return "cumprod";
-	default: return "gl.associative_scan";
+	case BF_SUM: return sema_fn_name(ck, "sum");
+	case BF_MAX: return sema_fn_name(ck, "max");
+	case BF_MIN: return sema_fn_name(ck, "min");
+	case BF_XOR_SUM: return sema_fn_name(ck, "xor_sum");
+	case BF_REDUCE_OR: return sema_fn_name(ck, "reduce_or");
+	case BF_REDUCE: return sema_fn_name(ck, "reduce");
+	case BF_CUMSUM: return sema_in_tl(ck) ? "tl.cumsum" : "cumsum";
+	case BF_CUMPROD: return sema_in_tl(ck) ? "tl.cumprod" : "cumprod";
+	default: return sema_fn_name(ck, "associative_scan");
 	}
 }
 
@@ -381,14 +381,14 @@ static Value *
 call_sum(Check *ck, const Node *call, Operands *ops, int axis, bool keep, const Value *dtype)
 {
 	TDType dt;
-	if (!opt_dtype(ck, dtype, "gl.sum's dtype", &dt))
+	if (!opt_dtype(ck, dtype, sema_fn_name(ck, "sum's dtype"), &dt))
 		return NULL;
 	TDType in = ops->x[0]->type->dtype;
 	if (dt == DT_VOID && !ir_dtype_is_float(in) && ir_dtype_bits(in) < 32)
 		dt = ir_dtype_is_signed(in) ? DT_I32 : DT_U32;
 	if (dt != DT_VOID)
 		ops->x[0] = sema_cast_to(ck, ops->x[0], dt, call->span);
-	return reduce(ck, call->span, ops, axis, OP_ADD, NULL, keep, "gl.sum");
+	return reduce(ck, call->span, ops, axis, OP_ADD, NULL, keep, sema_fn_name(ck, "sum"));
 }
 
 /* gl.max / gl.min(input, axis=None, return_indices=False,
@@ -397,11 +397,24 @@ call_sum(Check *ck, const Node *call, Operands *ops, int axis, bool keep, const 
 static Value *
 call_max_min(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis, Value **a)
 {
-	const char *fname = fname_of(fn);
+	const char *fname = fname_of(ck, fn);
 	bool indices, keep;
 	if (!sema_opt_bool(ck, a[2], false, "return_indices", &indices) ||
 	    !sema_opt_bool(ck, a[4], false, "keep_dims", &keep))
 		return NULL;
+	if (indices && sema_in_tl(ck)) {
+		/* tl's (value, index) reduction: glc's prelude */
+		const Node *f = sema_prelude_func(ck, "_reduce_with_indices");
+		Value *tie = a[3] ? a[3] : sema_new_value(&ck->ev, VAL_BOOL, call->span);
+		if (!a[3])
+			tie->u.b = true;
+		Value *is_max = sema_new_value(&ck->ev, VAL_BOOL, call->span);
+		is_max->u.b = fn == BF_MAX;
+		Value *args[5] = {a[0], a[1] ? a[1] : sema_new_value(&ck->ev, VAL_NONE, call->span),
+		                  tie, sema_new_value(&ck->ev, VAL_BOOL, call->span), is_max};
+		args[3]->u.b = keep;
+		return f ? sema_inline_call(ck, call->span, f, args, 5) : NULL;
+	}
 	if (indices) {
 		diag_error(ck->d, a[2]->span, "%s(return_indices=True) is not supported (Triton "
 		           "3.6's Gluon cannot compile it either: its index arange has no layout); "
@@ -446,7 +459,7 @@ call_scan(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis, Va
 	i->attr.reverse = reverse;
 	if (fn != BF_SCAN)
 		op_region(ck, i, call->span, ops, fn == BF_CUMSUM ? OP_ADD : OP_MUL);
-	else if (!build_region(ck, i, call->span, a[2], ops, "gl.associative_scan"))
+	else if (!build_region(ck, i, call->span, a[2], ops, sema_fn_name(ck, "associative_scan")))
 		return NULL;
 	return results(ck, i, ops, call->span, NULL, -1);
 }
@@ -454,7 +467,7 @@ call_scan(Check *ck, const Node *call, BuiltinFn fn, Operands *ops, int axis, Va
 Value *
 sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	const char *fname = fname_of(fn);
+	const char *fname = fname_of(ck, fn);
 	Operands ops;
 	int axis;
 	bool multi = fn == BF_REDUCE || fn == BF_SCAN;

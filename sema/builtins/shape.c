@@ -298,12 +298,12 @@ call_split(Check *ck, const Node *call, TValue *x)
 static Value *
 call_fp4_to_fp(Check *ck, const Node *call, Value **a)
 {
-	TValue *x = sema_tensor_arg(ck, a[0], "gl.fp4_to_fp's src");
+	TValue *x = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "fp4_to_fp's src"));
 	TDType et;
 	int64_t axis;
-	if (!x || !sema_value_dtype(ck, a[1], "gl.fp4_to_fp's elem_type", &et) ||
-	    !sema_value_int(ck, a[2], "gl.fp4_to_fp's axis", &axis) ||
-	    !known_layout(ck, a[0]->span, x, "gl.fp4_to_fp's src"))
+	if (!x || !sema_value_dtype(ck, a[1], sema_fn_name(ck, "fp4_to_fp's elem_type"), &et) ||
+	    !sema_value_int(ck, a[2], sema_fn_name(ck, "fp4_to_fp's axis"), &axis) ||
+	    !known_layout(ck, a[0]->span, x, sema_fn_name(ck, "fp4_to_fp's src")))
 		return NULL;
 	const TType *xt = x->type;
 	if ((xt->dtype != DT_U8 && xt->dtype != DT_I8) || xt->elem_is_ptr) {
@@ -347,10 +347,10 @@ call_fp4_to_fp(Check *ck, const Node *call, Value **a)
 static Value *
 call_gather(Check *ck, const Node *call, Value **a)
 {
-	TValue *src = sema_tensor_arg(ck, a[0], "gl.gather's src");
-	TValue *idx = src ? sema_tensor_arg(ck, a[1], "gl.gather's index") : NULL;
+	TValue *src = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "gather's src"));
+	TValue *idx = src ? sema_tensor_arg(ck, a[1], sema_fn_name(ck, "gather's index")) : NULL;
 	int64_t axis;
-	if (!idx || !sema_value_int(ck, a[2], "gl.gather's axis", &axis))
+	if (!idx || !sema_value_int(ck, a[2], sema_fn_name(ck, "gather's axis"), &axis))
 		return NULL;
 	const TType *st = src->type, *it = idx->type;
 	if (ir_dtype_is_float(it->dtype) || it->elem_is_ptr || it->dtype == DT_I1) {
@@ -364,8 +364,9 @@ call_gather(Check *ck, const Node *call, Value **a)
 		return NULL;
 	}
 	if (it->rank != st->rank) {
-		diag_error(ck->d, a[1]->span, "gl.gather's source and index tensors must have the "
-		           "same rank; they are %s and %s", sema_type_str(ck, st), sema_type_str(ck, it));
+		diag_error(ck->d, a[1]->span, "%s's source and index tensors must have the same rank; "
+		           "they are %s and %s", sema_fn_name(ck, "gather"), sema_type_str(ck, st),
+		           sema_type_str(ck, it));
 		return NULL;
 	}
 	if (axis < -st->rank || axis >= st->rank) {
@@ -392,9 +393,9 @@ call_gather(Check *ck, const Node *call, Value **a)
 static Value *
 call_histogram(Check *ck, const Node *call, Value **a)
 {
-	TValue *x = sema_tensor_arg(ck, a[0], "gl.histogram's input"), *m = NULL;
+	TValue *x = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "histogram's input")), *m = NULL;
 	int64_t bins;
-	if (!x || !sema_value_int(ck, a[1], "gl.histogram's num_bins", &bins))
+	if (!x || !sema_value_int(ck, a[1], sema_fn_name(ck, "histogram's num_bins"), &bins))
 		return NULL;
 	const TType *xt = x->type;
 	if (xt->rank != 1 || ir_dtype_is_float(xt->dtype) || xt->elem_is_ptr) {
@@ -407,14 +408,14 @@ call_histogram(Check *ck, const Node *call, Value **a)
 		           "two up to 2^20", (long long)bins);
 		return NULL;
 	}
-	if (!a[3] || a[3]->kind == VAL_NONE) {
+	if ((!a[3] || a[3]->kind == VAL_NONE) && !sema_in_tl(ck)) {
 		diag_error(ck->d, call->span, "gl.histogram requires a destination layout "
 		           "(layout=...)");
 		return NULL;
 	}
 	if (a[2] && a[2]->kind != VAL_NONE) {
 		if (!(m = sema_materialize(ck, a[2], DT_I1)) ||
-		    !sema_unify_shapes(ck, call->span, "gl.histogram's mask", &m, &x))
+		    !sema_unify_shapes(ck, call->span, sema_fn_name(ck, "histogram's mask"), &m, &x))
 			return NULL;
 		if (m->type->dtype != DT_I1) {
 			diag_error(ck->d, a[2]->span, "gl.histogram's mask must be i1, not %s",
@@ -424,7 +425,7 @@ call_histogram(Check *ck, const Node *call, Value **a)
 	}
 	SrcSpan lat;
 	const LLDesc *l = sema_auto_layout_arg(ck, a[3], call->span, &bins, 1,
-	                                       "gl.histogram's layout", &lat);
+	                                       sema_fn_name(ck, "histogram's layout"), &lat);
 	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, DT_I32), &bins, 1, l) : NULL;
 	if (!t)
 		return NULL;
@@ -438,7 +439,7 @@ static Value *
 call_broadcast(Check *ck, const Node *call, Value **a)
 {
 	TValue *x = sema_materialize(ck, a[0], DT_VOID), *y = sema_materialize(ck, a[1], DT_VOID);
-	if (!x || !y || !sema_unify_shapes(ck, call->span, "gl.broadcast", &x, &y))
+	if (!x || !y || !sema_unify_shapes(ck, call->span, sema_fn_name(ck, "broadcast"), &x, &y))
 		return NULL;
 	Value *out = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
 	out->u.list.items = arena_alloc(ck->a, 2 * sizeof *out->u.list.items);

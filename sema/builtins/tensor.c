@@ -17,7 +17,7 @@ result(Check *ck, TInst *i, SrcSpan at)
 static Value *
 call_axis_query(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 {
-	const char *name = fn == BF_PROGRAM_ID ? "gl.program_id" : "gl.num_programs";
+	const char *name = fn == BF_PROGRAM_ID ? sema_fn_name(ck, "program_id") : sema_fn_name(ck, "num_programs");
 	int64_t axis;
 	if (!sema_value_int(ck, a[0], "the axis", &axis))
 		return NULL;
@@ -36,8 +36,8 @@ static Value *
 call_arange(Check *ck, const Node *call, Value **a)
 {
 	int64_t lo, hi;
-	if (!sema_value_int(ck, a[0], "gl.arange's start", &lo) ||
-	    !sema_value_int(ck, a[1], "gl.arange's end", &hi))
+	if (!sema_value_int(ck, a[0], sema_fn_name(ck, "arange's start"), &lo) ||
+	    !sema_value_int(ck, a[1], sema_fn_name(ck, "arange's end"), &hi))
 		return NULL;
 	if (lo < INT32_MIN || hi > INT32_MAX) {
 		diag_error(ck->d, call->span, "gl.arange(%lld, %lld): its values must fit in i32",
@@ -52,7 +52,7 @@ call_arange(Check *ck, const Node *call, Value **a)
 		return NULL;
 	}
 	SrcSpan lat;
-	const LLDesc *l = sema_auto_layout_arg(ck, a[2], call->span, &n, 1, "gl.arange's layout", &lat);
+	const LLDesc *l = sema_auto_layout_arg(ck, a[2], call->span, &n, 1, sema_fn_name(ck, "arange's layout"), &lat);
 	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, DT_I32), &n, 1, l) : NULL;
 	if (!t)
 		return NULL;
@@ -87,7 +87,7 @@ emit_full(Check *ck, const Node *call, const char *fname, Value *val, TDType dt,
 static Value *
 call_full(Check *ck, const Node *call, bool zeros, Value **a)
 {
-	const char *fname = zeros ? "gl.zeros" : "gl.full";
+	const char *fname = zeros ? sema_fn_name(ck, "zeros") : sema_fn_name(ck, "full");
 	Value *shape = a[0], *dtype = zeros ? a[1] : a[2], *layout = zeros ? a[2] : a[3];
 	Value zero = {.kind = VAL_INT, .span = call->span};
 	int64_t sh[LL_MAX_RANK];
@@ -107,7 +107,7 @@ call_full(Check *ck, const Node *call, bool zeros, Value **a)
 static Value *
 call_full_like(Check *ck, const Node *call, bool zeros, Value **a)
 {
-	const char *fname = zeros ? "gl.zeros_like" : "gl.full_like";
+	const char *fname = zeros ? sema_fn_name(ck, "zeros_like") : sema_fn_name(ck, "full_like");
 	Value *shape = a[zeros ? 1 : 2], *dtype = a[zeros ? 2 : 3], *layout = a[zeros ? 3 : 4];
 	Value zero = {.kind = VAL_INT, .span = call->span};
 	TValue *x = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", fname));
@@ -144,7 +144,7 @@ call_to_linear_layout(Check *ck, const Node *call, Value **a)
 	const LLDesc *d = a[0]->u.layout;
 	int64_t sh[LL_MAX_RANK];
 	int rank;
-	if (!sema_value_shape(ck, a[1], "gl.to_linear_layout's shape", sh, &rank))
+	if (!sema_value_shape(ck, a[1], sema_fn_name(ck, "to_linear_layout's shape"), sh, &rank))
 		return NULL;
 	if (d->kind == LL_AUTO || d->kind == LL_DISTRIBUTED_LINEAR)
 		return a[0];
@@ -173,7 +173,7 @@ call_to_linear_layout(Check *ck, const Node *call, Value **a)
 static Value *
 call_expand_dims(Check *ck, const Node *call, Value **a)
 {
-	TValue *x = sema_tensor_arg(ck, a[0], "gl.expand_dims's input");
+	TValue *x = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "expand_dims's input"));
 	if (!x)
 		return NULL;
 	bool many = a[1]->kind == VAL_TUPLE || a[1]->kind == VAL_LIST;
@@ -187,7 +187,7 @@ call_expand_dims(Check *ck, const Node *call, Value **a)
 	int axes[LL_MAX_RANK];
 	for (size_t i = 0; i < n; i++) {
 		int64_t ax;
-		if (!sema_value_int(ck, many ? a[1]->u.list.items[i] : a[1], "gl.expand_dims's axis",
+		if (!sema_value_int(ck, many ? a[1]->u.list.items[i] : a[1], sema_fn_name(ck, "expand_dims's axis"),
 		                    &ax))
 			return NULL;
 		if (ax < -rank || ax >= rank) {
@@ -265,8 +265,8 @@ sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis)
 static Value *
 call_convert(Check *ck, const Node *call, Value **a)
 {
-	TValue *x = sema_tensor_arg(ck, a[0], "gl.convert_layout's value");
-	const LLDesc *l = sema_value_layout(ck, a[1], "gl.convert_layout's layout", false);
+	TValue *x = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "convert_layout's value"));
+	const LLDesc *l = sema_value_layout(ck, a[1], sema_fn_name(ck, "convert_layout's layout"), false);
 	bool trivial;
 	if (!x || !l || !sema_opt_bool(ck, a[2], false, "assert_trivial", &trivial))
 		return NULL;
@@ -284,8 +284,8 @@ call_convert(Check *ck, const Node *call, Value **a)
 static Value *
 call_set_auto_layout(Check *ck, const Node *call, Value **a)
 {
-	TValue *x = sema_tensor_arg(ck, a[0], "gl.set_auto_layout's value");
-	const LLDesc *l = sema_value_layout(ck, a[1], "gl.set_auto_layout's layout", false);
+	TValue *x = sema_tensor_arg(ck, a[0], sema_fn_name(ck, "set_auto_layout's value"));
+	const LLDesc *l = sema_value_layout(ck, a[1], sema_fn_name(ck, "set_auto_layout's layout"), false);
 	if (!x || !l)
 		return NULL;
 	TType *t = sema_tensor_type(ck, a[1]->span, sema_type_elem(ck, x->type), x->type->shape,
@@ -336,9 +336,9 @@ call_where(Check *ck, const Node *call, Value **a)
 		return NULL;
 	x = sema_cast_to(ck, x, dt, call->span);
 	y = sema_cast_to(ck, y, dt, call->span);
-	if (!sema_unify_shapes(ck, call->span, "gl.where", &x, &y) ||
-	    !sema_unify_shapes(ck, call->span, "gl.where", &c, &x) ||
-	    !sema_unify_shapes(ck, call->span, "gl.where", &x, &y))
+	if (!sema_unify_shapes(ck, call->span, sema_fn_name(ck, "where"), &x, &y) ||
+	    !sema_unify_shapes(ck, call->span, sema_fn_name(ck, "where"), &c, &x) ||
+	    !sema_unify_shapes(ck, call->span, sema_fn_name(ck, "where"), &x, &y))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_SELECT, call->span, x->type, 3, c, x, y);
 	i->res->layout_at = x->layout_at;

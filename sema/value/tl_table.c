@@ -48,6 +48,7 @@ const Builtin sema_tl_rows[] = {
 	   "strides_type"),
 	FN("const", TL, BF_CLS_CONST, "*args"),
 	FN("void", TL, BF_VOID, "*args"),
+	FN("to_tensor", IN_TL_CORE, BF_TO_TENSOR, "x"),   /* tl.core's, not tl's */
 	/* program and tensors */
 	FN("program_id", TL, BF_PROGRAM_ID, "axis"),
 	FN("num_programs", TL, BF_NUM_PROGRAMS, "axis"),
