@@ -188,6 +188,26 @@ elem_bytes(TDType t)
 	return b < 8 ? 1 : b / 8;
 }
 
+/* Whether v is the integer 1 everywhere: a constant 1, or a splat, cast,
+ * broadcast or conversion of one (Triton's AxisInfo knows such constants:
+ * x * 1 keeps x's facts). */
+static bool
+is_one(const Axes *ax, const TValue *v)
+{
+	for (int depth = 0; v && depth < 8; depth++) {
+		const TInst *d = ax->def[v->id];
+		if (!d)
+			return false;
+		if (d->op == OP_CONST)
+			return is_int(d->res->type) && d->c.i == 1;
+		if (d->op != OP_SPLAT && d->op != OP_CAST && d->op != OP_BROADCAST &&
+		    d->op != OP_CONVERT_LAYOUT)
+			return false;
+		v = d->args[0];
+	}
+	return false;
+}
+
 static IrAxis
 infer(const TInst *in, Axes *ax)
 {
@@ -264,6 +284,8 @@ infer(const TInst *in, Axes *ax)
 	case OP_PTR_ADD:
 		return add(a, b, rank, elem_bytes(t->dtype));
 	case OP_MUL:
+		if (is_int(t) && (is_one(ax, in->args[0]) || is_one(ax, in->args[1])))
+			return *(is_one(ax, in->args[0]) ? b : a);
 		return is_int(t) ? mul(a, b, rank) : unknown();
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE:
 		return compare(a, b, rank, true);

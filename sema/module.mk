@@ -5,7 +5,7 @@ SEMA_SRCS += sema/value/value.c sema/value/classes.c sema/value/builtin_table.c 
 SEMA_SRCS += sema/eval/expr.c sema/eval/layout_api.c sema/eval/layout_ctor.c sema/eval/scope.c \
 	sema/eval/values.c sema/eval/calls.c sema/eval/constexpr_fn.c sema/eval/pybuiltins.c \
 	sema/eval/pymethods.c sema/eval/pymodule.c sema/eval/prelude.c sema/eval/aggregate.c \
-	sema/eval/typeclass.c sema/eval/types.c
+	sema/eval/typeclass.c sema/eval/types.c sema/eval/dtype_attr.c
 SEMA_SRCS += sema/emit/emit.c sema/emit/arith.c sema/emit/auto.c
 SEMA_SRCS += sema/builtins/operands.c sema/builtins/tensor.c sema/builtins/math.c \
 	sema/builtins/memory.c sema/builtins/shape.c sema/builtins/reduce.c sema/builtins/atomic.c \

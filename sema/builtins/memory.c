@@ -152,11 +152,44 @@ sema_soft_result(Check *ck, SrcSpan at, TValue *r)
 	return sema_in_tl(ck) ? sema_soft_fresh(ck, at, r) : r;
 }
 
+/* tl.load / tl.store through a block pointer: the prelude's
+ * _load_block_ptr / _store_block_ptr (no mask or other: boundary_check and
+ * padding_option say what is out of bounds). */
+static Value *
+block_ptr_access(Check *ck, const Node *call, bool load, Value **a)
+{
+	const char *fname = sema_fn_name(ck, load ? "load" : "store");
+	Value *mask = load ? a[1] : a[2];
+	if ((mask && mask->kind != VAL_NONE) || (load && a[2] && a[2]->kind != VAL_NONE)) {
+		diag_error(ck->d, (mask && mask->kind != VAL_NONE ? mask : a[2])->span, "%s through "
+		           "a block pointer takes no mask or other: boundary_check and "
+		           "padding_option say what lies out of bounds", fname);
+		return NULL;
+	}
+	Value *none = sema_new_value(&ck->ev, VAL_NONE, call->span);
+	Value *empty = sema_new_value(&ck->ev, VAL_STR, call->span);
+	empty->u.str.s = "";
+	Value *no = sema_new_value(&ck->ev, VAL_BOOL, call->span);
+	const Node *f = sema_prelude_func(ck, load ? "_load_block_ptr" : "_store_block_ptr");
+	if (!f)
+		return NULL;
+	if (load) {
+		Value *args[6] = {a[0], a[3] ? a[3] : none, a[4] ? a[4] : empty, a[5] ? a[5] : empty,
+		                  a[6] ? a[6] : empty, a[7] ? a[7] : no};
+		return sema_inline_call(ck, call->span, f, args, 6);
+	}
+	Value *args[5] = {a[0], a[1], a[3] ? a[3] : none, a[4] ? a[4] : empty,
+	                  a[5] ? a[5] : empty};
+	return sema_inline_call(ck, call->span, f, args, 5);
+}
+
 /* gl.load(pointer, mask, other, boundary_check, padding_option,
  * cache_modifier, eviction_policy, volatile) */
 static Value *
 call_load(Check *ck, const Node *call, Value **a)
 {
+	if (sema_is_block_ptr(ck, a[0]))
+		return block_ptr_access(ck, call, true, a);
 	const char *fname = sema_fn_name(ck, "load");
 	if (!sema_want_ptr(ck, a[0], fname) || !no_block_ptr_args(ck, fname, a[3], a[4]))
 		return NULL;
@@ -187,6 +220,8 @@ call_load(Check *ck, const Node *call, Value **a)
 static Value *
 call_store(Check *ck, const Node *call, Value **a)
 {
+	if (sema_is_block_ptr(ck, a[0]))
+		return block_ptr_access(ck, call, false, a);
 	const char *fname = sema_fn_name(ck, "store");
 	if (!sema_want_ptr(ck, a[0], fname) || !no_block_ptr_args(ck, fname, a[3], NULL))
 		return NULL;

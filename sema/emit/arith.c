@@ -225,6 +225,12 @@ sema_check_compare(Check *ck, SrcSpan at, CmpOp op, Value *x, Value *y)
 		[CMP_LT] = OP_LT, [CMP_GT] = OP_GT, [CMP_LE] = OP_LE, [CMP_GE] = OP_GE,
 		[CMP_EQ] = OP_EQ, [CMP_NE] = OP_NE,
 	};
+	/* a runtime value is never None (Triton folds `x is None` the same way) */
+	if ((op == CMP_IS || op == CMP_IS_NOT) && (x->kind == VAL_NONE || y->kind == VAL_NONE)) {
+		Value *b = sema_new_value(&ck->ev, VAL_BOOL, at);
+		b->u.b = op == CMP_IS_NOT;
+		return b;
+	}
 	if (op > CMP_NE) {
 		diag_error(ck->d, at, "'%s' is not supported on runtime values",
 		           parse_cmpop_spelling(op));

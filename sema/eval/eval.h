@@ -151,6 +151,9 @@ const Node *sema_prelude_func(Check *ck, const char *name);
 /* The prelude function that is the tensor method `name` (x.softmax(),
  * x.argmax(axis), ...), used at `at`; NULL when there is none. */
 Value *sema_prelude_method(Check *ck, const char *name, SrcSpan at);
+/* Whether v is a block pointer (tl.make_block_ptr's, the prelude's
+ * _BlockPointer). */
+bool sema_is_block_ptr(Check *ck, const Value *v);
 /* Whether m is one of the prelude's files. */
 bool sema_in_prelude(Check *ck, const SemaModule *m);
 
@@ -179,6 +182,14 @@ Value *sema_nvmma_default(Check *ck, const Node *call, Value **a);
 /* obj.name for modules, aggregates, host values and the attributes Gluon
  * reads off dtypes, pointers and constexprs; *handled false: none of these. */
 Value *sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled);
+
+/* -- dtype_attr.c: a dtype's attributes and predicates -- */
+/* dtype.NAME (obj a VAL_DTYPE): primitive_bitwidth, int_bitwidth, itemsize,
+ * fp_mantissa_width, scalar, value, or a predicate (is_floating, is_int,
+ * is_fp16, ...) as a method to call; NULL (no diagnostic) for others. */
+Value *sema_dtype_attr(Check *ck, const Node *n, Value *obj);
+/* Calls such a predicate: a bool. */
+Value *sema_dtype_method_call(Check *ck, const Node *call, Value *m);
 
 /* -- pymethods.c: methods of Python values, iteration builtins -- */
 /* obj.name when it is a method of a compile-time list, tuple, dict, str or

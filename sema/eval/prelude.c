@@ -120,3 +120,10 @@ sema_in_prelude(Check *ck, const SemaModule *m)
 			return true;
 	return false;
 }
+
+bool
+sema_is_block_ptr(Check *ck, const Value *v)
+{
+	const SemaClass *c = v && v->kind == VAL_TUPLE ? v->u.list.cls : NULL;
+	return c && strcmp(c->name, "_BlockPointer") == 0 && sema_in_prelude(ck, c->mod);
+}

@@ -13,7 +13,7 @@
 #include <string.h>
 
 /* isinstance(obj, classinfo): classinfo is a class, a builtin (int, float,
- * a layout class, gl.tensor, ...) or a tuple of them. */
+ * list, tuple, a layout class, gl.tensor, ...) or a tuple of them. */
 static bool
 is_instance(const Value *obj, const Value *cls)
 {
@@ -41,6 +41,10 @@ is_instance(const Value *obj, const Value *cls)
 			return obj->kind == VAL_INT;
 		if (sema_builtin_fn(cls->u.builtin) == BF_FLOAT)
 			return obj->kind == VAL_FLOAT;
+		if (sema_builtin_fn(cls->u.builtin) == BF_LIST_PY)
+			return obj->kind == VAL_LIST;
+		if (sema_builtin_fn(cls->u.builtin) == BF_TUPLE_PY)
+			return obj->kind == VAL_TUPLE && !obj->u.list.cls;
 		return sema_is_class_instance(obj, sema_builtin_fn(cls->u.builtin));
 	}
 	return false;
@@ -274,10 +278,8 @@ sema_py_attr(Check *ck, const Node *n, Value *obj, bool *handled)
 		}
 		break;
 	case VAL_DTYPE:
-		if (strcmp(name, "primitive_bitwidth") == 0)
-			return sema_int_value(&ck->ev, ir_dtype_bits(obj->u.dtype), n->span);
-		if (strcmp(name, "value") == 0)
-			return obj;
+		if ((m = sema_dtype_attr(ck, n, obj)))
+			return m;
 		break;
 	case VAL_TYPE:
 		if (obj->u.type->kind == TY_PTR && strcmp(name, "element_ty") == 0) {

@@ -223,6 +223,8 @@ sema_py_method_call(Check *ck, const Node *call, Value *m)
 {
 	Value *self = m->u.method.self;
 	const char *name = m->u.method.name;
+	if (self->kind == VAL_DTYPE)
+		return sema_dtype_method_call(ck, call, m);
 	int k = method_index(self, name);
 	if (k < 0) {
 		diag_error(ck->d, m->u.method.name_span, "%s has no method '%s' at compile time",
