@@ -9,7 +9,9 @@
  * then spread as ll_desc_blocked_fit spreads them. Triton's layout
  * propagation keeps such a layout only for an access of at least one
  * element per thread: smaller ones (and those of one element) follow the
- * layouts around them, so they get none here.
+ * layouts around them, so they get none here. A tensor read from shared
+ * memory (a descriptor's block) gets Triton's 16 bytes per thread along
+ * its last dim.
  */
 #include "ir/ir.h"
 
@@ -54,5 +56,23 @@ ir_coalesced_layout(Arena *a, const TInst *in, const IrAxis *axis, int num_warps
 	int64_t spt[LL_MAX_RANK];
 	for (int d = 0; d < rank; d++)
 		spt[d] = d == d0 ? per : 1;
+	return ll_desc_blocked_fit(a, t->shape, rank, spt, order, num_warps);
+}
+
+const LLDesc *
+ir_vector_layout(Arena *a, const TType *t, int num_warps)
+{
+	int rank = t->rank;
+	int64_t numel = 1, spt[LL_MAX_RANK], order[LL_MAX_RANK];
+	for (int d = 0; d < rank; d++) {
+		numel *= t->shape[d];
+		spt[d] = 1;
+		order[d] = rank - 1 - d;
+	}
+	int bits = ir_dtype_bits(t->dtype) < 8 ? 8 : ir_dtype_bits(t->dtype);
+	int64_t threads = 32 * (int64_t)(num_warps > 0 ? num_warps : 1);
+	int64_t per = min64(min64(128 / bits, t->shape[rank - 1]), numel / threads > 1 ? numel / threads
+	                                                                            : 1);
+	spt[rank - 1] = per;
 	return ll_desc_blocked_fit(a, t->shape, rank, spt, order, num_warps);
 }

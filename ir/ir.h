@@ -558,6 +558,10 @@ IrAccess ir_access_plan(const TInst *in, const IrAxis *axis);
  * (ir/coalesce.c); NULL when Triton leaves the access to the layouts
  * around it (fewer elements than threads). */
 const LLDesc *ir_coalesced_layout(Arena *a, const TInst *in, const IrAxis *axis, int num_warps);
+/* The layout Triton gives a tl tensor read from shared memory, of type t:
+ * 16 bytes per thread along the last dim (at most its elements per
+ * thread), lanes and warps spread from there (ir/coalesce.c). */
+const LLDesc *ir_vector_layout(Arena *a, const TType *t, int num_warps);
 
 /* The plan of convert_layout from src's layout to dst's (tensors of one
  * shape): elements of the dtype's width (8 at least; pointers 64). NULL

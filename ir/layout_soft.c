@@ -167,6 +167,8 @@ li_soft_scan(Infer *x)
 const LLDesc *
 li_access_pref(Infer *x, const TInst *in)
 {
+	if (x->n_soft && in->op == OP_SMEM_LOAD)
+		return ir_vector_layout(x->a, in->res->type, x->warps);
 	if (!x->n_soft || !is_access(in->op))
 		return NULL;
 	const TInst *def = x->def[in->args[0]->id];

@@ -55,6 +55,12 @@ Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **
  * x.logical_or and x.item() with arguments a bound by the builtin table. */
 Value *sema_check_tl_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
+/* -- tl_desc.c: triton.language's tensor descriptors -- */
+/* tl.make_tensor_descriptor, desc.load / tl.load_tensor_descriptor,
+ * desc.store / tl.store_tensor_descriptor (and the atomic methods, which
+ * glc refuses) with arguments a bound by the builtin table. */
+Value *sema_check_tl_desc_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
 /* -- reduce.c: reductions and scans -- */
 /* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce,
  * gl.associative_scan, x.cumsum and x.cumprod with arguments a bound by

@@ -80,6 +80,10 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_VIEW: case BF_BROADCAST_TO: case BF_CAT: case BF_CONDITION: case BF_LOGICAL_AND:
 	case BF_LOGICAL_OR: case BF_ITEM:
 		return sema_check_tl_call(ck, call, fn, a);
+	case BF_TL_MAKE_DESC: case BF_DESC_LOAD: case BF_DESC_STORE: case BF_DESC_ATOMIC_ADD:
+	case BF_DESC_ATOMIC_MIN: case BF_DESC_ATOMIC_MAX: case BF_DESC_ATOMIC_AND:
+	case BF_DESC_ATOMIC_OR: case BF_DESC_ATOMIC_XOR:
+		return sema_check_tl_desc_call(ck, call, fn, a);
 	case BF_LIBDEVICE:
 		return sema_libdevice_call(ck, call, a);
 	case BF_CAST:
