@@ -15,6 +15,8 @@
  * induction variable what its start and step have in common; these are
  * found by walking the kernel again until they stop changing. Anything the
  * rules below do not cover (loads, division...) knows nothing (1, 1, 1).
+ * A product with the constant 1 is its other operand; a remainder x % y
+ * keeps x's runs where y is a multiple of their length (Triton's rules).
  *
  * The program may add facts: gl.multiple_of, gl.max_contiguous and
  * gl.max_constancy raise div, contig and cnst of their result to the
@@ -133,6 +135,23 @@ mul(const IrAxis *a, const IrAxis *b, int rank)
 	int64_t da = elem_div(a, rank), db = elem_div(b, rank);
 	for (int d = 0; d < rank; d++) {
 		x.div[d] = min64(da * db, DIV_CAP);
+		x.cnst[d] = min64(a->cnst[d], b->cnst[d]);
+	}
+	return x;
+}
+
+/* a % b of integers (Triton's RemOp rule): a run of a consecutive values
+ * from a multiple of k stays one where b is a multiple of k constant over
+ * it; every element a multiple of what divides both. */
+static IrAxis
+mod(const IrAxis *a, const IrAxis *b, int rank)
+{
+	IrAxis x = unknown();
+	int64_t db = elem_div(b, rank);
+	for (int d = 0; d < rank; d++) {
+		int64_t k = min64(min64(a->contig[d], a->div[d]), min64(db, b->cnst[d]));
+		x.contig[d] = k;
+		x.div[d] = min64(div_at(a, d, k, 1), db);
 		x.cnst[d] = min64(a->cnst[d], b->cnst[d]);
 	}
 	return x;
@@ -283,6 +302,8 @@ infer(const TInst *in, Axes *ax)
 		}
 	case OP_PTR_ADD:
 		return add(a, b, rank, elem_bytes(t->dtype));
+	case OP_MOD:
+		return is_int(t) ? mod(a, b, rank) : unknown();
 	case OP_MUL:
 		if (is_int(t) && (is_one(ax, in->args[0]) || is_one(ax, in->args[1])))
 			return *(is_one(ax, in->args[0]) ? b : a);

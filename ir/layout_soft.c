@@ -12,10 +12,13 @@
  * each soft conversion is tried in turn, and its two sides become one
  * class when nothing they must or would like to be disagrees: what they
  * must be (a concrete layout), what they would like (an access's layout),
- * and the slices they are of. The order is Triton's layout propagation's:
- * first the accesses (their layouts spread from them), then the values a
- * loop carries around (a loop keeps the layout of what its body computes),
- * then the rest in program order. A conversion whose sides stay apart is
+ * and the slices they are of. The order follows Triton's layout
+ * propagation: first the accesses' pointers and loaded values (their
+ * layouts spread from them), then the results of matrix multiplies (a
+ * value keeps its MMA layout where it meets a store), then the values a
+ * loop carries around (a loop keeps the layout of what its body
+ * computes), then the values stored and the masks, then the rest in
+ * program order. A conversion whose sides stay apart is
  * a real one; the soft-clean pass then removes those that move nothing
  * and recomputes cheap values in the layout wanted instead of converting.
  * Classes met by a soft conversion that nothing decides take Triton's
@@ -26,9 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* When an edge is tried: accesses, loop-carried writes, the others; those
- * out of a derived shape operation once its layout is derived. */
-enum { RANK_ACCESS, RANK_LOOP, RANK_OTHER, RANK_DERIVED };
+/* When an edge is tried: into an access's pointers or out of a loaded
+ * value; out of a matrix multiply; into a loop-carried variable; into an
+ * access's other operands (a stored value, a mask); the others; those out
+ * of a derived shape operation once its layout is derived. */
+enum { RANK_ACCESS, RANK_MMA, RANK_LOOP, RANK_VALUE, RANK_OTHER, RANK_DERIVED };
 
 typedef struct Scan {
 	Infer *x;
@@ -89,15 +94,17 @@ scan_inst(Scan *s, const TInst *in, int loops)
 			x->soft = e;
 		}
 		const TInst *src = x->def[in->args[0]->id];
-		x->soft[x->n_soft] = (SoftEdge){in, src && is_derived(src) ? RANK_DERIVED : src &&
-		                                src->op == OP_LOAD ? RANK_ACCESS : RANK_OTHER};
+		int rank = !src ? RANK_OTHER : is_derived(src) ? RANK_DERIVED : src->op == OP_LOAD ||
+		           src->op == OP_SMEM_LOAD ? RANK_ACCESS : src->op == OP_WGMMA ||
+		           src->op == OP_DOT ? RANK_MMA : RANK_OTHER;
+		x->soft[x->n_soft] = (SoftEdge){in, rank};
 		s->edge[in->res->id] = (int)x->n_soft++;
 		mark_tl(x, in->args[0]->type->layout.desc);
 		mark_tl(x, in->res->type->layout.desc);
 	}
-	int rank = is_access(in->op) ? RANK_ACCESS : in->op == OP_VAR_WRITE && loops > 0 ? RANK_LOOP
-	           : RANK_OTHER;
-	for (int k = 0; k < in->n_args && rank != RANK_OTHER; k++) {
+	for (int k = 0; k < in->n_args; k++) {
+		int rank = is_access(in->op) ? (k == 0 ? RANK_ACCESS : RANK_VALUE)
+		           : in->op == OP_VAR_WRITE && loops > 0 ? RANK_LOOP : RANK_OTHER;
 		int e = in->args[k] ? s->edge[in->args[k]->id] : -1;
 		if (e >= 0 && x->soft[e].rank > rank && x->soft[e].rank != RANK_DERIVED)
 			x->soft[e].rank = rank;

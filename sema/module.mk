@@ -12,7 +12,7 @@ SEMA_SRCS += sema/builtins/operands.c sema/builtins/tensor.c sema/builtins/math.
 	sema/builtins/hopper.c sema/builtins/mma.c sema/builtins/smem.c sema/builtins/desc.c \
 	sema/builtins/debug.c sema/builtins/elementwise.c sema/builtins/bank_conflicts.c \
 	sema/builtins/libdevice.c sema/builtins/libdevice_map.c sema/builtins/tl_ops.c \
-	sema/builtins/tl_desc.c
+	sema/builtins/tl_desc.c sema/builtins/tl_dot.c
 SEMA_SRCS += sema/check/stmt.c sema/check/assign.c sema/check/returns.c sema/check/attrs.c \
 	sema/check/dispatch.c sema/check/partition.c sema/check/hooks.c sema/check/signature.c \
 	sema/check/ptr_use.c sema/check/kernel.c

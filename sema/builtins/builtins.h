@@ -61,6 +61,11 @@ Value *sema_check_tl_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
  * glc refuses) with arguments a bound by the builtin table. */
 Value *sema_check_tl_desc_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
 
+/* -- tl_dot.c: tl.dot -- */
+/* tl.dot(input, other, acc, input_precision, allow_tf32,
+ * max_num_imprecise_acc, out_dtype) as Triton compiles it for Hopper. */
+Value *sema_tl_dot(Check *ck, const Node *call, Value **a);
+
 /* -- reduce.c: reductions and scans -- */
 /* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce,
  * gl.associative_scan, x.cumsum and x.cumprod with arguments a bound by

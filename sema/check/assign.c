@@ -75,6 +75,9 @@ var_write(Check *ck, TVar *var, TValue *v, SrcSpan at)
 {
 	TInst *i = sema_emit(ck, OP_VAR_WRITE, at, NULL, 1, v);
 	i->var = var;
+	while (ck->written.len <= (size_t)var->id)
+		vec_push(ck->a, &ck->written, NULL);
+	ck->written.data[var->id] = v;
 }
 
 Value *

@@ -84,6 +84,8 @@ sema_dispatch_builtin(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_DESC_ATOMIC_MIN: case BF_DESC_ATOMIC_MAX: case BF_DESC_ATOMIC_AND:
 	case BF_DESC_ATOMIC_OR: case BF_DESC_ATOMIC_XOR:
 		return sema_check_tl_desc_call(ck, call, fn, a);
+	case BF_TL_DOT:
+		return sema_tl_dot(ck, call, a);
 	case BF_LIBDEVICE:
 		return sema_libdevice_call(ck, call, a);
 	case BF_CAST:

@@ -220,6 +220,8 @@ check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const Sem
              size_t n_defs, bool *used, const Spec *spec)
 {
 	ck->auto_next = 0;
+	ck->defs.len = 0;
+	ck->written.len = 0;
 	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
 	vec_push(ck->a, kernels, k);
 }

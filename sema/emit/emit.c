@@ -19,6 +19,9 @@ sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 		i->res->id = ck->k->n_values++;
 		i->res->type = res;
 		i->res->layout_at = at;
+		while (ck->defs.len < (size_t)ck->k->n_values)
+			vec_push(ck->a, &ck->defs, NULL);
+		ck->defs.data[i->res->id] = i;
 	}
 	i->n_args = n_args;
 	i->args = arena_alloc(ck->a, (size_t)(n_args + 1) * sizeof *i->args);
@@ -178,4 +181,10 @@ sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char
 		return false;
 	}
 	return true;
+}
+
+const TInst *
+sema_def(Check *ck, const TValue *v)
+{
+	return v && (size_t)v->id < ck->defs.len ? ck->defs.data[v->id] : NULL;
 }

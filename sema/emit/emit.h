@@ -19,6 +19,9 @@ TInst *sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ..
  * dtype `want`, DT_VOID: i32/f32/i1 by Python kind); NULL after a
  * diagnostic when v is not a runtime-capable value. */
 TValue *sema_materialize(Check *ck, Value *v, TDType want);
+/* The instruction of the kernel being built that made v (NULL: none, a
+ * parameter's or another kernel's). */
+const TInst *sema_def(Check *ck, const TValue *v);
 /* v converted to dtype t (a no-op when equal). */
 TValue *sema_cast_to(Check *ck, TValue *v, TDType t, SrcSpan at);
 /* v (scalar) splatted into a tensor shaped like `like`. */

@@ -134,6 +134,8 @@ struct Check {
 	uint64_t inlined;     /* @gl.jit calls inlined in this kernel pass */
 	VEC(TVar *) vars;
 	VEC(TSmemAlloc) smem;
+	VEC(const TInst *) defs;  /* by value id: the instruction that made it */
+	VEC(TValue *) written;    /* by variable id: the value written to it last */
 	VEC(bool) unfenced;   /* per allocation: generic write not yet fenced */
 	VEC(const char *) cx_names;
 	VEC(const char *) cx_values;
