@@ -165,6 +165,15 @@ eval_binary(Eval *e, const Node *n)
 		return e->ck->hooks->binary(e->ck, n, op, x, y);
 	if (op == BIN_ADD && (x->kind == VAL_LIST || x->kind == VAL_TUPLE) && x->kind == y->kind)
 		return concat(e, n, x, y);
+	if (op == BIN_ADD && x->kind == VAL_STR && y->kind == VAL_STR) {
+		Value *v = sema_new_value(e, VAL_STR, n->span);
+		v->u.str.len = x->u.str.len + y->u.str.len;
+		char *b = arena_alloc(e->arena, v->u.str.len + 1);
+		memcpy(b, x->u.str.s, x->u.str.len);
+		memcpy(b + x->u.str.len, y->u.str.s, y->u.str.len);
+		v->u.str.s = b;
+		return v;
+	}
 	if (x->kind == VAL_BOOL && y->kind == VAL_BOOL &&
 	    (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)) {
 		Value *v = sema_new_value(e, VAL_BOOL, n->span);

@@ -75,11 +75,24 @@ find(Check *ck, const char *name)
 	return NULL;
 }
 
+/* The prelude files that are modules of tl (tl.standard, tl.random,
+ * tl.target_info); the others only lend their names. */
+static const char *const modules[] = {"standard", "random", "target_info"};
+
 Value *
 sema_prelude_member(Check *ck, const Builtin *ns, const char *name, SrcSpan at)
 {
 	if (!ck || !sema_builtin_has_prelude(ns) || name[0] == '_')
 		return NULL;
+	load(ck);
+	for (size_t k = 0; k < sizeof modules / sizeof *modules; k++)
+		for (size_t i = 0; strcmp(name, modules[k]) == 0 && i < ck->n_prelude; i++)
+			if (strncmp(ck->prelude[i]->name, name, strlen(name)) == 0 &&
+			    strcmp(ck->prelude[i]->name + strlen(name), ".py") == 0) {
+				Value *m = sema_new_value(&ck->ev, VAL_MODULE, at);
+				m->u.mod = ck->prelude[i];
+				return m;
+			}
 	Value *v = find(ck, name);
 	if (!v)
 		return NULL;

@@ -255,3 +255,20 @@ def bitonic_merge(x, dim=None, descending=0):
     n: tl.constexpr = x.shape[-1]
     rows: tl.constexpr = _numel(x.shape[:-1])
     return tl.reshape(_merge(tl.reshape(x, [rows, n]), rows, n, n, 0, descending), x.shape)
+
+
+# -- str_to_ty ---------------------------------------------------------------------
+
+@triton.constexpr_function
+def str_to_ty(name, c):
+    # a signature entry of compile.py ("fp16", "*fp32", "i1", ...) as a type
+    names = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32, "i64": tl.int64,
+             "u1": tl.int1, "u8": tl.uint8, "u16": tl.uint16, "u32": tl.uint32,
+             "u64": tl.uint64, "fp8e4nv": tl.float8e4nv, "fp8e5": tl.float8e5,
+             "fp16": tl.float16, "bf16": tl.bfloat16, "fp32": tl.float32, "fp64": tl.float64}
+    for short, t in names.items():
+        if name == short:
+            return t
+        if name == "*" + short:
+            return tl.pointer_type(t)
+    raise ValueError("str_to_ty: unknown type " + name)

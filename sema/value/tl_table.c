@@ -116,8 +116,6 @@ const Builtin sema_tl_rows[] = {
 	/* matrix multiplies */
 	FN("dot", TL, BF_TL_DOT, "input", "other", "acc?", "input_precision?", "allow_tf32?",
 	   "max_num_imprecise_acc?", "out_dtype?"),
-	FN("dot_scaled", TL, BF_DOT_SCALED, "lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale",
-	   "rhs_format", "acc?", "fast_math?", "lhs_k_pack?", "rhs_k_pack?", "out_dtype?"),
 	/* math (also tl.math's) */
 	FN("exp", TLM | IN_VALUE_METHODS, BF_EXP, "x"),
 	FN("exp2", TLM | IN_VALUE_METHODS, BF_EXP2, "x"),

@@ -27,6 +27,15 @@ static const struct {
 	{"gl", "float8e4b15", "Triton's software fp8 format for GPUs before sm_89 is not implemented"},
 	{"gl", "float8e4b8", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
 	{"gl", "float8e5b16", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
+	{"tl", "float8e4b15", "Triton's software fp8 format for GPUs before sm_89 is not implemented"},
+	{"tl", "float8e4b8", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
+	{"tl", "float8e5b16", "AMD's fnuz fp8 format (Triton allows it only on AMD GPUs)"},
+	{"tl", "slice", "Python's slice object in a kernel; tensors are not sliced in Triton "
+	                "either"},
+	{"tl", "constexpr_type", "the type of a constexpr, an internal of Triton's front end"},
+	{"tl", "dot_scaled", "Hopper has no scaled MMA (Triton decomposes it into an upcast and "
+	                     "tl.dot, which glc does not do yet); upcast the operands and call "
+	                     "tl.dot"},
 };
 
 const char *
