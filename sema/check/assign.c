@@ -109,6 +109,11 @@ sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 	bool any = false;
 	for (size_t i = 0; i < v->u.list.n; i++) {
 		Value *item = v->u.list.items[i];
+		/* an aggregate's constexpr field keeps its value */
+		if (v->u.list.cls && i < v->u.list.cls->n_fields && v->u.list.cls->constexpr_fields[i]) {
+			tree->u.list.items[i] = item;
+			continue;
+		}
 		Value *leaf = sema_write_vars(ck, arena_printf(ck->a, "%s.%zu", name, i), item, at);
 		tree->u.list.items[i] = leaf ? leaf : item;
 		any |= leaf != NULL;

@@ -20,12 +20,18 @@ new_class(Check *ck, const Node *c, SemaModule *m)
 	cls->node = c;
 	cls->mod = m;
 	VEC(const char *) fields = {0};
+	VEC(bool) cx = {0};
 	for (size_t i = 0; i < c->u.class_.body.len; i++) {
 		const Node *s = c->u.class_.body.data[i];
-		if (s->kind == N_ANN_ASSIGN && !s->u.ann.value && s->u.ann.target->kind == N_NAME)
+		if (s->kind == N_ANN_ASSIGN && !s->u.ann.value && s->u.ann.target->kind == N_NAME) {
+			const Node *an = s->u.ann.annot;
 			vec_push(ck->a, &fields, s->u.ann.target->u.name.id);
+			vec_push(ck->a, &cx, (an->kind == N_ATTR && strcmp(an->u.attr.name, "constexpr") == 0) ||
+			                     (an->kind == N_NAME && strcmp(an->u.name.id, "constexpr") == 0));
+		}
 	}
 	cls->fields = fields.data;
+	cls->constexpr_fields = cx.data;
 	cls->n_fields = fields.len;
 	vec_push(ck->a, &ck->classes, cls);
 	return cls;

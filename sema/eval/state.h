@@ -53,6 +53,7 @@ struct SemaClass {
 	const Node *node;     /* N_CLASS */
 	SemaModule *mod;
 	const char **fields;
+	bool *constexpr_fields;   /* annotated constexpr: never a variable */
 	size_t n_fields;
 };
 
