@@ -100,6 +100,9 @@ Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value *
  * row's; for a method, the language of the function calling it), for
  * messages. */
 const char *sema_fn_name(Check *ck, const char *name);
+/* "@triton.jit" in tl code, else "@gl.jit": the decorator a function
+ * argument (combine_fn, a mapped scalar function) needs, for messages. */
+const char *sema_jit_name(const Check *ck);
 /* True when v is a runtime value of kind k; a diagnostic otherwise. */
 bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
 /* Warns when reader (TMA store, WGMMA) reads smem written since the last

@@ -238,8 +238,8 @@ map_elementwise(Check *ck, const Node *call, Value **a)
 {
 	const char *name = sema_fn_name(ck, "map_elementwise");
 	if (a[0]->kind != VAL_FUNC) {
-		diag_error(ck->d, a[0]->span, "%s maps a @gl.jit function, not %s", name,
-		           sema_value_kind_phrase(a[0]));
+		diag_error(ck->d, a[0]->span, "%s maps a %s function, not %s", name,
+		           sema_jit_name(ck), sema_value_kind_phrase(a[0]));
 		return NULL;
 	}
 	size_t n = a[1]->u.list.n;

@@ -63,6 +63,12 @@ sema_pred_operand(Check *ck, Value *v, const char *what)
 }
 
 const char *
+sema_jit_name(const Check *ck)
+{
+	return ck->fr && ck->fr->tl ? "@triton.jit" : "@gl.jit";
+}
+
+const char *
 sema_fn_name(Check *ck, const char *name)
 {
 	const char *ns = ck->call ? sema_builtin_ns(ck->call) : NULL;

@@ -225,8 +225,8 @@ build_region(Check *ck, TInst *in, SrcSpan at, const Value *fn, const Operands *
 {
 	int n = ops->n;
 	if (fn->kind != VAL_FUNC || sema_func_kind(ck, fn->u.func) != FK_JIT) {
-		diag_error(ck->d, fn->span, "%s's combine_fn must be a @gl.jit function, not %s",
-		           fname, sema_value_kind_phrase(fn));
+		diag_error(ck->d, fn->span, "%s's combine_fn must be a %s function, not %s",
+		           fname, sema_jit_name(ck), sema_value_kind_phrase(fn));
 		return false;
 	}
 	const Node *f = fn->u.func;

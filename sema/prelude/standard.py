@@ -272,3 +272,18 @@ def str_to_ty(name, c):
         if name == "*" + short:
             return tl.pointer_type(t)
     raise ValueError("str_to_ty: unknown type " + name)
+
+
+# The tl builtins that Triton's standard.py defines too, for
+# tl.standard.NAME.
+sum = tl.sum
+max = tl.max
+min = tl.min
+xor_sum = tl.xor_sum
+reduce_or = tl.reduce_or
+cumsum = tl.cumsum
+cumprod = tl.cumprod
+cdiv = tl.cdiv
+ravel = tl.ravel
+zeros = tl.zeros
+zeros_like = tl.zeros_like

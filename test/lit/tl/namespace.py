@@ -81,3 +81,43 @@ def k(x_ptr, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + r)
     y = tl.softmax(x) + tl.math.exp(x) + tl.sigmoid(x) + x.sigmoid() + tl.extra.cuda.libdevice.erfinv(x)
     tl.store(x_ptr + r, y)
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    # expected-error@+1 {{tl.reduce's combine_fn must be a @triton.jit function, not an integer}}
+    tl.reduce(r, 0, 3)
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    # expected-error@+1 {{tl.map_elementwise maps a @triton.jit function, not an integer}}
+    tl.map_elementwise(3, r)
+
+# -----
+# tl.standard's names for the builtins Triton's standard.py defines too;
+# a tuple of runtime values is a tl.tuple.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + r)
+    pair = (x, r)
+    tl.static_assert(isinstance(pair, tl.tuple))
+    s = tl.standard.sum(x, 0) + tl.standard.max(x, 0) + tl.standard.min(x, 0)
+    c = tl.standard.cumsum(x, 0) + tl.standard.cumprod(x, 0) + tl.standard.zeros_like(x)
+    i = tl.standard.xor_sum(r, 0) + tl.standard.reduce_or(r, 0) + tl.standard.cdiv(BLOCK, 4)
+    tl.store(x_ptr + r, tl.standard.ravel(c) + s + i + tl.standard.zeros([BLOCK], tl.float32))
