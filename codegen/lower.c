@@ -298,32 +298,29 @@ lower_desc_param(Lower *l, const TInst *in, LLVMValueRef map)
 	return true;
 }
 
-/* Reports the first result tensor in b (and the blocks it nests) that holds
- * more elements per thread than the lowering unrolls: every register
- * tensor becomes one LLVM value per element a thread holds, and compile
- * time and memory (LLVM's and ptxas's) grow faster than that count (4096 a
- * thread took ptxas 80 s and 3.8 GB), for code that could not run well
- * anyway (the register file holds 255). */
-static bool
-fits_registers(Diags *d, const Limits *lim, const TBlock *b)
+/* Reports a result tensor that holds more elements per thread than the
+ * lowering unrolls, and stops the walk: every register tensor becomes one
+ * LLVM value per element a thread holds, and compile time and memory
+ * (LLVM's and ptxas's) grow faster than that count (4096 a thread took
+ * ptxas 80 s and 3.8 GB), for code that could not run well anyway (the
+ * register file holds 255). The partitions are walked one by one after the
+ * kernel's own path. */
+static IrStep
+fits_registers(IrWalker *w, TInst *in)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		const TInst *in = b->insts[i];
-		const TType *t = in->res ? in->res->type : NULL;
-		int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
-		if (bits > 0 && (bits >= 63 || 1ull << bits > lim->max[LIM_ELEMS_PER_THREAD])) {
-			Diag *e = diag_error(d, in->at, "this tensor holds 2^%d elements per thread, "
-			                     "more than code generation takes", bits);
-			diag_limit_note(d, e, lim, LIM_ELEMS_PER_THREAD);
-			diag_note(d, e, in->res->layout_at,
-			          "a smaller shape or more warps spread it over more threads");
-			return false;
-		}
-		if (!fits_registers(d, lim, &in->body) || !fits_registers(d, lim, &in->else_body) ||
-		    !fits_registers(d, lim, &in->cond_block))
-			return false;
+	CgModule *m = w->ctx;
+	const Limits *lim = &m->target->limits;
+	const TType *t = in->res ? in->res->type : NULL;
+	int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
+	if (bits > 0 && (bits >= 63 || 1ull << bits > lim->max[LIM_ELEMS_PER_THREAD])) {
+		Diag *e = diag_error(m->diags, in->at, "this tensor holds 2^%d elements per thread, "
+		                     "more than code generation takes", bits);
+		diag_limit_note(m->diags, e, lim, LIM_ELEMS_PER_THREAD);
+		diag_note(m->diags, e, in->res->layout_at,
+		          "a smaller shape or more warps spread it over more threads");
+		return IR_STOP;
 	}
-	return true;
+	return in->op == OP_WARP_SPECIALIZE ? IR_PASS : IR_ON;
 }
 
 static bool
@@ -484,10 +481,10 @@ signature(Arena *a, const TKernel *k)
 static bool
 lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 {
-	const Limits *lim = &m->target->limits;
-	bool fits = fits_registers(m->diags, lim, &k->body);
+	IrWalker w = {.k = k, .ctx = m, .pre = fits_registers};
+	bool fits = ir_walk(&w);
 	for (int i = 0; fits && i < k->n_parts; i++)
-		fits = fits_registers(m->diags, lim, &k->parts[i].body);
+		fits = ir_walk_partition(&w, i);
 	if (!fits)
 		return false;
 	cg_kernel_begin(m, sig);

@@ -25,21 +25,21 @@ typedef struct Use {
 	bool used;
 } Use;
 
-static bool
-visit_use(TInst *in, void *ctx)
+static IrStep
+visit_use(IrWalker *w, TInst *in)
 {
-	Use *u = ctx;
+	Use *u = w->ctx;
 	for (int k = 0; k < in->n_args; k++)
 		u->used |= in->args[k] == u->v;
 	u->used |= in->cond_value == u->v;
-	return !u->used;
+	return u->used ? IR_STOP : IR_ON;
 }
 
 static bool
 value_used(const TKernel *k, const TValue *v)
 {
 	Use u = {v, false};
-	ir_walk(k, visit_use, &u);
+	ir_walk(&(IrWalker){.k = k, .ctx = &u, .pre = visit_use});
 	return u.used;
 }
 

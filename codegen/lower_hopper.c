@@ -173,18 +173,18 @@ lower_tma(Lower *l, const TInst *in, const TValue *desc, const TValue *smem,
 	return true;
 }
 
-static bool
-count_site(TInst *in, void *n)
+static IrStep
+count_site(IrWalker *w, TInst *in)
 {
-	*(int *)n += in->op == OP_MAKE_DESC;
-	return true;
+	*(int *)w->ctx += in->op == OP_MAKE_DESC;
+	return IR_ON;
 }
 
 int
 cg_desc_sites(const TKernel *k)
 {
 	int n = 0;
-	ir_walk(k, count_site, &n);
+	ir_walk(&(IrWalker){.k = k, .ctx = &n, .pre = count_site});
 	return n;
 }
 

@@ -43,20 +43,25 @@ op_scratch(const TInst *in)
 	return 0;
 }
 
+static IrStep
+most_scratch(IrWalker *w, TInst *in)
+{
+	int64_t *most = w->ctx, s = op_scratch(in);
+	*most = s > *most ? s : *most;
+	return in->op == OP_WARP_SPECIALIZE ? IR_PASS : IR_ON;
+}
+
+/* The most scratch an operation of the kernel's own path (p < 0) or of
+ * partition p needs. */
 static int64_t
-block_scratch(const TBlock *b)
+scratch_of(const TKernel *k, int p)
 {
 	int64_t most = 0;
-	for (size_t i = 0; i < b->n; i++) {
-		const TInst *in = b->insts[i];
-		int64_t s = op_scratch(in);
-		const TBlock *nested[] = {&in->body, &in->else_body, &in->cond_block};
-		for (int k = 0; k < 3; k++) {
-			int64_t t = block_scratch(nested[k]);
-			s = t > s ? t : s;
-		}
-		most = s > most ? s : most;
-	}
+	IrWalker w = {.k = k, .ctx = &most, .pre = most_scratch};
+	if (p < 0)
+		ir_walk(&w);
+	else
+		ir_walk_partition(&w, p);
 	return most;
 }
 
@@ -68,14 +73,14 @@ cg_smem_begin(Lower *l, uint32_t *dynamic_bytes)
 	*dynamic_bytes = 0;
 	l->smem = NULL;
 	l->scratch_off = align_up(k->smem_bytes, 16);
-	int64_t end = l->scratch_off + block_scratch(&k->body);
+	int64_t end = l->scratch_off + scratch_of(k, -1);
 	/* The body's scratch is dead once the partitions start (a barrier
 	 * separates them); they reuse it, each with a region of its own. */
 	l->part_scratch_off = arena_alloc(m->arena, (size_t)(k->n_parts + 1) * sizeof(int64_t));
 	int64_t off = l->scratch_off;
 	for (int p = 0; p < k->n_parts; p++) {
 		l->part_scratch_off[p] = off;
-		off = align_up(off + block_scratch(&k->parts[p].body), 16);
+		off = align_up(off + scratch_of(k, p), 16);
 	}
 	int64_t total = cg_ws_area(l, end > off ? end : off);
 	if (total == 0)

@@ -183,23 +183,27 @@ single_top_call(const TKernel *k)
 	return false;
 }
 
-/* Marks the values and variables b defines (def by value id, var by
- * variable id). */
-static void
-mark_defs(const TBlock *b, bool *def, bool *var)
+/* What a call's workers define and use of the kernel (plan_call). */
+typedef struct Caps {
+	Arena *a;
+	WsCall *c;
+	bool *seen;          /* by value id: defined by the workers, or a capture */
+	bool *var;           /* by variable id: written by the workers */
+	const TInst *outer;  /* a read of a variable the workers do not write */
+} Caps;
+
+/* Marks the values and variables in defines. */
+static IrStep
+mark_defs(IrWalker *w, TInst *in)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		const TInst *in = b->insts[i];
-		if (in->var && in->op != OP_VAR_READ)
-			var[in->var->id] = true;
-		if (in->res)
-			def[in->res->id] = true;
-		for (int r = 0; r < in->n_region; r++)
-			def[in->region[r]->id] = true;
-		mark_defs(&in->cond_block, def, var);
-		mark_defs(&in->body, def, var);
-		mark_defs(&in->else_body, def, var);
-	}
+	Caps *x = w->ctx;
+	if (in->var && in->op != OP_VAR_READ)
+		x->var[in->var->id] = true;
+	if (in->res)
+		x->seen[in->res->id] = true;
+	for (int r = 0; r < in->n_region; r++)
+		x->seen[in->region[r]->id] = true;
+	return IR_ON;
 }
 
 static void
@@ -215,25 +219,21 @@ add_cap(Arena *a, WsCall *c, bool *seen, const TValue *v)
 	c->caps = caps;
 }
 
-/* The values b uses that it does not define (seen: the defined ones and
- * those found). A variable it reads but never writes is the kernel's,
- * which the workers do not hold: its read is returned (else NULL). */
-static const TInst *
-find_caps(Arena *a, WsCall *c, const TBlock *b, bool *seen, const bool *var)
+/* The values in uses that the workers do not define become captures. A
+ * variable read but never written is the kernel's, which the workers do
+ * not hold: its read stops the walk (in x->outer). */
+static IrStep
+find_caps(IrWalker *w, TInst *in)
 {
-	const TInst *outer = NULL;
-	for (size_t i = 0; i < b->n && !outer; i++) {
-		const TInst *in = b->insts[i];
-		if (in->op == OP_VAR_READ && !var[in->var->id])
-			return in;
-		for (int x = 0; x < in->n_args; x++)
-			add_cap(a, c, seen, in->args[x]);
-		add_cap(a, c, seen, in->cond_value);
-		const TBlock *nested[] = {&in->cond_block, &in->body, &in->else_body};
-		for (int n = 0; n < 3 && !outer; n++)
-			outer = find_caps(a, c, nested[n], seen, var);
+	Caps *x = w->ctx;
+	if (in->op == OP_VAR_READ && !x->var[in->var->id]) {
+		x->outer = in;
+		return IR_STOP;
 	}
-	return outer;
+	for (int k = 0; k < in->n_args; k++)
+		add_cap(x->a, x->c, x->seen, in->args[k]);
+	add_cap(x->a, x->c, x->seen, in->cond_value);
+	return IR_ON;
 }
 
 /* Registers a capture of type t can take: a descriptor's map and extents,
@@ -249,14 +249,16 @@ static bool
 plan_call(Lower *l, WsCall *c)
 {
 	Arena *a = l->m->arena;
-	bool *seen = arena_alloc(a, (size_t)l->k->n_values + 1);
-	bool *var = arena_alloc(a, (size_t)l->k->n_vars + 1);
+	Caps x = {a, c, arena_alloc(a, (size_t)l->k->n_values + 1),
+	          arena_alloc(a, (size_t)l->k->n_vars + 1), NULL};
+	IrWalker w = {.k = l->k, .ctx = &x, .pre = mark_defs};
 	for (int p = 1; p < c->n; p++)
-		mark_defs(&c->parts[p].body, seen, var);
+		ir_walk_partition(&w, c->first + p);
+	w.pre = find_caps;
 	for (int p = 1; p < c->n; p++) {
-		const TInst *outer = find_caps(a, c, &c->parts[p].body, seen, var);
-		if (outer) {
-			cg_unsupported(l, outer, "a worker partition reading a variable of the kernel");
+		ir_walk_partition(&w, c->first + p);
+		if (x.outer) {
+			cg_unsupported(l, x.outer, "a worker partition reading a variable of the kernel");
 			return false;
 		}
 	}

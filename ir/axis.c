@@ -322,25 +322,17 @@ note_assume(Axes *x, const TValue *cond)
 	}
 }
 
-/* Records the defining instruction of every value of blk, and what its
- * assumptions promise. */
-static void
-note_defs(Axes *x, const TBlock *blk)
+/* Records the defining instruction of a value, and what an assumption
+ * promises. */
+static IrStep
+note_def(IrWalker *w, TInst *in)
 {
-	for (size_t i = 0; i < blk->n; i++) {
-		const TInst *in = blk->insts[i];
-		if (in->res)
-			x->def[in->res->id] = in;
-		if (in->op == OP_ASSUME)
-			note_assume(x, in->args[0]);
-		note_defs(x, &in->cond_block);
-		note_defs(x, &in->body);
-		note_defs(x, &in->else_body);
-		int n = 0;
-		TPartition *parts = in->op == OP_WARP_SPECIALIZE ? ir_ws_parts(x->k, in, &n) : NULL;
-		for (int p = 0; p < n; p++)
-			note_defs(x, &parts[p].body);
-	}
+	Axes *x = w->ctx;
+	if (in->res)
+		x->def[in->res->id] = in;
+	if (in->op == OP_ASSUME)
+		note_assume(x, in->args[0]);
+	return IR_ON;
 }
 
 /* The facts every value written to a variable shares. */
@@ -362,11 +354,11 @@ write_var(Axes *x, const TVar *var, IrAxis f)
 	x->changed = true;
 }
 
-static void walk_block(Axes *x, const TBlock *blk);
-
-static void
-walk_inst(Axes *x, const TInst *in)
+/* The facts of in's result and of the variables it writes. */
+static IrStep
+visit(IrWalker *w, TInst *in)
 {
+	Axes *x = w->ctx;
 	if (in->res) {
 		IrAxis f = infer(in, x);
 		f.div[0] = max64(f.div[0], x->assumed[in->res->id]);
@@ -381,20 +373,7 @@ walk_inst(Axes *x, const TInst *in)
 		                 elem_div(&x->v[in->args[2]->id], 1));
 		write_var(x, in->var, f);
 	}
-	walk_block(x, &in->cond_block);
-	walk_block(x, &in->body);
-	walk_block(x, &in->else_body);
-	int n = 0;
-	TPartition *parts = in->op == OP_WARP_SPECIALIZE ? ir_ws_parts(x->k, in, &n) : NULL;
-	for (int p = 0; p < n; p++)
-		walk_block(x, &parts[p].body);
-}
-
-static void
-walk_block(Axes *x, const TBlock *blk)
-{
-	for (size_t i = 0; i < blk->n; i++)
-		walk_inst(x, blk->insts[i]);
+	return IR_ON;
 }
 
 IrAxis *
@@ -410,12 +389,12 @@ ir_axis_analyze(Arena *a, const TKernel *k)
 		x.v[i] = unknown();
 		x.assumed[i] = 1;
 	}
-	note_defs(&x, &k->body);
+	ir_walk(&(IrWalker){.k = k, .ctx = &x, .pre = note_def});
 	/* Facts only shrink, so this ends; the cap bounds pathological cases,
 	 * whose last walk is then still sound for what it read. */
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		x.changed = false;
-		walk_block(&x, &k->body);
+		ir_walk(&(IrWalker){.k = k, .ctx = &x, .pre = visit});
 		if (!x.changed)
 			break;
 	}

@@ -55,12 +55,12 @@ not_trivial(PlanCx *cx, const TInst *in)
 	cx->ok = false;
 }
 
-static bool
-plan_inst(TInst *in, void *ctx)
+static IrStep
+plan_inst(IrWalker *w, TInst *in)
 {
-	PlanCx *cx = ctx;
+	PlanCx *cx = w->ctx;
 	if (in->op != OP_CONVERT_LAYOUT || in->attr.plan)
-		return true;
+		return IR_ON;
 	LLErr err = {cx->a, NULL};
 	in->attr.plan = ir_plan_convert(cx->a, in->args[0]->type, in->res->type, &err);
 	if (!in->attr.plan) {
@@ -70,7 +70,7 @@ plan_inst(TInst *in, void *ctx)
 	} else if (in->attr.trivial && in->attr.plan->kind != LL_CVT_FREE) {
 		not_trivial(cx, in);
 	}
-	return true;
+	return IR_ON;
 }
 
 bool
@@ -78,6 +78,6 @@ ir_cvt_plan(TProgram *p, Arena *a, Diags *d)
 {
 	PlanCx cx = {a, d, true};
 	for (int i = 0; i < p->n_kernels; i++)
-		ir_walk(p->kernels[i], plan_inst, &cx);
+		ir_walk(&(IrWalker){.k = p->kernels[i], .ctx = &cx, .pre = plan_inst});
 	return cx.ok;
 }

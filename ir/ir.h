@@ -511,13 +511,73 @@ enum { IR_SMEM_LIMIT = 232448 };
 
 /* -- Walking ------------------------------------------------------------------- */
 
-/* Called on each instruction; returning false stops the walk. */
-typedef bool (*IrVisit)(TInst *in, void *ctx);
-/* Visits every instruction of k in program order: nested blocks after the
- * instruction owning them (a while's condition before its body), the
- * warp_specialize partitions at the warp_specialize. False when fn stopped
- * it. */
-bool ir_walk(const TKernel *k, IrVisit fn, void *ctx);
+/* What a nested block is to the instruction that owns it. */
+typedef enum IrRole {
+	IR_BODY,         /* a for's, while's or map's body, an if's then (and the
+	                    kernel's body, or a block walked by itself) */
+	IR_ELSE,         /* an if's else, owned when it is not empty */
+	IR_COND,         /* a while's condition */
+	IR_REGION,       /* a reduce's or scan's combine region (TInst.region
+	                    holds the values defined in it) */
+	IR_PARTITION,    /* a warp_specialize partition */
+} IrRole;
+
+/* A block being walked, and the ones around it. */
+typedef struct IrNest {
+	TInst *owner;          /* NULL: the kernel's body or a block walked alone */
+	const TBlock *block;
+	IrRole role;
+	TPartition *part;      /* IR_PARTITION: the partition (else NULL) ... */
+	int index;             /* ... and its index in TKernel.parts (else -1) */
+	const struct IrNest *up;   /* the block around this one; NULL at the top */
+	size_t at;             /* the instruction visited: block->insts[at] */
+} IrNest;
+
+/* Block n (counting from 0 in program order) of instruction in, as the
+ * text form writes them: a for's or map's body; an if's then, and its else
+ * when not empty; a while's condition, then its body; the combine region
+ * of a reduce or scan that has one; a warp_specialize's partitions, the
+ * default one first. False past the last (up is left NULL). */
+bool ir_nest(const TKernel *k, TInst *in, int n, IrNest *out);
+
+/* What a hook tells the walk: go on (into the instruction's blocks, into
+ * the block), pass over it (the instruction's blocks and post hook, the
+ * block's instructions and leave hook), or stop the whole walk. */
+typedef enum IrStep { IR_ON, IR_PASS, IR_STOP } IrStep;
+
+/* A walk over the instructions of kernel k in program order: pre before an
+ * instruction's blocks (ir_nest), post after them; enter before a block's
+ * instructions, leave after them. Any hook may be NULL (IR_ON); post and
+ * leave stop the walk with IR_STOP and go on otherwise. During a hook, at
+ * is the block being walked (for enter and leave, that block). */
+typedef struct IrWalker IrWalker;
+struct IrWalker {
+	const TKernel *k;
+	void *ctx;
+	IrStep (*pre)(IrWalker *w, TInst *in);
+	IrStep (*post)(IrWalker *w, TInst *in);
+	IrStep (*enter)(IrWalker *w, const IrNest *n);
+	IrStep (*leave)(IrWalker *w, const IrNest *n);
+	IrNest *at;            /* kept by the walk */
+};
+
+/* Walks k's body: the default path, with each warp_specialize's partitions
+ * at the warp_specialize. False when a hook stopped it. */
+bool ir_walk(IrWalker *w);
+/* Walks k->parts[p]'s body by itself (role IR_PARTITION, no owner). */
+bool ir_walk_partition(IrWalker *w, int p);
+/* Walks block n (from ir_nest) inside the block being walked: for a pre
+ * hook that passes over its instruction and walks its blocks itself. */
+bool ir_walk_nest(IrWalker *w, IrNest *n);
+/* Walks every block of in, as the walk does when pre returns IR_ON. */
+bool ir_walk_nested(IrWalker *w, TInst *in);
+/* Inserts i (storage in a) before the instruction being visited; the walk
+ * goes on after the visited one. The kernel must be the caller's to
+ * change. */
+void ir_walk_insert(IrWalker *w, Arena *a, TInst *i);
+/* The warps that run the code being walked: its partition's, else the
+ * kernel's num_warps. */
+int ir_walk_warps(const IrWalker *w);
 /* The partitions of warp_specialize `in` (its default partition first) and
  * their number in *n: k->parts[in->attr.index ...]. */
 TPartition *ir_ws_parts(const TKernel *k, const TInst *in, int *n);
@@ -589,10 +649,33 @@ bool ir_axis(TProgram *p, Arena *a, Diags *d);
 
 /* -- Building ------------------------------------------------------------------ */
 
+/* A new instruction: operation op at `at`, with no result, operands or
+ * blocks yet (storage in a). */
+TInst *ir_inst_new(Arena *a, TOp op, SrcSpan at);
+/* Gives i its result: value %id of type t, its layout fixed where i is. */
+TValue *ir_inst_result(Arena *a, TInst *i, int id, const TType *t);
+/* Gives i room for n operands (i->n_args = n) and returns it to be
+ * filled. */
+TValue **ir_inst_operands(Arena *a, TInst *i, int n);
 /* Appends i to block b (storage in a). */
 void ir_block_push(Arena *a, TBlock *b, TInst *i);
 /* Inserts i into block b before instruction `at` (at == b->n: appends). */
 void ir_block_insert(Arena *a, TBlock *b, size_t at, TInst *i);
+
+/* What a kernel declares besides its parameters and body, gathered while
+ * it is built (by sema as it checks the kernel, by the reader as it reads
+ * it). */
+typedef struct IrKernelDecls {
+	TVar **vars;
+	size_t n_vars;
+	TSmemAlloc *smem;
+	size_t n_smem;
+	const char **cx_names, **cx_values;
+	size_t n_cx;
+} IrKernelDecls;
+/* Completes kernel k once its body is built: its variables, allocations
+ * and constexpr parameters are d's arrays, which k owns from here on. */
+void ir_kernel_finish(TKernel *k, const IrKernelDecls *d);
 
 /* -- Text ---------------------------------------------------------------------- */
 

@@ -53,7 +53,7 @@ typedef struct Infer {
 	TKernel *k;
 	Unknown *u;           /* by AutoLayout id */
 	int n;
-	int warps;            /* of the partition being walked */
+	int warps;            /* of the code being walked (ir_walk_warps) */
 	bool ok;
 } Infer;
 
@@ -351,35 +351,18 @@ equations(Infer *x, const TInst *in)
 	}
 }
 
-static void walk_block(Infer *x, const TBlock *b);
-
-static void
-walk_inst(Infer *x, const TInst *in)
+/* The unknowns in's result and variable lay out, and its equations. */
+static IrStep
+collect(IrWalker *w, TInst *in)
 {
+	Infer *x = w->ctx;
+	x->warps = ir_walk_warps(w);
 	if (in->res)
 		see(x, in->res->type, in->at);
 	if (in->var)
 		see(x, in->var->type, in->at);
 	equations(x, in);
-	walk_block(x, &in->cond_block);
-	walk_block(x, &in->body);
-	walk_block(x, &in->else_body);
-	if (in->op != OP_WARP_SPECIALIZE)
-		return;
-	int warps = x->warps, n;
-	TPartition *parts = ir_ws_parts(x->k, in, &n);
-	for (int p = 0; p < n; p++) {
-		x->warps = parts[p].num_warps;
-		walk_block(x, &parts[p].body);
-	}
-	x->warps = warps;
-}
-
-static void
-walk_block(Infer *x, const TBlock *b)
-{
-	for (size_t i = 0; i < b->n; i++)
-		walk_inst(x, b->insts[i]);
+	return IR_ON;
 }
 
 /* -- solving ------------------------------------------------------------------- */
@@ -542,65 +525,47 @@ rewrite(Infer *x, const TType *ct, SrcSpan at)
 	}
 }
 
-static void rewrite_block(Infer *x, const TBlock *b);
-
-static void
-rewrite_inst(Infer *x, const TInst *in)
+static IrStep
+rewrite_inst(IrWalker *w, TInst *in)
 {
+	Infer *x = w->ctx;
+	x->warps = ir_walk_warps(w);
 	if (in->res)
 		rewrite(x, in->res->type, in->at);
 	if (in->var)
 		rewrite(x, in->var->type, in->at);
-	rewrite_block(x, &in->cond_block);
-	rewrite_block(x, &in->body);
-	rewrite_block(x, &in->else_body);
-	if (in->op != OP_WARP_SPECIALIZE)
-		return;
-	int warps = x->warps, n;
-	TPartition *parts = ir_ws_parts(x->k, in, &n);
-	for (int p = 0; p < n; p++) {
-		x->warps = parts[p].num_warps;
-		rewrite_block(x, &parts[p].body);
-	}
-	x->warps = warps;
-}
-
-static void
-rewrite_block(Infer *x, const TBlock *b)
-{
-	for (size_t i = 0; i < b->n; i++)
-		rewrite_inst(x, b->insts[i]);
+	return IR_ON;
 }
 
 /* -- the pass ---------------------------------------------------------------------- */
 
-static bool
-max_id_visit(TInst *in, void *ctx)
+static IrStep
+max_id_visit(IrWalker *w, TInst *in)
 {
-	int *n = ctx;
+	int *n = w->ctx;
 	const TType *ts[2] = {in->res ? in->res->type : NULL, in->var ? in->var->type : NULL};
 	for (int i = 0; i < 2; i++)
 		for (const LLDesc *d = ts[i] && ts[i]->kind == TY_TENSOR ? ts[i]->layout.desc : NULL;
 		     d; d = d->parent)
 			if (d->kind == LL_AUTO && d->auto_id >= *n)
 				*n = d->auto_id + 1;
-	return true;
+	return IR_ON;
 }
 
 static bool
 infer_kernel(TKernel *k, Arena *a, Diags *d)
 {
 	int n = 0;
-	ir_walk(k, max_id_visit, &n);
+	ir_walk(&(IrWalker){.k = k, .ctx = &n, .pre = max_id_visit});
 	if (n == 0)
 		return true;
-	Infer x = {.a = a, .d = d, .k = k, .n = n, .warps = k->num_warps, .ok = true};
+	Infer x = {.a = a, .d = d, .k = k, .n = n, .ok = true};
 	x.u = arena_alloc(a, (size_t)n * sizeof *x.u);
 	for (int v = 0; v < n; v++) {
 		x.u[v].up = v;
 		x.u[v].parent = -1;
 	}
-	walk_block(&x, &k->body);
+	ir_walk(&(IrWalker){.k = k, .ctx = &x, .pre = collect});
 	merge_parents(&x);
 	gather(&x);
 	for (int v = 0; v < n; v++)
@@ -608,8 +573,7 @@ infer_kernel(TKernel *k, Arena *a, Diags *d)
 			report(&x, v);
 	if (!x.ok)
 		return false;
-	x.warps = k->num_warps;
-	rewrite_block(&x, &k->body);
+	ir_walk(&(IrWalker){.k = k, .ctx = &x, .pre = rewrite_inst});
 	return x.ok;
 }
 

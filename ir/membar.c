@@ -81,12 +81,11 @@ typedef struct Membar {
 	Arena *a;
 	TKernel *k;
 	const TInst **def;  /* the instruction defining each value */
-	int num_warps;     /* of the partition being walked */
+	IrWalker w;        /* the walk, at the access being looked at */
+	State *s;          /* the state of the block being walked */
 	Loop *loop;        /* innermost loop, or NULL */
 	int inserted;
 } Membar;
-
-static void walk_block(Membar *mb, TBlock *b, State *s);
 
 static bool
 same_access(const Access *x, const Access *y)
@@ -322,7 +321,7 @@ commutes(const Access *x)
 static bool
 retired_by_wait(const Membar *mb, const Access *x)
 {
-	return x->op == OP_WGMMA && mb->num_warps <= 4;
+	return x->op == OP_WGMMA && ir_walk_warps(&mb->w) <= 4;
 }
 
 /* Whether the leader's mbarrier.arrive at `after` would publish an access
@@ -356,14 +355,14 @@ conflicts(const Membar *mb, const Access *before, const Access *after)
 	return !retired_by_wait(mb, before);
 }
 
-static TInst *
-barrier_at(Membar *mb, SrcSpan at)
+/* Walks block n of the instruction being looked at from state s. */
+static void
+walk(Membar *mb, IrNest *n, State *s)
 {
-	TInst *b = arena_alloc(mb->a, sizeof *b);
-	memset(b, 0, sizeof *b);
-	b->op = OP_THREAD_BARRIER;
-	b->at = at;
-	return b;
+	State *outer = mb->s;
+	mb->s = s;
+	ir_walk_nest(&mb->w, n);
+	mb->s = outer;
 }
 
 static void
@@ -375,11 +374,12 @@ walk_loop(Membar *mb, TInst *in, State *s)
 	for (;;) {
 		size_t before = size(&head);
 		State it = copy(mb, &head);
-		if (in->op == OP_WHILE) {
-			walk_block(mb, &in->cond_block, &it);
-			join(mb, &exit, &it);
+		IrNest n;
+		for (int i = 0; ir_nest(mb->k, in, i, &n); i++) {
+			walk(mb, &n, &it);
+			if (n.role == IR_COND)   /* the loop leaves after its condition */
+				join(mb, &exit, &it);
 		}
-		walk_block(mb, &in->body, &it);
 		join(mb, &head, &it);
 		join(mb, &head, &loop.escaped);
 		if (size(&head) == before)
@@ -390,92 +390,90 @@ walk_loop(Membar *mb, TInst *in, State *s)
 	*s = head;
 }
 
-static void
-walk_inst(Membar *mb, TBlock *b, size_t *at, State *s)
+/* One instruction from the state of its block: control flow walks its
+ * blocks here (what else owns blocks computes on scalars), every access
+ * gets the barrier it needs. */
+static IrStep
+visit(IrWalker *w, TInst *in)
 {
-	TInst *in = b->insts[*at];
+	Membar *mb = w->ctx;
+	State *s = mb->s;
+	IrNest n;
 	switch (in->op) {
 	case OP_THREAD_BARRIER:
 		s->done.len = 0;
-		return;
+		return IR_PASS;
 	case OP_TMA_STORE_WAIT:
 		complete(mb, s, OP_TMA_STORE, false);
-		return;
+		return IR_PASS;
 	case OP_ASYNC_WAIT:
 		complete(mb, s, OP_ASYNC_COPY, false);
-		return;
+		return IR_PASS;
 	case OP_ASYNC_MBAR_ARRIVE:
 		complete(mb, s, OP_ASYNC_COPY, true);
 		break;
 	case OP_WGMMA_WAIT:
 		complete(mb, s, OP_WGMMA, false);
-		return;
+		return IR_PASS;
 	case OP_FOR:
 	case OP_WHILE:
 		walk_loop(mb, in, s);
-		return;
+		return IR_PASS;
 	case OP_IF: {
 		State other = copy(mb, s);
-		walk_block(mb, &in->body, s);
-		walk_block(mb, &in->else_body, &other);
+		ir_nest(mb->k, in, 0, &n);
+		walk(mb, &n, s);
+		if (ir_nest(mb->k, in, 1, &n))
+			walk(mb, &n, &other);
 		join(mb, s, &other);
-		return;
+		return IR_PASS;
 	}
 	case OP_BREAK:
 	case OP_CONTINUE:
 		if (mb->loop)
 			join(mb, &mb->loop->escaped, s);
-		return;
+		return IR_PASS;
 	case OP_WARP_SPECIALIZE: {
 		/* Code generation starts the partitions after a barrier of all
-		 * warps and joins them with another. */
-		int n;
-		TPartition *parts = ir_ws_parts(mb->k, in, &n);
-		for (int p = 0; p < n; p++) {
-			TPartition *part = &parts[p];
-			Membar sub = {.a = mb->a, .k = mb->k, .def = mb->def,
-			              .num_warps = part->num_warps};
+		 * warps and joins them with another; each partition starts
+		 * afresh, outside any loop. */
+		Loop *outer = mb->loop;
+		mb->loop = NULL;
+		for (int i = 0; ir_nest(mb->k, in, i, &n); i++) {
 			State fresh = {0};
-			walk_block(&sub, &part->body, &fresh);
-			mb->inserted += sub.inserted;
+			walk(mb, &n, &fresh);
 		}
+		mb->loop = outer;
 		s->done.len = s->flight.len = 0;
-		return;
+		return IR_PASS;
 	}
 	default:
 		break;
 	}
 	Access acc[2];
 	bool async;
-	int n = accesses(mb, in, acc, &async);
+	int na = accesses(mb, in, acc, &async);
 	bool sync = false;
-	for (int i = 0; i < n && !sync; i++)
+	for (int i = 0; i < na && !sync; i++)
 		for (size_t j = 0; j < s->done.len && !sync; j++)
 			sync = conflicts(mb, &s->done.data[j], &acc[i]);
 	if (sync) {
-		ir_block_insert(mb->a, b, *at, barrier_at(mb, in->at));
-		++*at;
+		ir_walk_insert(w, mb->a, ir_inst_new(mb->a, OP_THREAD_BARRIER, in->at));
 		mb->inserted++;
 		s->done.len = 0;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < na; i++)
 		add(mb, async ? &s->flight : &s->done, acc[i]);
+	return IR_PASS;
 }
 
-static void
-walk_block(Membar *mb, TBlock *b, State *s)
+static IrStep
+record_def(IrWalker *w, TInst *in)
 {
-	for (size_t i = 0; i < b->n; i++)
-		walk_inst(mb, b, &i, s);
-}
-
-static bool
-record_def(TInst *in, void *ctx)
-{
-	const TInst **def = ctx;
+	const TInst **def = w->ctx;
 	if (in->res)
 		def[in->res->id] = in;
-	return true;
+	return IR_ON;
 }
 
 bool
@@ -484,11 +482,13 @@ ir_membar(TProgram *p, Arena *a, Diags *d)
 	bool replan = false;
 	for (int i = 0; i < p->n_kernels; i++) {
 		TKernel *k = p->kernels[i];
-		Membar mb = {.a = a, .k = k, .num_warps = k->num_warps};
+		Membar mb = {.a = a, .k = k};
 		mb.def = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *mb.def);
-		ir_walk(k, record_def, mb.def);
+		ir_walk(&(IrWalker){.k = k, .ctx = mb.def, .pre = record_def});
 		State s = {0};
-		walk_block(&mb, &k->body, &s);
+		mb.s = &s;
+		mb.w = (IrWalker){.k = k, .ctx = &mb, .pre = visit};
+		ir_walk(&mb.w);
 		replan = replan || mb.inserted > 0;
 	}
 	/* The barriers moved the instruction numbers that live ranges use;

@@ -47,6 +47,7 @@ typedef struct Printer {
 	int per_kind[LL_AUTO + 2];
 	const TKernel *k;
 	StrBuf *out;
+	int depth;            /* of the instruction printed (indentation) */
 } Printer;
 
 static const char *const alias_bases[] = {
@@ -300,75 +301,65 @@ print_operands(Printer *p, const TInst *i)
 	buf_putc(p->out, ']');
 }
 
-static void print_block(Printer *p, const TBlock *b, int depth);
-
-static void
-print_nested(Printer *p, const TInst *i, int depth)
+/* The text that opens a nested block: the end of its owner's line, or
+ * (a partition) a line of its own. */
+static IrStep
+open_block(IrWalker *w, const IrNest *n)
 {
+	Printer *p = w->ctx;
 	StrBuf *out = p->out;
-	switch (i->op) {
-	case OP_FOR:
-	case OP_IF:
-	case OP_MAP:
-		buf_puts(out, " {\n");
-		print_block(p, &i->body, depth + 1);
-		indent(p, depth);
-		buf_putc(out, '}');
-		if (i->else_body.n) {
-			buf_puts(out, " else {\n");
-			print_block(p, &i->else_body, depth + 1);
-			indent(p, depth);
-			buf_putc(out, '}');
-		}
-		break;
-	case OP_WHILE:
-		buf_puts(out, " {\n");
-		print_block(p, &i->cond_block, depth + 1);
-		if (i->cond_value) {
-			indent(p, depth + 1);
-			buf_printf(out, "condition %%%d\n", i->cond_value->id);
-		}
-		indent(p, depth);
-		buf_puts(out, "} do {\n");
-		print_block(p, &i->body, depth + 1);
-		indent(p, depth);
-		buf_putc(out, '}');
-		break;
-	case OP_REDUCE:
-	case OP_SCAN:
-		if (!i->n_region)
-			break;
+	if (!n->owner)
+		return IR_ON;
+	switch (n->role) {
+	case IR_PARTITION: {
+		const TPartition *pt = n->part;
+		indent(p, p->depth + 1);
+		buf_printf(out, "partition %d %s warps=%d regs=%d first_warp=%d {\n", n->index,
+		           pt->fn, pt->num_warps, pt->num_regs, pt->first_warp);
+		p->depth += 2;
+		return IR_ON;
+	}
+	case IR_REGION:
 		buf_puts(out, " combine(");
-		for (int k = 0; k < i->n_region; k++) {
-			buf_printf(out, "%s%%%d: ", k ? ", " : "", i->region[k]->id);
-			print_type(p, i->region[k]->type);
+		for (int k = 0; k < n->owner->n_region; k++) {
+			buf_printf(out, "%s%%%d: ", k ? ", " : "", n->owner->region[k]->id);
+			print_type(p, n->owner->region[k]->type);
 		}
 		buf_puts(out, ") {\n");
-		print_block(p, &i->body, depth + 1);
-		indent(p, depth);
-		buf_putc(out, '}');
 		break;
-	case OP_WARP_SPECIALIZE:
-		buf_puts(out, " {\n");
-		int n;
-		const TPartition *parts = ir_ws_parts(p->k, i, &n);
-		for (int k = 0; k < n; k++) {
-			const TPartition *pt = &parts[k];
-			indent(p, depth + 1);
-			buf_printf(out, "partition %d %s warps=%d regs=%d first_warp=%d {\n",
-			           i->attr.index + k, pt->fn,
-			           pt->num_warps, pt->num_regs, pt->first_warp);
-			print_block(p, &pt->body, depth + 2);
-			indent(p, depth + 1);
-			buf_puts(out, "}\n");
-		}
-		indent(p, depth);
-		buf_putc(out, '}');
+	case IR_ELSE:
+		buf_puts(out, " else {\n");
 		break;
 	default:
+		buf_puts(out, n->owner->op == OP_WHILE && n->role == IR_BODY ? " do {\n" : " {\n");
 		break;
 	}
-	buf_putc(out, '\n');
+	p->depth++;
+	return IR_ON;
+}
+
+/* The text that closes a nested block (a while's condition first names the
+ * value it computes). */
+static IrStep
+close_block(IrWalker *w, const IrNest *n)
+{
+	Printer *p = w->ctx;
+	if (!n->owner)
+		return IR_ON;
+	if (n->role == IR_PARTITION) {
+		p->depth -= 2;
+		indent(p, p->depth + 1);
+		buf_puts(p->out, "}\n");
+		return IR_ON;
+	}
+	if (n->role == IR_COND && n->owner->cond_value) {
+		indent(p, p->depth);
+		buf_printf(p->out, "condition %%%d\n", n->owner->cond_value->id);
+	}
+	p->depth--;
+	indent(p, p->depth);
+	buf_putc(p->out, '}');
+	return IR_ON;
 }
 
 /* The axis facts of a value as a comment, when they say more than
@@ -393,11 +384,14 @@ print_axis(const IrAxis *x, const TType *t, StrBuf *out)
 	}
 }
 
-static void
-print_inst(Printer *p, const TInst *i, int depth)
+/* Instruction i's line up to its blocks; a warp_specialize opens the
+ * braces its partitions go in. */
+static IrStep
+print_inst(IrWalker *w, TInst *i)
 {
+	Printer *p = w->ctx;
 	StrBuf *out = p->out;
-	indent(p, depth);
+	indent(p, p->depth);
 	if (i->res)
 		buf_printf(out, "%%%d = ", i->res->id);
 	buf_puts(out, ir_op_name(i->op));
@@ -438,14 +432,22 @@ print_inst(Printer *p, const TInst *i, int depth)
 		print_span(p, "layout_loc", i->res->layout_at);
 	if (i->res && p->k->axis && p->verbose)
 		print_axis(&p->k->axis[i->res->id], i->res->type, out);
-	print_nested(p, i, depth);
+	if (i->op == OP_WARP_SPECIALIZE)
+		buf_puts(out, " {\n");
+	return IR_ON;
 }
 
-static void
-print_block(Printer *p, const TBlock *b, int depth)
+/* The end of instruction i's text, after its blocks. */
+static IrStep
+end_inst(IrWalker *w, TInst *i)
 {
-	for (size_t i = 0; i < b->n; i++)
-		print_inst(p, b->insts[i], depth);
+	Printer *p = w->ctx;
+	if (i->op == OP_WARP_SPECIALIZE) {
+		indent(p, p->depth);
+		buf_putc(p->out, '}');
+	}
+	buf_putc(p->out, '\n');
+	return IR_ON;
 }
 
 /* A parameter's assumption, ` align=16` (pointers) or ` div=16`; nothing
@@ -516,7 +518,9 @@ print_kernel(Printer *p, const TKernel *k, StrBuf *out)
 	print_span(p, "loc", k->at);
 	buf_puts(&text, " {\n");
 	print_decls(p, k);
-	print_block(p, &k->body, 1);
+	p->depth = 1;
+	ir_walk(&(IrWalker){.k = k, .ctx = p, .pre = print_inst, .post = end_inst,
+	                    .enter = open_block, .leave = close_block});
 	buf_puts(&text, "}\n");
 	for (size_t i = 0; i < p->aliases.len; i++)
 		print_alias(&p->aliases.data[i], out);

@@ -226,15 +226,11 @@ kernel(Reader *r)
 		if (!ok)
 			return NULL;
 	}
-	k->cx_names = r->cx_names.data;
-	k->cx_values = r->cx_values.data;
-	k->n_cx = (int)r->cx_names.len;
-	k->smem = r->smem.data;
-	k->n_smem = (int)r->smem.len;
-	k->vars = r->vars.data;
-	k->n_vars = (int)r->vars.len;
 	if (!rd_block(r, &k->body, NULL) || !rd_expect_punct(r, '}') || !rd_expect_newline(r))
 		return NULL;
+	ir_kernel_finish(k, &(IrKernelDecls){r->vars.data, r->vars.len, r->smem.data, r->smem.len,
+	                                     r->cx_names.data, r->cx_values.data,
+	                                     r->cx_names.len});
 	k->n_values = (int)r->values.len;
 	make_variant(r, k);
 	return k;

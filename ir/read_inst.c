@@ -314,9 +314,7 @@ operands(Reader *r, TInst *i)
 			return false;
 		more = rd_punct(r, ',');
 	}
-	i->n_args = n;
-	i->args = arena_alloc(r->a, (size_t)(n + 1) * sizeof *i->args);
-	memcpy(i->args, args, (size_t)n * sizeof *args);
+	memcpy(ir_inst_operands(r->a, i, n), args, (size_t)n * sizeof *args);
 	for (int k = 0; k < n - i->attr.n_coords; k++) {
 		const char *want = ir_arg_label(i, k);
 		const Token *got = &label[k];
@@ -439,9 +437,7 @@ operation(Reader *r, TInst *i, Token *lit)
 		    !rd_expect_word(r, "to") || !(a[1] = use(r)) || !rd_expect_word(r, "step") ||
 		    !(a[2] = use(r)))
 			return false;
-		i->n_args = 3;
-		i->args = arena_alloc(r->a, 4 * sizeof *i->args);
-		memcpy(i->args, a, sizeof a);
+		memcpy(ir_inst_operands(r->a, i, 3), a, sizeof a);
 		return true;
 	}
 	default:
@@ -480,8 +476,7 @@ define_value(Reader *r, const Token *at, TValue *x, const TType *t)
 static bool
 define(Reader *r, const Token *at, TInst *i, const TType *t)
 {
-	i->res = arena_alloc(r->a, sizeof *i->res);
-	return define_value(r, at, i->res, t);
+	return define_value(r, at, ir_inst_result(r->a, i, (int)at->i, t), t);
 }
 
 /* '{' NL block '}' */
@@ -589,7 +584,6 @@ nested(Reader *r, TInst *i)
 static TInst *
 inst(Reader *r)
 {
-	TInst *i = arena_alloc(r->a, sizeof *i);
 	Token res = {0}, lit = {0};
 	r->stmt_line = r->tok.line;
 	r->stmt_col = r->tok.col;
@@ -604,10 +598,13 @@ inst(Reader *r)
 		rd_error(r, "expected an operation, found %s", rd_found(r));
 		return NULL;
 	}
-	if ((i->op = ir_op_lookup(r->tok.s, r->tok.n)) == OP_COUNT) {
+	TOp code = ir_op_lookup(r->tok.s, r->tok.n);
+	if (code == OP_COUNT) {
 		rd_error(r, "unknown operation %s", rd_found(r));
 		return NULL;
 	}
+	/* located once its whole line is read */
+	TInst *i = ir_inst_new(r->a, code, (SrcSpan){0});
 	Token op = r->tok;
 	rd_next(r);
 	if (!operation(r, i, &lit))

@@ -10,6 +10,8 @@
  */
 #include "ir/ir.h"
 
+enum { MAX_OPEN = 64 };
+
 /* A loop (or the warp_specialize region) being walked: allocations used in
  * it that it does not contain live to its end. */
 typedef struct Region {
@@ -19,14 +21,12 @@ typedef struct Region {
 
 typedef struct Walk {
 	Arena *a;
-	const TKernel *k;
 	TSmemAlloc *s;
 	int n;                 /* instructions numbered so far */
-	Region *open[64];
+	Region open[MAX_OPEN];
 	int depth;
+	int deeper;            /* regions nested past the MAX_OPEN tracked */
 } Walk;
-
-static void walk_block(Walk *w, const TBlock *b);
 
 static void
 use(Walk *w, int alloc, int at)
@@ -35,32 +35,25 @@ use(Walk *w, int alloc, int at)
 	if (at > s->last_use)
 		s->last_use = at;
 	for (int d = 0; d < w->depth; d++)
-		if (w->open[d]->start > s->first_use) {
-			vec_push(w->a, &w->open[d]->extend, alloc);
+		if (w->open[d].start > s->first_use) {
+			vec_push(w->a, &w->open[d].extend, alloc);
 			return;
 		}
 }
 
-static void
-walk_region(Walk *w, const TBlock *const *blocks, int n)
+static bool
+is_region(const TInst *i)
 {
-	Region r = {.start = w->n};
-	if (w->depth < 64)
-		w->open[w->depth++] = &r;
-	for (int i = 0; i < n; i++)
-		walk_block(w, blocks[i]);
-	if (w->depth > 0 && w->open[w->depth - 1] == &r)
-		w->depth--;
-	for (size_t i = 0; i < r.extend.len; i++) {
-		TSmemAlloc *s = &w->s[r.extend.data[i]];
-		if (w->n - 1 > s->last_use)
-			s->last_use = w->n - 1;
-	}
+	return i->op == OP_FOR || i->op == OP_WHILE || i->op == OP_WARP_SPECIALIZE;
 }
 
-static void
-walk_inst(Walk *w, const TInst *i)
+/* Numbers instruction i and notes the allocations it creates and uses; a
+ * loop or warp_specialize opens a region. A map's body computes on scalars
+ * and is not numbered. */
+static IrStep
+number(IrWalker *iw, TInst *i)
 {
+	Walk *w = iw->ctx;
 	int at = w->n++;
 	if (i->op == OP_SMEM_ALLOC) {
 		w->s[i->attr.alloc].first_use = at;
@@ -71,27 +64,31 @@ walk_inst(Walk *w, const TInst *i)
 		if (t && (t->kind == TY_SMEM || t->kind == TY_MBARRIER))
 			use(w, t->alloc, at);
 	}
-	if (i->op == OP_FOR || i->op == OP_WHILE) {
-		const TBlock *b[2] = {&i->cond_block, &i->body};
-		walk_region(w, b, 2);
-	} else if (i->op == OP_IF || i->n_region) {   /* a combine region: numbered only */
-		walk_block(w, &i->body);
-		walk_block(w, &i->else_body);
-	} else if (i->op == OP_WARP_SPECIALIZE) {
-		const TBlock *b[16];
-		int n;
-		TPartition *parts = ir_ws_parts(w->k, i, &n);
-		for (int p = 0; p < n && p < 16; p++)
-			b[p] = &parts[p].body;
-		walk_region(w, b, n < 16 ? n : 16);
-	}
+	if (is_region(i) && w->depth < MAX_OPEN)
+		w->open[w->depth++] = (Region){.start = w->n};
+	else if (is_region(i))
+		w->deeper++;
+	return i->op == OP_MAP ? IR_PASS : IR_ON;
 }
 
-static void
-walk_block(Walk *w, const TBlock *b)
+/* The end of i's region: what it extends lives to its last instruction. */
+static IrStep
+close_region(IrWalker *iw, TInst *i)
 {
-	for (size_t i = 0; i < b->n; i++)
-		walk_inst(w, b->insts[i]);
+	Walk *w = iw->ctx;
+	if (!is_region(i))
+		return IR_ON;
+	if (w->deeper) {
+		w->deeper--;
+		return IR_ON;
+	}
+	Region *r = &w->open[--w->depth];
+	for (size_t e = 0; e < r->extend.len; e++) {
+		TSmemAlloc *s = &w->s[r->extend.data[e]];
+		if (w->n - 1 > s->last_use)
+			s->last_use = w->n - 1;
+	}
+	return IR_ON;
 }
 
 static bool
@@ -162,8 +159,8 @@ plan_kernel(TKernel *k, Arena *a, Diags *d)
 		k->smem[i].first_use = k->smem[i].last_use = 0;
 		k->smem[i].offset = 0;
 	}
-	Walk w = {.a = a, .k = k, .s = k->smem};
-	walk_block(&w, &k->body);
+	Walk w = {.a = a, .s = k->smem};
+	ir_walk(&(IrWalker){.k = k, .ctx = &w, .pre = number, .post = close_region});
 	place(k->smem, (size_t)k->n_smem);
 	int64_t total = 0;
 	for (int i = 0; i < k->n_smem; i++) {

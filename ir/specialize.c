@@ -24,28 +24,33 @@ widenable(const TInst *in)
 	       (in->op == OP_ATOMIC_RMW && in->attr.rmw == AT_ADD && (t == DT_F16 || t == DT_BF16));
 }
 
+typedef struct Gain {
+	const IrAxis *axis;
+	int64_t sum;
+} Gain;
+
+/* Adds the width of access in when the analysis proves it aligned and
+ * uniformly masked. The accesses counted are the kernel's own path's: a
+ * warp_specialize's partitions are passed over. */
+static IrStep
+add_gain(IrWalker *w, TInst *in)
+{
+	Gain *g = w->ctx;
+	if (widenable(in)) {
+		IrAccess acc = ir_access_plan(in, g->axis);
+		g->sum += acc.proven ? acc.width : 0;
+	}
+	return in->op == OP_WARP_SPECIALIZE ? IR_PASS : IR_ON;
+}
+
 /* Summed widths of the accesses the analysis proves aligned and uniformly
  * masked. */
 static int64_t
-block_gain(const TBlock *blk, const IrAxis *axis)
-{
-	int64_t g = 0;
-	for (size_t i = 0; i < blk->n; i++) {
-		const TInst *in = blk->insts[i];
-		if (widenable(in)) {
-			IrAccess acc = ir_access_plan(in, axis);
-			g += acc.proven ? acc.width : 0;
-		}
-		g += block_gain(&in->body, axis) + block_gain(&in->else_body, axis) +
-		     block_gain(&in->cond_block, axis);
-	}
-	return g;
-}
-
-static int64_t
 gain(Arena *a, const TKernel *k)
 {
-	return block_gain(&k->body, ir_axis_analyze(a, k));
+	Gain g = {ir_axis_analyze(a, k), 0};
+	ir_walk(&(IrWalker){.k = k, .ctx = &g, .pre = add_gain});
+	return g.sum;
 }
 
 static bool

@@ -60,8 +60,6 @@ is_variable_type(const TType *t)
 	       t->kind == TY_SMEM || t->kind == TY_MBARRIER || t->kind == TY_DESC;
 }
 
-static void walk_block(Verifier *v, const TBlock *b);
-
 /* Whether instruction i defines value a (its result, or one of its
  * region's values). */
 static bool
@@ -121,13 +119,6 @@ hide(Verifier *v, const TBlock *b)
 			v->visible[b->insts[n]->res->id] = false;
 }
 
-static void
-scoped(Verifier *v, const TBlock *b)
-{
-	walk_block(v, b);
-	hide(v, b);
-}
-
 static bool
 check_var(Verifier *v, const TInst *i)
 {
@@ -162,18 +153,17 @@ defined_in(const TBlock *b, const TValue *x)
 	return false;
 }
 
-/* Call i's partitions: the default one on the kernel's warps from warp 0
- * with no register budget, workers after it on warps of their own. */
-static void
-walk_partitions(Verifier *v, const TInst *i)
+/* Warp_specialize i's partitions: the default one on the kernel's warps
+ * from warp 0 with no register budget, workers after it on warps of their
+ * own; false when they are not to be walked. */
+static bool
+check_partitions(Verifier *v, const TInst *i)
 {
-	int n, saved = v->warps, total = (v->k->num_warps + 3) / 4 * 4;
+	int n, total = (v->k->num_warps + 3) / 4 * 4;
 	const TPartition *parts = ir_ws_parts(v->k, i, &n);
-	if (n < 2 || i->attr.index != v->ws_parts) {
-		vf_fail(v, i->at, "partitions", "warp_specialize runs the next %d or more partitions "
-		        "of the kernel, a default one and workers", 2);
-		return;
-	}
+	if (n < 2 || i->attr.index != v->ws_parts)
+		return vf_fail(v, i->at, "partitions", "warp_specialize runs the next %d or more "
+		               "partitions of the kernel, a default one and workers", 2);
 	v->ws_parts += n;
 	for (int p = 0; p < n; p++) {
 		const TPartition *pt = &parts[p];
@@ -197,88 +187,62 @@ walk_partitions(Verifier *v, const TInst *i)
 	if (total > v->k->total_warps)
 		vf_fail(v, i->at, "partitions", "the partitions take %d warps; total_warps is %d",
 		        total, v->k->total_warps);
-	v->in_part = true;
-	for (int p = 0; v->ok && p < n; p++) {
-		v->warps = parts[p].num_warps;
-		scoped(v, &parts[p].body);
-	}
-	v->in_part = false;
-	v->warps = saved;
+	return true;
 }
 
-static void
-walk_nested(Verifier *v, const TInst *i)
+/* The blocks i owns, and what its kind asks before they are walked; false
+ * when they are not to be walked. */
+static bool
+check_nested(Verifier *v, const TInst *i)
 {
 	bool region = i->op == OP_REDUCE || i->op == OP_SCAN;
-	if (i->n_region && !region) {
-		vf_fail(v, i->at, "structure", "'%s' has no combine region", ir_op_name(i->op));
-		return;
-	}
+	if (i->n_region && !region)
+		return vf_fail(v, i->at, "structure", "'%s' has no combine region", ir_op_name(i->op));
 	bool blocks = i->op == OP_FOR || i->op == OP_IF || i->op == OP_WHILE || i->op == OP_MAP ||
 	              (region && i->n_region);
-	if (!blocks && (i->body.n || i->else_body.n || i->cond_block.n)) {
-		vf_fail(v, i->at, "structure", "'%s' owns no blocks", ir_op_name(i->op));
-		return;
-	}
-	if ((i->op != OP_IF && i->else_body.n) || (i->op != OP_WHILE && i->cond_block.n)) {
-		vf_fail(v, i->at, "structure", "'%s' has a block it cannot have", ir_op_name(i->op));
-		return;
-	}
+	if (!blocks && (i->body.n || i->else_body.n || i->cond_block.n))
+		return vf_fail(v, i->at, "structure", "'%s' owns no blocks", ir_op_name(i->op));
+	if ((i->op != OP_IF && i->else_body.n) || (i->op != OP_WHILE && i->cond_block.n))
+		return vf_fail(v, i->at, "structure", "'%s' has a block it cannot have",
+		               ir_op_name(i->op));
 	switch (i->op) {
-	case OP_FOR:
-		v->loops++;
-		scoped(v, &i->body);
-		v->loops--;
-		break;
-	case OP_IF:
-		scoped(v, &i->body);
-		scoped(v, &i->else_body);
-		break;
-	case OP_WHILE:
-		walk_block(v, &i->cond_block);
-		if (!i->cond_value || !defined_in(&i->cond_block, i->cond_value))
-			vf_fail(v, i->at, "structure", "a while's condition is a value its condition "
-			        "block defines");
-		else if (i->cond_value->type->kind != TY_SCALAR || i->cond_value->type->dtype != DT_I1)
-			vf_fail(v, i->at, "types", "a while's condition is i1, not %s",
-			        vf_type_str(v, i->cond_value->type));
-		hide(v, &i->cond_block);
-		v->loops++;
-		scoped(v, &i->body);
-		v->loops--;
-		break;
 	case OP_WARP_SPECIALIZE:
 		if (v->in_part || v->map)
-			vf_fail(v, i->at, "structure", "warp_specialize is not called inside a "
-			        "partition or a map");
-		else
-			walk_partitions(v, i);
-		break;
-	case OP_REDUCE:
-	case OP_SCAN:
-		if (i->n_region)
-			vf_region(v, i, scoped);
-		break;
-	case OP_MAP: {
-		/* its body computes elements: scalars, its own loops */
-		const TInst *outer = v->map;
-		int loops = v->loops;
-		v->map = i;
-		v->loops = 0;
-		scoped(v, &i->body);
-		v->map = outer;
-		v->loops = loops;
-		if (v->ok && (!i->body.n || i->body.insts[i->body.n - 1]->op != OP_MAP_YIELD))
-			vf_fail(v, i->at, "structure", "a map's body ends in map_yield");
-		break;
-	}
+			return vf_fail(v, i->at, "structure", "warp_specialize is not called inside a "
+			               "partition or a map");
+		return check_partitions(v, i);
 	case OP_BREAK:
 	case OP_CONTINUE:
 		if (!v->loops)
 			vf_fail(v, i->at, "loops", "'%s' outside a loop", ir_op_name(i->op));
-		break;
+		return true;
 	default:
-		break;
+		return true;
+	}
+}
+
+/* Where the instruction about to be checked stands in the walk: the warps
+ * running it, the loops around it (a partition and a map's body have their
+ * own), the map and the combine region it is in. */
+static void
+locate(Verifier *v, const IrWalker *w)
+{
+	v->warps = ir_walk_warps(w);
+	v->loops = 0;
+	v->in_part = false;
+	v->yield = v->map = NULL;
+	bool own_loops = true;
+	for (const IrNest *n = w->at; n; n = n->up) {
+		const TInst *o = n->owner;
+		if (own_loops && o && n->role == IR_BODY && (o->op == OP_FOR || o->op == OP_WHILE))
+			v->loops++;
+		if (n->role == IR_PARTITION || (o && o->op == OP_MAP))
+			own_loops = false;
+		v->in_part |= n->role == IR_PARTITION;
+		if (o && o->op == OP_MAP && !v->map)
+			v->map = o;
+		if (n->role == IR_REGION && !v->yield)
+			v->yield = n->block->insts[n->block->n - 1];
 	}
 }
 
@@ -296,27 +260,73 @@ in_map(Verifier *v, const TInst *i)
 	                          "tensor; the body computes single elements", ir_op_name(i->op));
 }
 
-static void
-walk_inst(Verifier *v, const TInst *i)
+/* Checks instruction i; after the first violation the rest of the kernel
+ * is passed over. */
+static IrStep
+check_inst(IrWalker *w, TInst *i)
 {
+	Verifier *v = w->ctx;
+	if (!v->ok)
+		return IR_PASS;
+	locate(v, w);
 	int n = v->n_inst++;
 	if (operands_visible(v, i) && check_var(v, i) && in_map(v, i) && vf_op(v, i))
 		vf_smem_inst(v, i, n);
 	if (i->res && i->res->type)
 		vf_type(v, i->at, i->res->type, v->warps);
-	int loops = v->loops;
-	if (i->op == OP_WARP_SPECIALIZE)
-		v->loops = 0;
-	walk_nested(v, i);
-	v->loops = loops;
+	if (check_nested(v, i))
+		return IR_ON;
 	define(v, i);
+	return IR_PASS;
 }
 
-static void
-walk_block(Verifier *v, const TBlock *b)
+/* After i's blocks: a map's body ends in its yield; i's result is defined
+ * from here on. */
+static IrStep
+end_inst(IrWalker *w, TInst *i)
 {
-	for (size_t n = 0; n < b->n && v->ok; n++)
-		walk_inst(v, b->insts[n]);
+	Verifier *v = w->ctx;
+	if (i->op == OP_MAP && v->ok && (!i->body.n ||
+	                                 i->body.insts[i->body.n - 1]->op != OP_MAP_YIELD))
+		vf_fail(v, i->at, "structure", "a map's body ends in map_yield");
+	define(v, i);
+	return IR_ON;
+}
+
+/* A partition is walked while the kernel is valid; a combine region once
+ * its values are defined. */
+static IrStep
+enter_block(IrWalker *w, const IrNest *n)
+{
+	Verifier *v = w->ctx;
+	if (n->role == IR_PARTITION && !v->ok)
+		return IR_PASS;
+	if (n->role == IR_REGION && !vf_region_open(v, n->owner))
+		return IR_PASS;
+	return IR_ON;
+}
+
+/* The values a nested block defines stop being visible at its end; a
+ * while's condition is a value of its condition block. */
+static IrStep
+leave_block(IrWalker *w, const IrNest *n)
+{
+	Verifier *v = w->ctx;
+	const TInst *i = n->owner;
+	if (!i)
+		return IR_ON;
+	if (n->role == IR_COND) {
+		if (!i->cond_value || !defined_in(&i->cond_block, i->cond_value))
+			vf_fail(v, i->at, "structure", "a while's condition is a value its condition "
+			        "block defines");
+		else if (i->cond_value->type->kind != TY_SCALAR || i->cond_value->type->dtype != DT_I1)
+			vf_fail(v, i->at, "types", "a while's condition is i1, not %s",
+			        vf_type_str(v, i->cond_value->type));
+	}
+	hide(v, n->block);
+	if (n->role == IR_REGION)
+		vf_region_close(v, i);
+	return IR_ON;
 }
 
 /* Warps, partitions, parameters and variables of the kernel. */
@@ -375,7 +385,8 @@ verify_kernel(const TKernel *k, bool planned, bool internal, Diags *d)
 	if (v.ok)
 		vf_allocs(&v);
 	if (v.ok)
-		walk_block(&v, &k->body);
+		ir_walk(&(IrWalker){.k = k, .ctx = &v, .pre = check_inst, .post = end_inst,
+		                    .enter = enter_block, .leave = leave_block});
 	if (v.ok && v.ws_parts != k->n_parts)
 		vf_fail(&v, k->at, "partitions", "the kernel has %d partitions; its warp_specialize "
 		        "calls run %d", k->n_parts, v.ws_parts);

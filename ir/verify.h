@@ -22,11 +22,13 @@ typedef struct Verifier {
 	bool ok;
 	bool planned;         /* the passes have run: check what they provide */
 	bool internal;        /* a failure is glc's bug (ir_verify's contract) */
-	int warps;            /* of the code being walked (partition or kernel) */
-	int loops;            /* loops around the code being walked */
+	/* where the instruction checked stands (from the walk) */
+	int warps;            /* of the code (partition or kernel) */
+	int loops;            /* loops around it inside its partition or map */
+	bool in_part;         /* in a warp_specialize partition */
+	const TInst *yield;   /* the yield that ends the region it is in, or NULL */
+	const TInst *map;     /* the map whose body it is in, or NULL */
 	int n_inst;           /* preorder number of the next instruction */
-	bool in_part;         /* walking a warp_specialize partition */
-	const TInst *yield;   /* the yield that ends the region walked, or NULL */
 	int ws_parts;         /* partitions of the warp_specialize calls met */
 	/* by value id */
 	const TInst **def;    /* the defining instruction, once met */
@@ -34,7 +36,6 @@ typedef struct Verifier {
 	int64_t *reach;       /* smem values: the furthest byte offset from the
 	                         allocation's start that the view's origin takes */
 	bool *created;        /* by allocation: its smem_alloc was met */
-	const TInst *map;     /* the map whose body is being walked, or NULL */
 } Verifier;
 
 /* Reports "rule: message" at `at` and marks the kernel invalid; false. */
@@ -61,9 +62,11 @@ bool vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *sm
  * split, fp4_to_fp, gather, histogram and the atomics. */
 bool vf_tensor_op(Verifier *v, const TInst *i, const TType *r);
 /* A reduce's or scan's combine region: its values (scalars of the inputs'
- * dtypes, left group then right), walked as a block defining them, ending
- * in the yield of one scalar per input. walk_block walks a block. */
-void vf_region(Verifier *v, const TInst *i, void (*walk_block)(Verifier *, const TBlock *));
+ * dtypes, left group then right) are defined for its block, which ends in
+ * a yield; false when it is not to be walked. Closing it hides the values
+ * and checks the yield: one scalar per input. */
+bool vf_region_open(Verifier *v, const TInst *i);
+void vf_region_close(Verifier *v, const TInst *i);
 
 /* -- verify_ext.c -- */
 /* True for the operations verify_ext.c checks (fma, clamp, bitcast, the

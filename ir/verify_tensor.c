@@ -76,34 +76,37 @@ combining(Verifier *v, const TInst *i, const TType *r)
 	return true;
 }
 
-void
-vf_region(Verifier *v, const TInst *i, void (*walk_block)(Verifier *, const TBlock *))
+bool
+vf_region_open(Verifier *v, const TInst *i)
 {
 	int n = i->n_args;
 	if (i->n_region != 2 * n)
-		return (void)vf_fail(v, i->at, "structure", "the combine region of '%s' takes %d "
-		                     "values (two per input), not %d", ir_op_name(i->op), 2 * n,
-		                     i->n_region);
+		return vf_fail(v, i->at, "structure", "the combine region of '%s' takes %d values "
+		               "(two per input), not %d", ir_op_name(i->op), 2 * n, i->n_region);
 	for (int k = 0; k < i->n_region; k++) {
 		const TValue *x = i->region[k];
 		TDType dt = i->args[k % n]->type->dtype;
 		if (x->id < 0 || x->id >= v->k->n_values || v->def[x->id])
-			return (void)vf_fail(v, i->at, "values", "region value %%%d is defined twice or "
-			                     "outside the kernel's values", x->id);
+			return vf_fail(v, i->at, "values", "region value %%%d is defined twice or "
+			               "outside the kernel's values", x->id);
 		if (x->type->kind != TY_SCALAR || x->type->dtype != dt)
-			return (void)vf_fail(v, i->at, "types", "region value %%%d is %s, not the %s of "
-			                     "input %d", x->id, vf_type_str(v, x->type),
-			                     ir_dtype_name(dt), k % n);
+			return vf_fail(v, i->at, "types", "region value %%%d is %s, not the %s of "
+			               "input %d", x->id, vf_type_str(v, x->type), ir_dtype_name(dt),
+			               k % n);
 		v->def[x->id] = i;
 		v->visible[x->id] = true;
 	}
 	const TInst *y = i->body.n ? i->body.insts[i->body.n - 1] : NULL;
 	if (!y || y->op != OP_YIELD)
-		return (void)vf_fail(v, i->at, "structure", "a combine region ends with a yield");
-	const TInst *saved = v->yield;
-	v->yield = y;
-	walk_block(v, &i->body);
-	v->yield = saved;
+		return vf_fail(v, i->at, "structure", "a combine region ends with a yield");
+	return true;
+}
+
+void
+vf_region_close(Verifier *v, const TInst *i)
+{
+	int n = i->n_args;
+	const TInst *y = i->body.insts[i->body.n - 1];
 	for (int k = 0; k < i->n_region; k++)
 		v->visible[i->region[k]->id] = false;
 	if (!v->ok)

@@ -11,21 +11,14 @@
 TInst *
 sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 {
-	TInst *i = arena_alloc(ck->a, sizeof *i);
-	i->op = op;
-	i->at = at;
-	if (res) {
-		i->res = arena_alloc(ck->a, sizeof *i->res);
-		i->res->id = ck->k->n_values++;
-		i->res->type = res;
-		i->res->layout_at = at;
-	}
-	i->n_args = n_args;
-	i->args = arena_alloc(ck->a, (size_t)(n_args + 1) * sizeof *i->args);
+	TInst *i = ir_inst_new(ck->a, op, at);
+	if (res)
+		ir_inst_result(ck->a, i, ck->k->n_values++, res);
+	TValue **args = ir_inst_operands(ck->a, i, n_args);
 	va_list ap;
 	va_start(ap, n_args);
 	for (int k = 0; k < n_args; k++)
-		i->args[k] = va_arg(ap, TValue *);
+		args[k] = va_arg(ap, TValue *);
 	va_end(ap);
 	ir_block_push(ck->a, ck->blk, i);
 	return i;
