@@ -31,6 +31,7 @@ FRONT_SRCS   :=
 FRONT_GEN    :=
 SEMA_SRCS    :=
 IR_SRCS      :=
+PASSES_SRCS  :=
 CODEGEN_SRCS :=
 DRIVER_SRCS  :=
 UNIT_TESTS   :=
@@ -41,6 +42,7 @@ include lexer/module.mk
 include parser/module.mk
 include sema/module.mk
 include ir/module.mk
+include passes/module.mk
 include codegen/module.mk
 include driver/module.mk
 include runtime/module.mk
@@ -51,10 +53,11 @@ LAYOUT_OBJS  = $(call obj,$(LAYOUT_SRCS))
 FRONT_OBJS   = $(call obj,$(FRONT_SRCS)) $(GEN_OBJS)
 SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
 IR_OBJS      = $(call obj,$(IR_SRCS))
+PASSES_OBJS  = $(call obj,$(PASSES_SRCS))
 CODEGEN_OBJS = $(call obj,$(CODEGEN_SRCS))
 DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
-GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(IR_OBJS) \
-               $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(PASSES_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) \
+               $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 
 include test/unit/module.mk
 
@@ -125,16 +128,16 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 # Code generation links LLVM; its sources see LLVM's headers.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS) driver/passes.c driver/timer.c
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(PASSES_SRCS) $(CODEGEN_SRCS)
 
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LLVM_CFLAGS) -o $@ $(FUZZ_CODEGEN_SRCS) $(LLVM_LIBS) -lm
 
-# The IR reader and verifier; the corpus is seeded with the IR lit tests and
-# the examples' IR.
+# The IR reader, the verifier and the passes; the corpus is seeded with the
+# IR lit tests and the examples' IR.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_ir
-FUZZ_IR_SRCS = test/fuzz/fuzz_ir.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(IR_SRCS)
+FUZZ_IR_SRCS = test/fuzz/fuzz_ir.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(IR_SRCS) $(PASSES_SRCS)
 
 $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 	@mkdir -p $(@D)/corpus-fuzz_ir
@@ -146,7 +149,7 @@ $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 # Each target compiles its sources in one command, so it depends on every
 # compiler header (and the shared frame) rather than on per-object lists.
 COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h \
-                              codegen/*.h) $(B)/gen/parser/grammar.h
+                              passes/*.h codegen/*.h) $(B)/gen/parser/grammar.h
 $(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
 # The seeds every target starts from besides its own corpus: each .gl file

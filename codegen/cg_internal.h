@@ -8,6 +8,7 @@
 #define CG_INTERNAL_H
 
 #include "codegen/codegen.h"
+#include "passes/passes.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/ErrorHandling.h>
@@ -331,7 +332,7 @@ typedef struct Lower {
 	LLVMValueRef smem;
 	int64_t scratch_off;
 	int64_t *part_scratch_off;
-	const IrAxis *axis;   /* by IR value id (the axis pass, ir/axis.c) */
+	const IrAxis *axis;   /* by IR value id (the axis pass, passes/axis.c) */
 	/* The warp-specialize partition being lowered: its index, its first
 	 * warp (its leader thread is 32 * first_warp) and warps; -1, 0 and the
 	 * kernel's warps outside warp_specialize. */

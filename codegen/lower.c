@@ -495,7 +495,7 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	Lower l = {.m = m, .k = k, .part = -1, .part_warps = k->num_warps};
 	l.vals = arena_alloc(m->arena, (size_t)(k->n_values + 1) * sizeof *l.vals);
 	l.vars = arena_alloc(m->arena, (size_t)(k->n_vars + 1) * sizeof *l.vars);
-	l.axis = k->axis ? k->axis : ir_axis_analyze(m->arena, k);
+	l.axis = k->axis ? k->axis : pass_axis_analyze(m->arena, k);
 	l.desc_sites = cg_desc_sites(k);
 	if (sig->scratch_bytes)
 		l.scratch = LLVMGetParam(m->fn, (unsigned)sig->n_params);

@@ -87,7 +87,7 @@ lower_copy(Lower *l, const TInst *in)
 	CgVal ptrs = cg_val(l, in->args[1]);
 	LLVMValueRef *mask = in->attr.has_mask ? cg_val(l, in->args[2]).r : NULL;
 	int bits = ir_dtype_bits(s->dtype), bytes = bits / 8;
-	IrAccess acc = ir_access_plan(in, l->axis);
+	PassAccess acc = pass_access_plan(in, l->axis);
 	int w = cg_smem_vector(&map.hw, &map.pad);
 	w = w < acc.width ? w : acc.width;
 	if (w * bytes < 4)

@@ -161,7 +161,7 @@ pair_width(Lower *l, const TInst *in, bool *proven)
 	if (in->op != OP_ATOMIC_RMW || in->attr.rmw != AT_ADD || (t != DT_F16 && t != DT_BF16) ||
 	    in->args[0]->type->kind != TY_TENSOR)
 		return 1;
-	IrAccess acc = ir_access_plan(in, l->axis);
+	PassAccess acc = pass_access_plan(in, l->axis);
 	*proven = acc.proven;
 	return acc.width >= 2 ? 2 : 1;
 }

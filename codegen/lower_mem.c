@@ -1,7 +1,7 @@
 /*
  * Masked global loads and stores.
  *
- * The axis analysis (ir/axis.c, ir_access_plan) picks the tensor dim along which
+ * The axis analysis (passes/axis.c, pass_access_plan) picks the tensor dim along which
  * the pointers are contiguous and the layout holds consecutive registers;
  * registers r..r+V-1 along it form chunks of up to 16 bytes. When the
  * analysis proves every chunk aligned to its size and uniformly masked (the
@@ -417,7 +417,7 @@ remat(CgModule *m, Remat *r, LLVMValueRef v)
  * (1024 threads); with more, ptxas keeps the predicates without spilling
  * and rebuilding them is pure cost. */
 static bool
-rebuilds_masks(const Lower *l, const IrAccess *acc)
+rebuilds_masks(const Lower *l, const PassAccess *acc)
 {
 	return !acc->proven && acc->width > 1 && cg_ws_entry_regs(l->k) <= 64;
 }
@@ -454,7 +454,7 @@ cg_lower_memory(Lower *l, const TInst *in)
 	int bits = vt->dtype == DT_I1 ? 8 : (int)LLVMSizeOfTypeInBits(m->target->data, et);
 	Access ac = access_of(m, in, load);
 	int n = ptrs.n;
-	IrAccess acc = ir_access_plan(in, l->axis);
+	PassAccess acc = pass_access_plan(in, l->axis);
 	int v = acc.width;
 	uint64_t free_regs = 0;
 	LLVMValueRef owner = !load && pt->kind == TY_TENSOR ? cg_first_owner(l, &pt->layout.ll,

@@ -100,7 +100,7 @@ typedef struct DrvTimer {
 /* Ends the lap named stage (NULL: starts timing) and notes its time. */
 void drv_timer_lap(DrvTimer *t, const char *stage);
 
-/* Runs the pass pipeline (driver/passes.c) over p, printing the IR after
+/* Runs the pass pipeline (passes/pipeline.c) over p, printing the IR after
  * the passes o asks for (locations in `file` without their path); false
  * after an error. */
 bool drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,

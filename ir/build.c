@@ -1,7 +1,8 @@
 /*
  * Building the IR: new instructions with their results and operands, blocks
- * grown and spliced, and a kernel completed with what it declares. Sema,
- * the reader and the passes all build through these.
+ * grown and spliced, a kernel completed with what it declares, and a
+ * kernel's variant. Sema, the reader and the passes all build through
+ * these.
  */
 #include "ir/ir.h"
 
@@ -64,4 +65,19 @@ ir_kernel_finish(TKernel *k, const IrKernelDecls *d)
 	k->cx_names = d->cx_names;
 	k->cx_values = d->cx_values;
 	k->n_cx = (int)d->n_cx;
+}
+
+TKernel *
+ir_kernel_variant(Arena *a, const TKernel *k, const char *name)
+{
+	TKernel *v = arena_alloc(a, sizeof *v);
+	*v = *k;
+	v->name = name;
+	v->fast = NULL;
+	v->generic = k;
+	v->axis = NULL;
+	v->params = arena_alloc(a, (size_t)(k->n_params + 1) * sizeof *v->params);
+	if (k->n_params)
+		memcpy(v->params, k->params, (size_t)k->n_params * sizeof *v->params);
+	return v;
 }

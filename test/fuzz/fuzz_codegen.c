@@ -1,8 +1,8 @@
 /*
  * libFuzzer target for code generation: the input bytes are parsed as a
- * module and, when it type-checks, every kernel is lowered to LLVM IR,
- * optimized and emitted as PTX (no ptxas) for sm_90a at -O3, as `glc
- * --emit=ptx` does; every diagnostic is rendered. Any crash, LLVM fatal
+ * module and, when it type-checks, the pass pipeline runs and every kernel
+ * is lowered to LLVM IR, optimized and emitted as PTX (no ptxas) for
+ * sm_90a at -O3, as `glc --emit=ptx` does; every diagnostic is rendered. Any crash, LLVM fatal
  * error, sanitizer report or leak is a bug: codegen must take any program
  * sema accepts, or report what it cannot lower.
  *
@@ -10,8 +10,8 @@
  * its own arena for the whole run.
  */
 #include "codegen/codegen.h"
-#include "driver/driver.h"
 #include "parser/parser.h"
+#include "passes/passes.h"
 #include "sema/sema.h"
 #include "test/fuzz/fuzz_input.h"
 
@@ -46,6 +46,18 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The pass pipeline over p, in order; false after an error. */
+static bool
+run_passes(TProgram *p, FuzzInput *f)
+{
+	size_t n;
+	const Pass *passes = pass_pipeline(&n);
+	for (size_t i = 0; i < n; i++)
+		if (!passes[i].run(p, f->a, &f->d))
+			return false;
+	return true;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -57,11 +69,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
-		Options o = {0};
-		DrvTimer tm = {0};
 		CgResult r;
-		if (p && ir_verify(p, false, &f.d) &&
-		    drv_run_passes(&o, p, f.src, f.file, f.a, &f.d, &tm) && ir_verify(p, true, &f.d) &&
+		if (p && ir_verify(p, false, &f.d) && run_passes(p, &f) && ir_verify(p, true, &f.d) &&
 		    cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
 			buf_putn(&f.out, (const char *)r.ptx.data, r.ptx.len);
 	}

@@ -6,7 +6,7 @@
  * anything else aborts. Every diagnostic is rendered. Any crash, sanitizer
  * report or leak is a bug: all of these must take any input.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 #include "test/fuzz/fuzz_input.h"
 
 #include <stdlib.h>
@@ -34,8 +34,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			ir_print(q, f.src, origin ? origin : file, false, &again);
 			if (first.len != again.len || memcmp(first.s, again.s, first.len) != 0)
 				abort();
-			if (ir_smem_plan(p, f.a, &f.d) && ir_cvt_plan(p, f.a, &f.d) &&
-			    ir_specialize(p, f.a, &f.d) && ir_axis(p, f.a, &f.d) &&
+			if (pass_smem_plan(p, f.a, &f.d) && pass_cvt_plan(p, f.a, &f.d) &&
+			    pass_specialize(p, f.a, &f.d) && pass_axis(p, f.a, &f.d) &&
 			    !ir_verify(p, true, &f.d))
 				abort();
 		}

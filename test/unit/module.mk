@@ -36,8 +36,8 @@ UNIT_TESTS += $(B)/unit/test_codegen
 $(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"' \
 	-DCG_TEST_LDFLAGS='"$(LDSAN)"'
 $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
-# codegen depends on ir/, layout/ and support/ only.
-CG_TEST_OBJS = $(CODEGEN_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+# codegen depends on passes/, ir/, layout/ and support/ only.
+CG_TEST_OBJS = $(CODEGEN_OBJS) $(PASSES_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 $(B)/unit/test_codegen: $(B)/unit/fake_libcuda.so
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)

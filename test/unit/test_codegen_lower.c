@@ -155,9 +155,9 @@ compile(K *k)
 	TKernel *kp = &k->k;
 	TProgram prog = {&kp, 1, true};
 	CgResult r = {0};
-	/* What the driver runs before code generation (driver/passes.c). */
-	CHECK(ir_smem_plan(&prog, A, &D) && ir_cvt_plan(&prog, A, &D) &&
-	      ir_specialize(&prog, A, &D) && ir_axis(&prog, A, &D));
+	/* What the pipeline runs before code generation (passes/pipeline.c). */
+	CHECK(pass_smem_plan(&prog, A, &D) && pass_cvt_plan(&prog, A, &D) &&
+	      pass_specialize(&prog, A, &D) && pass_axis(&prog, A, &D));
 	CHECK(cg_compile(t, &prog, NULL, NULL, 0, A, &D, &r));
 	cg_target_free(t);
 	return r;

@@ -45,7 +45,7 @@
  * Ops that use scratch memory of their own (convert_layout, reductions...)
  * synchronize it in code generation and are not accesses here.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 #include <string.h>
 
@@ -477,7 +477,7 @@ record_def(IrWalker *w, TInst *in)
 }
 
 bool
-ir_membar(TProgram *p, Arena *a, Diags *d)
+pass_membar(TProgram *p, Arena *a, Diags *d)
 {
 	bool replan = false;
 	for (int i = 0; i < p->n_kernels; i++) {
@@ -493,5 +493,5 @@ ir_membar(TProgram *p, Arena *a, Diags *d)
 	}
 	/* The barriers moved the instruction numbers that live ranges use;
 	 * renumbering them keeps every overlap, hence every offset. */
-	return !replan || ir_smem_plan(p, a, d);
+	return !replan || pass_smem_plan(p, a, d);
 }

@@ -3,12 +3,12 @@
  * kernel is compiled twice, generically and assuming pointer parameters
  * 16-byte aligned and integer parameters multiples of 16, keeping only the
  * assumptions that prove some global access aligned and uniformly masked
- * (ir/axis.c). The variant, `<name>__spec`, shares the kernel's body and
+ * (passes/axis.c). The variant, `<name>__spec`, shares the kernel's body and
  * hangs off TKernel.fast; the generated launcher runs it when the actual
  * arguments meet its assumptions (codegen/launcher.c). Kernels that already
  * have a variant, and variants, are left alone, so the pass is idempotent.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 #include <string.h>
 
@@ -37,7 +37,7 @@ add_gain(IrWalker *w, TInst *in)
 {
 	Gain *g = w->ctx;
 	if (widenable(in)) {
-		IrAccess acc = ir_access_plan(in, g->axis);
+		PassAccess acc = pass_access_plan(in, g->axis);
 		g->sum += acc.proven ? acc.width : 0;
 	}
 	return in->op == OP_WARP_SPECIALIZE ? IR_PASS : IR_ON;
@@ -48,7 +48,7 @@ add_gain(IrWalker *w, TInst *in)
 static int64_t
 gain(Arena *a, const TKernel *k)
 {
-	Gain g = {ir_axis_analyze(a, k), 0};
+	Gain g = {pass_axis_analyze(a, k), 0};
 	ir_walk(&(IrWalker){.k = k, .ctx = &g, .pre = add_gain});
 	return g.sum;
 }
@@ -92,23 +92,8 @@ assume(Arena *a, TKernel *v)
 	return true;
 }
 
-TKernel *
-ir_kernel_variant(Arena *a, const TKernel *k, const char *name)
-{
-	TKernel *v = arena_alloc(a, sizeof *v);
-	*v = *k;
-	v->name = name;
-	v->fast = NULL;
-	v->generic = k;
-	v->axis = NULL;
-	v->params = arena_alloc(a, (size_t)(k->n_params + 1) * sizeof *v->params);
-	if (k->n_params)
-		memcpy(v->params, k->params, (size_t)k->n_params * sizeof *v->params);
-	return v;
-}
-
 bool
-ir_specialize(TProgram *p, Arena *a, Diags *d)
+pass_specialize(TProgram *p, Arena *a, Diags *d)
 {
 	(void)d;
 	for (int i = 0; i < p->n_kernels; i++) {

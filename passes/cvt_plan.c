@@ -3,13 +3,17 @@
  * algebra (register renaming, warp shuffles, or a round trip through a
  * bank-conflict-free shared scratch buffer; layout/ll_convert.c).
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 /* Registers per thread a plan may list (its tables hold one entry each). */
 enum { MAX_PLAN_REG_BITS = 20 };
 
-const LLCvtPlan *
-ir_plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err)
+/* The plan of convert_layout from src's layout to dst's (tensors of one
+ * shape): elements of the dtype's width (8 at least; pointers 64). NULL
+ * with err->msg when the algebra finds none, or a side holds more than
+ * 2^MAX_PLAN_REG_BITS elements per thread. */
+static const LLCvtPlan *
+plan_convert(Arena *a, const TType *src, const TType *dst, LLErr *err)
 {
 	int bits = src->elem_is_ptr ? 64 : ir_dtype_bits(src->dtype);
 	LLCvtPlan *plan = arena_alloc(a, sizeof *plan);
@@ -62,7 +66,7 @@ plan_inst(IrWalker *w, TInst *in)
 	if (in->op != OP_CONVERT_LAYOUT || in->attr.plan)
 		return IR_ON;
 	LLErr err = {cx->a, NULL};
-	in->attr.plan = ir_plan_convert(cx->a, in->args[0]->type, in->res->type, &err);
+	in->attr.plan = plan_convert(cx->a, in->args[0]->type, in->res->type, &err);
 	if (!in->attr.plan) {
 		diag_error(cx->d, in->at, "cannot convert between these layouts: %s",
 		           err.msg ? err.msg : "no plan");
@@ -74,7 +78,7 @@ plan_inst(IrWalker *w, TInst *in)
 }
 
 bool
-ir_cvt_plan(TProgram *p, Arena *a, Diags *d)
+pass_cvt_plan(TProgram *p, Arena *a, Diags *d)
 {
 	PlanCx cx = {a, d, true};
 	for (int i = 0; i < p->n_kernels; i++)

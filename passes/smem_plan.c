@@ -8,7 +8,7 @@
  * is checked on the result; the error lists the allocations live at the
  * fullest point.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 enum { MAX_OPEN = 64 };
 
@@ -178,7 +178,7 @@ plan_kernel(TKernel *k, Arena *a, Diags *d)
 }
 
 bool
-ir_smem_plan(TProgram *p, Arena *a, Diags *d)
+pass_smem_plan(TProgram *p, Arena *a, Diags *d)
 {
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++)

@@ -26,7 +26,7 @@
  * and rewrites every type in the kernel with the result. After it no
  * AutoLayout is left; the verifier then checks the usual layout rules.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 #include <string.h>
 
@@ -577,21 +577,8 @@ infer_kernel(TKernel *k, Arena *a, Diags *d)
 	return x.ok;
 }
 
-const LLDesc *
-ir_wgmma_layout(Arena *a, const TType *acc, int bits, int num_warps)
-{
-	int64_t n = acc->rank == 2 ? acc->shape[1] : 8;
-	int64_t in = 8;
-	for (int64_t c = 256; c >= 8; c -= 8)
-		if (n % c == 0) {
-			in = c;
-			break;
-		}
-	return ll_desc_wgmma(a, num_warps, (int)in, 256 / bits);
-}
-
 bool
-ir_layout_infer(TProgram *p, Arena *a, Diags *d)
+pass_layout_infer(TProgram *p, Arena *a, Diags *d)
 {
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++)

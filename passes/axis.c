@@ -21,7 +21,7 @@
  * values given, and gl.assume(x % c == 0) (or x & (c - 1) == 0), c a power
  * of two, makes the scalar x a multiple of c wherever it is used.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 
 #include <string.h>
 
@@ -377,7 +377,7 @@ visit(IrWalker *w, TInst *in)
 }
 
 IrAxis *
-ir_axis_analyze(Arena *a, const TKernel *k)
+pass_axis_analyze(Arena *a, const TKernel *k)
 {
 	Axes x = {.k = k};
 	x.v = arena_alloc(a, (size_t)(k->n_values + 1) * sizeof *x.v);
@@ -401,10 +401,10 @@ ir_axis_analyze(Arena *a, const TKernel *k)
 	return x.v;
 }
 
-IrAccess
-ir_access_plan(const TInst *in, const IrAxis *axis)
+PassAccess
+pass_access_plan(const TInst *in, const IrAxis *axis)
 {
-	IrAccess acc = {0, 1, false};
+	PassAccess acc = {0, 1, false};
 	bool load = in->op == OP_LOAD, async = in->op == OP_ASYNC_COPY;
 	const TValue *ptr = in->args[async];
 	const TType *pt = ptr->type;
@@ -437,11 +437,11 @@ ir_access_plan(const TInst *in, const IrAxis *axis)
 }
 
 bool
-ir_axis(TProgram *p, Arena *a, Diags *d)
+pass_axis(TProgram *p, Arena *a, Diags *d)
 {
 	(void)d;
 	for (int i = 0; i < p->n_kernels; i++)
 		for (TKernel *k = p->kernels[i]; k; k = k->fast)
-			k->axis = ir_axis_analyze(a, k);
+			k->axis = pass_axis_analyze(a, k);
 	return true;
 }
