@@ -33,6 +33,7 @@ SEMA_SRCS    :=
 IR_SRCS      :=
 PASSES_SRCS  :=
 CODEGEN_SRCS :=
+PACKAGE_SRCS :=
 DRIVER_SRCS  :=
 UNIT_TESTS   :=
 
@@ -44,6 +45,7 @@ include sema/module.mk
 include ir/module.mk
 include passes/module.mk
 include codegen/module.mk
+include package/module.mk
 include driver/module.mk
 include runtime/module.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
@@ -55,8 +57,9 @@ SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
 IR_OBJS      = $(call obj,$(IR_SRCS))
 PASSES_OBJS  = $(call obj,$(PASSES_SRCS))
 CODEGEN_OBJS = $(call obj,$(CODEGEN_SRCS))
+PACKAGE_OBJS = $(call obj,$(PACKAGE_SRCS))
 DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
-GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(PASSES_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) \
+GLC_OBJS     = $(DRIVER_OBJS) $(PACKAGE_OBJS) $(CODEGEN_OBJS) $(PASSES_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) \
                $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 
 include test/unit/module.mk
@@ -67,13 +70,13 @@ unit: $(UNIT_TESTS)
 .PHONY: all deps demo check fuzz fuzz-build clean unit layering
 all: $(B)/glc $(B)/libglrt.a
 
-# Only codegen compiles against LLVM's headers; glc links libLLVM.
+# Only codegen and package compile against LLVM's headers; glc links libLLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
 # rules that do not, and after `make deps` has installed it).
 LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CFLAGS)
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
-$(CODEGEN_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+$(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
 
 $(B)/glc: $(GLC_OBJS)
 	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
@@ -149,7 +152,7 @@ $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 # Each target compiles its sources in one command, so it depends on every
 # compiler header (and the shared frame) rather than on per-object lists.
 COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h \
-                              passes/*.h codegen/*.h) $(B)/gen/parser/grammar.h
+                              passes/*.h codegen/*.h package/*.h) $(B)/gen/parser/grammar.h
 $(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
 # The seeds every target starts from besides its own corpus: each .gl file

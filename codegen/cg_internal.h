@@ -102,17 +102,6 @@ void cg_set_loc(CgModule *m, SrcSpan at);
 
 /* The LLVM type of a scalar dtype (f8 types are i8 bit patterns). */
 LLVMTypeRef cg_dtype_type(CgModule *m, TDType t);
-/* The C type the launcher uses for a parameter ("glrt_devptr", "int32_t",
- * "float", "uint16_t" for f16/bf16 bit patterns, ...). */
-const char *cg_param_ctype(const CgParam *p);
-
-/* -- C names (c_names.c) --------------------------------------------------- */
-
-/* What goes before a parameter's name in the generated C: "" for most,
- * "glc_arg_" for a name C cannot take there (a keyword, a reserved
- * identifier, a launcher parameter such as stream or grid_x). */
-const char *cg_c_arg_prefix(const CgParam *p);
-
 /* -- Kernels (kernel.c) -------------------------------------------------------- */
 
 /* Declares sig's kernel: ptx_kernel calling convention, launch attributes,
@@ -266,45 +255,6 @@ void cg_wgmma_wait_tied(CgModule *m, int pending, TDType d, LLVMValueRef *vals, 
 void cg_wgmma_fence(CgModule *m);
 void cg_wgmma_commit(CgModule *m);
 void cg_wgmma_wait(CgModule *m, int pending);
-
-/* -- Launchers (launcher.c) ----------------------------------------------------- */
-
-/* Threads per block of a signature. */
-int cg_block_threads(const CgKernelSig *sig);
-/* Whether a launcher checks parameter p (alignment or divisibility). */
-bool cg_param_checked(const CgParam *p);
-/* The index in the package's kernel table of kernel i's generic entry
- * (fast false) or specialized entry (fast true: kernels[i].fast is set).
- * Each kernel's generic entry is followed by its specialized one. */
-int cg_entry_index(const CgPackage *p, int i, bool fast);
-/* Whether the specialized variant assumes more of parameter j than the
- * generic entry requires (the launcher tests it to pick the variant). */
-bool cg_param_specialized(const CgKernelSig *k, int j);
-
-/* The rank of the descriptor whose extents are the parameters with this
- * map_param. */
-int cg_map_rank(const CgKernelSig *k, int map_param);
-
-/* What a launcher checks of a parameter before launching. */
-typedef enum CgArgCheck {
-	CG_CHECK_RULE,   /* its alignment, divisibility, or a map not NULL */
-	CG_CHECK_RANK,   /* a tensor map has the rank of the kernel's descriptor */
-	CG_CHECK_I32,    /* a descriptor extent from a map fits the kernel's i32 */
-} CgArgCheck;
-
-/* Appends the message a launcher of k records (glrt_invalid_argument) when
- * parameter q fails `check`: "k: x must be 16-byte aligned". */
-void cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *out);
-
-/* Whether the launcher checks the divisor of grid node e (a / or %) at run
- * time: unless it is a constant other than 0 and -1. */
-bool cg_grid_checked(const CgGridExpr *e);
-/* Appends the message of a launcher of k whose grid divides by zero (or
- * INT64_MIN by -1). */
-void cg_grid_error(const CgKernelSig *k, StrBuf *out);
-/* Appends e as C-like text, with the parameters' names, in as few
- * parentheses as C precedence needs ("(n + 15) / 16"). */
-void cg_grid_print(const CgKernelSig *k, const CgGridExpr *e, StrBuf *out);
 
 /* -- Lowering the IR (lower*.c) ------------------------------------------------ */
 

@@ -134,3 +134,9 @@ cg_kernel_begin(CgModule *m, const CgKernelSig *sig)
 	}
 	return fn;
 }
+
+int
+cg_block_threads(const CgKernelSig *sig)
+{
+	return 32 * (sig->num_warps > 0 ? sig->num_warps : 1);
+}

@@ -5,7 +5,7 @@
  * program back from its text instead of lex, parse and check; both meet at
  * one typed program. --split-input-file runs this on each case of the file.
  */
-#include "codegen/codegen.h"
+#include "package/package.h"
 #include "driver/driver.h"
 #include "lexer/lexer.h"
 #include "parser/parser.h"
@@ -77,11 +77,11 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
 
 /* The header beside the C of a .py file compiled as compile.py does. */
 static bool
-write_header(const Options *o, Arena *a, Diags *d, const CgPackage *pk)
+write_header(const Options *o, Arena *a, Diags *d, const PkgUnit *pk)
 {
 	StrBuf h = {0};
 	h.limit = o->limits.max[LIM_OUTPUT_BYTES];
-	cg_emit_header(pk, &h);
+	pkg_emit_header(pk, &h);
 	bool ok = drv_write_output(a, d, o->header_output, o->input, &h, &o->limits);
 	buf_free(&h);
 	return ok;
@@ -105,16 +105,16 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
+		ok = pkg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
 		              o->resource_usage ? &usage : NULL);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);
 		buf_free(&usage);
 	}
-	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
-		ok = cg_check_symbols(&pk, a, d);
+		ok = pkg_check_symbols(&pk, a, d);
 	if (ok) {
 		CgBlob obj;
 		switch (o->emit) {
@@ -126,14 +126,14 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 				*path = default_output(a, d, o->input, ".cubin");
 			break;
 		case EMIT_C:
-			cg_emit_launcher_c(&pk, out);
+			pkg_emit_launcher_c(&pk, out);
 			if (o->header_output)
 				ok = write_header(o, a, d, &pk);
 			break;
-		case EMIT_HEADER: cg_emit_header(&pk, out); break;
+		case EMIT_HEADER: pkg_emit_header(&pk, out); break;
 		case EMIT_OBJ:
 		default:
-			ok = cg_emit_object(&pk, a, d, &obj);
+			ok = pkg_emit_object(&pk, a, d, &obj);
 			if (ok)
 				buf_putn(out, (const char *)obj.data, obj.len);
 			if (!*path)
@@ -266,7 +266,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	if (!drv_write_output(a, d, path, o->input, out, &o->limits))
 		return EXIT_INPUT;
 	if (o->depfile && !drv_write_depfile(o, a, src, d, path && strcmp(path, "-") != 0
-	                                                  ? path : cg_unit_name(a, o->input)))
+	                                                  ? path : pkg_unit_name(a, o->input)))
 		return EXIT_INPUT;
 	return EXIT_OK;
 }

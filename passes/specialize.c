@@ -5,7 +5,7 @@
  * assumptions that prove some global access aligned and uniformly masked
  * (passes/axis.c). The variant, `<name>__spec`, shares the kernel's body and
  * hangs off TKernel.fast; the generated launcher runs it when the actual
- * arguments meet its assumptions (codegen/launcher.c). Kernels that already
+ * arguments meet its assumptions (package/launcher.c). Kernels that already
  * have a variant, and variants, are left alone, so the pass is idempotent.
  */
 #include "passes/passes.h"

@@ -4,6 +4,7 @@
  * lanes, free layout conversions, loops; each to PTX that ptxas accepts.
  */
 #include "codegen/cg_internal.h"
+#include "package/package.h"
 #include "test/unit/check.h"
 
 #include <stdarg.h>
@@ -167,7 +168,7 @@ static bool
 assembles(CgResult r)
 {
 	CgBlob cubin = {0};
-	return r.ptx.data && cg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
+	return r.ptx.data && pkg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
 }
 
 static int

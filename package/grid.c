@@ -3,17 +3,17 @@
  * compile.py's --grid): what both launcher forms share. launcher.c writes
  * the computation as C, object.c as host LLVM IR, with the same checks.
  */
-#include "codegen/cg_internal.h"
+#include "package/pkg_internal.h"
 
 bool
-cg_grid_checked(const CgGridExpr *e)
+pkg_grid_checked(const CgGridExpr *e)
 {
 	const CgGridExpr *d = e->rhs;
 	return d->op != CG_GRID_CONST || d->value == 0 || d->value == -1;
 }
 
 void
-cg_grid_error(const CgKernelSig *k, StrBuf *out)
+pkg_grid_error(const CgKernelSig *k, StrBuf *out)
 {
 	buf_printf(out, "%s: the grid divides by zero (or INT64_MIN by -1)", k->name);
 }
@@ -62,7 +62,7 @@ print_at(const CgKernelSig *k, const CgGridExpr *e, int min, StrBuf *out)
 }
 
 void
-cg_grid_print(const CgKernelSig *k, const CgGridExpr *e, StrBuf *out)
+pkg_grid_print(const CgKernelSig *k, const CgGridExpr *e, StrBuf *out)
 {
 	print_at(k, e, 0, out);
 }

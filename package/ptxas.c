@@ -3,7 +3,7 @@
  * a private temporary directory; its output is captured and becomes the
  * text of a diagnostic.
  */
-#include "codegen/cg_internal.h"
+#include "package/pkg_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -140,7 +140,7 @@ run_ptxas(char **argv, Diags *d, StrBuf *text, int *status)
 }
 
 bool
-cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
+pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -9,7 +9,7 @@
  * Parameter names are not symbols, so the unsafe ones are renamed in the C
  * text (glc_arg_NAME) instead.
  */
-#include "codegen/cg_internal.h"
+#include "package/pkg_internal.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -143,7 +143,7 @@ not_exportable(Arena *a, const char *name)
 }
 
 const char *
-cg_c_arg_prefix(const CgParam *p)
+pkg_c_arg_prefix(const CgParam *p)
 {
 	static const char *const launcher[] = {"grid_x", "grid_y", "grid_z", "stream"};
 	for (size_t i = 0; i < sizeof launcher / sizeof *launcher; i++)
@@ -161,7 +161,7 @@ cmp_kernel(const void *x, const void *y)
 }
 
 bool
-cg_check_symbols(const CgPackage *p, Arena *a, Diags *d)
+pkg_check_symbols(const PkgUnit *p, Arena *a, Diags *d)
 {
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++) {
@@ -188,4 +188,27 @@ cg_check_symbols(const CgPackage *p, Arena *a, Diags *d)
 			ok = false;
 		}
 	return ok;
+}
+
+const char *
+pkg_param_ctype(const CgParam *p)
+{
+	if (p->kind == CG_PARAM_PTR)
+		return "glrt_devptr";
+	if (p->kind == CG_PARAM_TENSOR_MAP)
+		return "const glrt_tensor_map *";
+	switch (p->dtype) {
+	case DT_I1: case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return "uint8_t";
+	case DT_I8: return "int8_t";
+	case DT_I16: return "int16_t";
+	case DT_U16: case DT_F16: case DT_BF16: return "uint16_t";
+	case DT_I32: return "int32_t";
+	case DT_U32: return "uint32_t";
+	case DT_I64: return "int64_t";
+	case DT_U64: return "uint64_t";
+	case DT_F32: return "float";
+	case DT_F64: return "double";
+	case DT_VOID: case DT_COUNT: break;
+	}
+	return "void";
 }

@@ -8,16 +8,30 @@
  * one that takes a global scratch buffer launches through
  * glrt_launch_scratch as it does.
  */
-#include "codegen/cg_internal.h"
+#include "package/pkg_internal.h"
 
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
 #include <string.h>
 
 /* Byte offsets in runtime/glrt.h's glrt_tensor_map (the runtime asserts
  * them): the recorded rank and shape after the 128-byte CUtensorMap. */
 enum { MAP_RANK_OFFSET = 128, MAP_SHAPE_OFFSET = 132 };
 
+/* The host module being built: its context, builder and the types the
+ * launchers use. */
+typedef struct HostModule {
+	Arena *arena;
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMBuilderRef b;
+	LLVMTypeRef void_t, i1, i8, i16, i32, i64, f32, f64, ptr;
+} HostModule;
+
 typedef struct Host {
-	CgModule m;
+	HostModule m;
 	LLVMTypeRef lazy_kernel;
 	LLVMValueRef kernels;      /* [n x glrt_lazy_kernel] */
 	LLVMValueRef get, launch;  /* glrt_lazy_kernel_get, glrt_launch */
@@ -32,7 +46,7 @@ typedef struct Host {
 static LLVMValueRef
 bytes_global(Host *h, const char *name, CgBlob blob, bool nul)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMValueRef init = LLVMConstStringInContext2(m->ctx, (const char *)blob.data, blob.len,
 	                                              !nul);
 	LLVMValueRef g = LLVMAddGlobal(m->mod, LLVMTypeOf(init), name);
@@ -46,7 +60,7 @@ bytes_global(Host *h, const char *name, CgBlob blob, bool nul)
 static LLVMValueRef
 u32_array(Host *h, const char *name, const int v[3])
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMValueRef e[3];
 	for (int i = 0; i < 3; i++)
 		e[i] = LLVMConstInt(m->i32, (uint64_t)v[i], 0);
@@ -60,9 +74,9 @@ u32_array(Host *h, const char *name, const int v[3])
 
 /* The images, the lazy module and its kernel table. */
 static void
-images(Host *h, const CgPackage *p)
+images(Host *h, const PkgUnit *p)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMTypeRef lm_fields[] = {m->ptr, m->i64, m->ptr, m->i64, m->ptr};
 	LLVMTypeRef lazy_module = LLVMStructTypeInContext(m->ctx, lm_fields, 5, false);
 	LLVMTypeRef lk_fields[] = {m->ptr, m->ptr, m->ptr};
@@ -78,7 +92,7 @@ images(Host *h, const CgPackage *p)
 	LLVMSetLinkage(mod, LLVMInternalLinkage);
 	LLVMSetAlignment(mod, 8);
 
-	int n = cg_entry_index(p, p->n_kernels, false);
+	int n = pkg_entry_index(p, p->n_kernels, false);
 	LLVMValueRef *entries = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *entries);
 	for (int i = 0; i < p->n_kernels; i++)
 		for (int f = 0; f < (p->kernels[i].fast ? 2 : 1); f++) {
@@ -87,7 +101,7 @@ images(Host *h, const CgPackage *p)
 			LLVMValueRef str = bytes_global(h, "glc.name", s, true);
 			LLVMSetAlignment(str, 1);
 			LLVMValueRef e[] = {mod, str, null};
-			entries[cg_entry_index(p, i, f)] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
+			entries[pkg_entry_index(p, i, f)] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
 		}
 	LLVMValueRef table = LLVMConstArray2(h->lazy_kernel, entries, (uint64_t)n);
 	h->kernels = LLVMAddGlobal(m->mod, LLVMTypeOf(table), "glc.kernels");
@@ -108,32 +122,31 @@ images(Host *h, const CgPackage *p)
 	h->invalid = LLVMAddFunction(m->mod, "glrt_invalid_argument", h->invalid_t);
 }
 
-/* The host type of a launcher parameter (what cg_param_ctype names). */
+/* The host type of a launcher parameter (what pkg_param_ctype names). */
 static LLVMTypeRef
-host_type(CgModule *m, const CgParam *p)
+host_type(HostModule *m, const CgParam *p)
 {
 	if (p->kind == CG_PARAM_PTR)
 		return m->i64;
 	if (p->kind == CG_PARAM_TENSOR_MAP)
 		return m->ptr;
 	switch (p->dtype) {
-	case DT_F16: case DT_BF16: return m->i16;
-	case DT_I1: return m->i8;
-	default: return cg_dtype_type(m, p->dtype);
+	case DT_I1: case DT_I8: case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return m->i8;
+	case DT_I16: case DT_U16: case DT_F16: case DT_BF16: return m->i16;
+	case DT_I32: case DT_U32: return m->i32;
+	case DT_I64: case DT_U64: return m->i64;
+	case DT_F32: return m->f32;
+	case DT_F64: return m->f64;
+	case DT_VOID: case DT_COUNT: break;
 	}
-}
-
-static bool
-is_signed(TDType t)
-{
-	return t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
+	return m->void_t;
 }
 
 /* if (fail) return status; */
 static void
 return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(m->ctx, fn, "invalid");
 	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, fn, "ok");
 	LLVMBuildCondBr(m->b, fail, bad, next);
@@ -142,22 +155,22 @@ return_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, LLVMValueRef status)
 	LLVMPositionBuilderAtEnd(m->b, next);
 }
 
-/* if (fail) return glrt_invalid_argument("<cg_arg_error's message>"), or
- * cg_grid_error's when q is NULL. */
+/* if (fail) return glrt_invalid_argument("<pkg_arg_error's message>"), or
+ * pkg_grid_error's when q is NULL. */
 static void
 reject_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, const CgKernelSig *k, const CgParam *q,
-          CgArgCheck check)
+          PkgArgCheck check)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(m->ctx, fn, "invalid");
 	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(m->ctx, fn, "ok");
 	LLVMBuildCondBr(m->b, fail, bad, next);
 	LLVMPositionBuilderAtEnd(m->b, bad);
 	buf_clear(&h->text);
 	if (q)
-		cg_arg_error(k, q, check, &h->text);
+		pkg_arg_error(k, q, check, &h->text);
 	else
-		cg_grid_error(k, &h->text);
+		pkg_grid_error(k, &h->text);
 	LLVMValueRef msg = bytes_global(h, "glc.why", (CgBlob){(const unsigned char *)h->text.s,
 	                                h->text.len}, true);
 	LLVMSetAlignment(msg, 1);
@@ -169,9 +182,9 @@ reject_if(Host *h, LLVMValueRef fn, LLVMValueRef fail, const CgKernelSig *k, con
 static LLVMValueRef
 divisible(Host *h, const CgParam *q, LLVMValueRef v)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMValueRef d = LLVMConstInt(LLVMTypeOf(v), q->divisibility, 0);
-	LLVMValueRef r = is_signed(q->dtype) && q->kind == CG_PARAM_SCALAR
+	LLVMValueRef r = ir_dtype_is_signed(q->dtype) && q->kind == CG_PARAM_SCALAR
 	                         ? LLVMBuildSRem(m->b, v, d, "")
 	                         : LLVMBuildURem(m->b, v, d, "");
 	return LLVMBuildICmp(m->b, LLVMIntEQ, r, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
@@ -181,7 +194,7 @@ divisible(Host *h, const CgParam *q, LLVMValueRef v)
 static LLVMValueRef
 table_entry(Host *h, int e)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMValueRef idx[] = {LLVMConstInt(m->i64, 0, 0), LLVMConstInt(m->i64, (uint64_t)e, 0)};
 	return LLVMConstInBoundsGEP2(LLVMGlobalGetValueType(h->kernels), h->kernels, idx, 2);
 }
@@ -192,20 +205,20 @@ table_entry(Host *h, int e)
 static LLVMValueRef
 map_extent(Host *h, LLVMValueRef fn, LLVMValueRef map, const CgKernelSig *k, const CgParam *q)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	if (q->map_dim == 0) {
 		LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
 		        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_RANK_OFFSET, 0)}, 1, "");
 		LLVMValueRef r = LLVMBuildLoad2(m->b, m->i32, at, "rank");
-		LLVMValueRef rank = LLVMConstInt(m->i32, (uint64_t)cg_map_rank(k, q->map_param), 0);
-		reject_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, r, rank, ""), k, q, CG_CHECK_RANK);
+		LLVMValueRef rank = LLVMConstInt(m->i32, (uint64_t)pkg_map_rank(k, q->map_param), 0);
+		reject_if(h, fn, LLVMBuildICmp(m->b, LLVMIntNE, r, rank, ""), k, q, PKG_CHECK_RANK);
 	}
 	LLVMValueRef at = LLVMBuildInBoundsGEP2(m->b, m->i8, map,
 	        (LLVMValueRef[]){LLVMConstInt(m->i64, MAP_SHAPE_OFFSET + 4 * (uint64_t)q->map_dim,
 	                                      0)}, 1, "");
 	LLVMValueRef v = LLVMBuildLoad2(m->b, m->i32, at, "extent");
 	reject_if(h, fn, LLVMBuildICmp(m->b, LLVMIntSLT, v, LLVMConstInt(m->i32, 0, 0), ""), k, q,
-	          CG_CHECK_I32);
+	          PKG_CHECK_I32);
 	return v;
 }
 
@@ -215,25 +228,25 @@ static LLVMValueRef
 grid_value(Host *h, LLVMValueRef fn, const CgKernelSig *k, const CgGridExpr *e,
            LLVMValueRef *vals)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	if (e->op == CG_GRID_CONST)
 		return LLVMConstInt(m->i64, (uint64_t)e->value, 1);
 	if (e->op == CG_GRID_PARAM) {
 		const CgParam *q = &k->params[e->param];
-		return is_signed(q->dtype) ? LLVMBuildSExtOrBitCast(m->b, vals[e->param], m->i64, "")
+		return ir_dtype_is_signed(q->dtype) ? LLVMBuildSExtOrBitCast(m->b, vals[e->param], m->i64, "")
 		                           : LLVMBuildZExtOrBitCast(m->b, vals[e->param], m->i64, "");
 	}
 	LLVMValueRef a = grid_value(h, fn, k, e->lhs, vals);
 	if (e->op == CG_GRID_NEG)
 		return LLVMBuildNeg(m->b, a, "");
 	LLVMValueRef b = grid_value(h, fn, k, e->rhs, vals);
-	if ((e->op == CG_GRID_DIV || e->op == CG_GRID_REM) && cg_grid_checked(e)) {
+	if ((e->op == CG_GRID_DIV || e->op == CG_GRID_REM) && pkg_grid_checked(e)) {
 		LLVMValueRef zero = LLVMBuildICmp(m->b, LLVMIntEQ, b, LLVMConstInt(m->i64, 0, 0), "");
 		LLVMValueRef m1 = LLVMBuildICmp(m->b, LLVMIntEQ, b, LLVMConstAllOnes(m->i64), "");
 		LLVMValueRef min = LLVMBuildICmp(m->b, LLVMIntEQ, a,
 		                                 LLVMConstInt(m->i64, (uint64_t)INT64_MIN, 0), "");
 		LLVMValueRef fail = LLVMBuildOr(m->b, zero, LLVMBuildAnd(m->b, m1, min, ""), "");
-		reject_if(h, fn, fail, k, NULL, CG_CHECK_RULE);
+		reject_if(h, fn, fail, k, NULL, PKG_CHECK_RULE);
 	}
 	switch (e->op) {
 	case CG_GRID_ADD: return LLVMBuildAdd(m->b, a, b, "");
@@ -251,7 +264,7 @@ static void
 store_grid(Host *h, LLVMValueRef fn, const CgKernelSig *k, LLVMValueRef *vals,
            LLVMValueRef grid)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	LLVMTypeRef grid_t = LLVMArrayType2(m->i32, 3);
 	LLVMValueRef empty = LLVMConstInt(m->i1, 0, 0);
 	for (int i = 0; i < 3; i++) {
@@ -271,9 +284,9 @@ store_grid(Host *h, LLVMValueRef fn, const CgKernelSig *k, LLVMValueRef *vals,
 }
 
 static void
-launcher(Host *h, const CgPackage *p, int index)
+launcher(Host *h, const PkgUnit *p, int index)
 {
-	CgModule *m = &h->m;
+	HostModule *m = &h->m;
 	const CgKernelSig *k = &p->kernels[index];
 	int n = k->n_params, hn = 0;
 	/* Host parameters: stream, grid (unless computed), then the kernel's
@@ -320,23 +333,23 @@ launcher(Host *h, const CgPackage *p, int index)
 				continue;
 			if (q->map_param)
 				vals[i] = map_extent(h, fn, vals[q->map_param - 1], k, q);
-			if (!cg_param_checked(q))
+			if (!pkg_param_checked(q))
 				continue;
 			LLVMValueRef v = vals[i];
 			LLVMValueRef fail = q->kind == CG_PARAM_TENSOR_MAP
 			                            ? LLVMBuildIsNull(m->b, v, "")
 			                            : LLVMBuildNot(m->b, divisible(h, q, v), "");
-			reject_if(h, fn, fail, k, q, CG_CHECK_RULE);
+			reject_if(h, fn, fail, k, q, PKG_CHECK_RULE);
 		}
 
 	store_grid(h, fn, k, vals, grid);
-	LLVMValueRef entry = table_entry(h, cg_entry_index(p, index, false));
+	LLVMValueRef entry = table_entry(h, pkg_entry_index(p, index, false));
 	if (k->fast) {
 		LLVMValueRef fast = LLVMConstInt(m->i1, 1, 0);
 		for (int i = 0; i < n; i++)
-			if (cg_param_specialized(k, i))
+			if (pkg_param_specialized(k, i))
 				fast = LLVMBuildAnd(m->b, fast, divisible(h, &k->fast->params[i], vals[i]), "");
-		entry = LLVMBuildSelect(m->b, fast, table_entry(h, cg_entry_index(p, index, true)),
+		entry = LLVMBuildSelect(m->b, fast, table_entry(h, pkg_entry_index(p, index, true)),
 		                        entry, "entry");
 	}
 	LLVMValueRef get_args[] = {kernel, entry};
@@ -376,8 +389,54 @@ launcher(Host *h, const CgPackage *p, int index)
 	LLVMBuildRet(m->b, LLVMBuildCall2(m->b, h->launch_t, h->launch, launch_args, 7, ""));
 }
 
+/* A fresh module named `name` for target machine tm. */
+static void
+host_module_init(HostModule *m, LLVMTargetMachineRef tm, const char *triple, const char *name,
+                 Arena *a)
+{
+	m->arena = a;
+	m->ctx = LLVMContextCreate();
+	m->mod = LLVMModuleCreateWithNameInContext(name, m->ctx);
+	LLVMSetTarget(m->mod, triple);
+	LLVMTargetDataRef data = LLVMCreateTargetDataLayout(tm);
+	char *dl = LLVMCopyStringRepOfTargetData(data);
+	LLVMSetDataLayout(m->mod, dl);
+	LLVMDisposeMessage(dl);
+	LLVMDisposeTargetData(data);
+	m->b = LLVMCreateBuilderInContext(m->ctx);
+	m->void_t = LLVMVoidTypeInContext(m->ctx);
+	m->i1 = LLVMInt1TypeInContext(m->ctx);
+	m->i8 = LLVMInt8TypeInContext(m->ctx);
+	m->i16 = LLVMInt16TypeInContext(m->ctx);
+	m->i32 = LLVMInt32TypeInContext(m->ctx);
+	m->i64 = LLVMInt64TypeInContext(m->ctx);
+	m->f32 = LLVMFloatTypeInContext(m->ctx);
+	m->f64 = LLVMDoubleTypeInContext(m->ctx);
+	m->ptr = LLVMPointerTypeInContext(m->ctx, 0);
+}
+
+static void
+host_module_dispose(HostModule *m)
+{
+	LLVMDisposeBuilder(m->b);
+	LLVMDisposeModule(m->mod);
+	LLVMContextDispose(m->ctx);
+}
+
+/* An invalid host module is glc's bug, reported to d. */
+static bool
+host_module_verify(HostModule *m, Diags *d)
+{
+	char *msg = NULL;
+	bool bad = LLVMVerifyModule(m->mod, LLVMReturnStatusAction, &msg);
+	if (bad)
+		diag_internal(d, (SrcSpan){0}, "glc built invalid LLVM IR:\n%s", msg ? msg : "");
+	LLVMDisposeMessage(msg);
+	return !bad;
+}
+
 bool
-cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
+pkg_emit_object(const PkgUnit *p, Arena *a, Diags *d, CgBlob *obj)
 {
 	LLVMInitializeNativeTarget();
 	LLVMInitializeNativeAsmPrinter();
@@ -391,23 +450,18 @@ cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
 		LLVMDisposeMessage(triple);
 		return false;
 	}
-	CgTarget host = {0};
-	host.tm = LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault,
-	                                  LLVMRelocPIC, LLVMCodeModelDefault);
-	host.data = LLVMCreateTargetDataLayout(host.tm);
-	host.triple = triple;
-	host.arch = "host";
-	host.opt_level = 2;
-
+	LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, "generic", "",
+	                                                  LLVMCodeGenLevelDefault, LLVMRelocPIC,
+	                                                  LLVMCodeModelDefault);
 	Host h = {0};
-	cg_module_init(&h.m, &host, p->unit, NULL, 0, a, d);
+	host_module_init(&h.m, tm, triple, p->unit, a);
 	images(&h, p);
 	for (int i = 0; i < p->n_kernels; i++)
 		launcher(&h, p, i);
 	buf_free(&h.text);
-	bool ok = cg_module_verify(&h.m);
+	bool ok = host_module_verify(&h.m, d);
 	LLVMMemoryBufferRef mb = NULL;
-	if (ok && LLVMTargetMachineEmitToMemoryBuffer(host.tm, h.m.mod, LLVMObjectFile, &msg,
+	if (ok && LLVMTargetMachineEmitToMemoryBuffer(tm, h.m.mod, LLVMObjectFile, &msg,
 	                                              &mb)) {
 		diag_internal(d, (SrcSpan){0}, "LLVM could not emit the object: %s",
 		           msg ? msg : "");
@@ -421,8 +475,8 @@ cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj)
 		*obj = (CgBlob){data, n};
 		LLVMDisposeMemoryBuffer(mb);
 	}
-	cg_module_dispose(&h.m);
-	cg_target_free(&host);
+	host_module_dispose(&h.m);
+	LLVMDisposeTargetMachine(tm);
 	LLVMDisposeMessage(triple);
 	return ok;
 }

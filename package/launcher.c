@@ -17,7 +17,7 @@
  * parameter that breaks what the kernel requires gives
  * GLRT_ERROR_INVALID_ARGUMENT without launching.
  *
- * A kernel with a specialized variant (CgKernelSig.fast, see axis.c) has two
+ * A kernel with a specialized variant (CgKernelSig.fast, see passes/specialize.c) has two
  * entries in the kernel table, generic then specialized; its launcher tests
  * the specialized assumptions on the actual arguments (pointer % 16,
  * integer % 16) and launches the specialized entry when all hold, the
@@ -28,19 +28,13 @@
  * launcher calls glrt_launch_scratch, which allocates the buffer for the
  * launch on its stream and frees it after the kernel.
  */
-#include "codegen/cg_internal.h"
+#include "package/pkg_internal.h"
 
 #include <ctype.h>
 #include <string.h>
 
-int
-cg_block_threads(const CgKernelSig *sig)
-{
-	return 32 * (sig->num_warps > 0 ? sig->num_warps : 1);
-}
-
 bool
-cg_param_checked(const CgParam *p)
+pkg_param_checked(const CgParam *p)
 {
 	if (p->kind == CG_PARAM_TENSOR_MAP)
 		return true;
@@ -58,7 +52,7 @@ cg_param_checked(const CgParam *p)
 }
 
 int
-cg_entry_index(const CgPackage *p, int i, bool fast)
+pkg_entry_index(const PkgUnit *p, int i, bool fast)
 {
 	int e = 0;
 	for (int k = 0; k < i; k++)
@@ -67,20 +61,20 @@ cg_entry_index(const CgPackage *p, int i, bool fast)
 }
 
 bool
-cg_param_specialized(const CgKernelSig *k, int j)
+pkg_param_specialized(const CgKernelSig *k, int j)
 {
-	return k->fast && cg_param_checked(&k->fast->params[j]) &&
+	return k->fast && pkg_param_checked(&k->fast->params[j]) &&
 	       k->fast->params[j].divisibility > k->params[j].divisibility;
 }
 
 static int
-n_entries(const CgPackage *p)
+n_entries(const PkgUnit *p)
 {
-	return cg_entry_index(p, p->n_kernels, false);
+	return pkg_entry_index(p, p->n_kernels, false);
 }
 
 const char *
-cg_unit_name(Arena *a, const char *path)
+pkg_unit_name(Arena *a, const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -96,7 +90,7 @@ cg_unit_name(Arena *a, const char *path)
 }
 
 int
-cg_map_rank(const CgKernelSig *k, int map_param)
+pkg_map_rank(const CgKernelSig *k, int map_param)
 {
 	int rank = 0;
 	for (int j = 0; j < k->n_params; j++)
@@ -104,8 +98,8 @@ cg_map_rank(const CgKernelSig *k, int map_param)
 	return rank;
 }
 
-/* A parameter's name in the generated C (cg_c_arg_prefix). */
-#define C_ARG(q) cg_c_arg_prefix(q), (q)->name
+/* A parameter's name in the generated C (pkg_c_arg_prefix). */
+#define C_ARG(q) pkg_c_arg_prefix(q), (q)->name
 
 static void
 prototype(const CgKernelSig *k, StrBuf *out)
@@ -116,7 +110,7 @@ prototype(const CgKernelSig *k, StrBuf *out)
 	for (int i = 0; i < k->n_params; i++) {
 		if (k->params[i].map_param)
 			continue;
-		const char *ct = cg_param_ctype(&k->params[i]);
+		const char *ct = pkg_param_ctype(&k->params[i]);
 		size_t n = strlen(ct);
 		buf_printf(out, ",\n\t%s%s%s%s", ct, ct[n - 1] == '*' ? "" : " ",
 		           C_ARG(&k->params[i]));
@@ -147,14 +141,14 @@ requirement(const CgKernelSig *k, const CgParam *p, StrBuf *out)
 }
 
 void
-cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *out)
+pkg_arg_error(const CgKernelSig *k, const CgParam *q, PkgArgCheck check, StrBuf *out)
 {
 	buf_printf(out, "%s: ", k->name);
-	if (check == CG_CHECK_RANK)
+	if (check == PKG_CHECK_RANK)
 		buf_printf(out, "%s%s must be a tensor map of rank %d from "
 		           "glrt_tensor_map_encode_nvmma (a failed encoding leaves rank 0)",
-		           C_ARG(map_of(k, q)), cg_map_rank(k, q->map_param));
-	else if (check == CG_CHECK_I32)
+		           C_ARG(map_of(k, q)), pkg_map_rank(k, q->map_param));
+	else if (check == PKG_CHECK_I32)
 		buf_printf(out, "dim %d of the shape of %s%s must fit in an i32", q->map_dim,
 		           C_ARG(map_of(k, q)));
 	else if (q->kind == CG_PARAM_TENSOR_MAP)
@@ -169,7 +163,7 @@ cg_arg_error(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *o
 }
 
 void
-cg_emit_header(const CgPackage *p, StrBuf *out)
+pkg_emit_header(const PkgUnit *p, StrBuf *out)
 {
 	StrBuf guard = {0};
 	buf_puts(&guard, "GLC_");
@@ -197,12 +191,12 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			buf_puts(out, "\n * Grid: ");
 			for (int d = 0; d < 3; d++) {
 				buf_puts(out, d ? ", " : "");
-				cg_grid_print(k, k->grid[d], out);
+				pkg_grid_print(k, k->grid[d], out);
 			}
 			buf_puts(out, " (nothing is launched when one is 0).");
 		}
 		for (int j = 0; j < k->n_params; j++) {
-			if (!cg_param_checked(&k->params[j]))
+			if (!pkg_param_checked(&k->params[j]))
 				continue;
 			buf_puts(out, "\n * ");
 			requirement(k, &k->params[j], out);
@@ -211,7 +205,7 @@ cg_emit_header(const CgPackage *p, StrBuf *out)
 			buf_puts(out, "\n * Runs a faster variant when");
 			const char *sep = "";
 			for (int j = 0; j < k->n_params; j++) {
-				if (!cg_param_specialized(k, j))
+				if (!pkg_param_specialized(k, j))
 					continue;
 				buf_printf(out, "%s\n *   ", sep);
 				requirement(k->fast, &k->fast->params[j], out);
@@ -236,16 +230,16 @@ byte_array(const char *decl, CgBlob blob, bool nul, StrBuf *out)
 	buf_puts(out, nul ? "\n\t0\n};\n" : "\n};\n");
 }
 
-/* if (cond) return glrt_invalid_argument("message"): cg_arg_error's for
- * parameter q, cg_grid_error's when q is NULL. */
+/* if (cond) return glrt_invalid_argument("message"): pkg_arg_error's for
+ * parameter q, pkg_grid_error's when q is NULL. */
 static void
-reject_if(const CgKernelSig *k, const CgParam *q, CgArgCheck check, StrBuf *cond, StrBuf *out)
+reject_if(const CgKernelSig *k, const CgParam *q, PkgArgCheck check, StrBuf *cond, StrBuf *out)
 {
 	buf_printf(out, "\tif (%s)\n\t\treturn glrt_invalid_argument(\"", cond->s);
 	if (q)
-		cg_arg_error(k, q, check, out);
+		pkg_arg_error(k, q, check, out);
 	else
-		cg_grid_error(k, out);
+		pkg_grid_error(k, out);
 	buf_puts(out, "\");\n");
 	buf_clear(cond);
 }
@@ -263,16 +257,16 @@ extents(const CgKernelSig *k, StrBuf *cond, StrBuf *out)
 		const CgParam *map = map_of(k, q);
 		if (q->map_dim == 0) {
 			buf_printf(cond, "%s%s->rank != %d", C_ARG(map),
-			           cg_map_rank(k, q->map_param));
-			reject_if(k, q, CG_CHECK_RANK, cond, out);
+			           pkg_map_rank(k, q->map_param));
+			reject_if(k, q, PKG_CHECK_RANK, cond, out);
 		}
 		buf_printf(cond, "%s%s->shape[%d] > 2147483647u", C_ARG(map), q->map_dim);
-		reject_if(k, q, CG_CHECK_I32, cond, out);
+		reject_if(k, q, PKG_CHECK_I32, cond, out);
 		buf_printf(out, "\tint32_t glc_extent%d = (int32_t)%s%s->shape[%d];\n", j,
 		           C_ARG(map), q->map_dim);
-		if (cg_param_checked(q)) {
+		if (pkg_param_checked(q)) {
 			buf_printf(cond, "glc_extent%d %% %u != 0", j, q->divisibility);
-			reject_if(k, q, CG_CHECK_RULE, cond, out);
+			reject_if(k, q, PKG_CHECK_RULE, cond, out);
 		}
 	}
 }
@@ -326,14 +320,14 @@ grid_operand(const CgKernelSig *k, const CgGridExpr *e, int *n, StrBuf *out, Str
 	if (e->rhs)
 		grid_operand(k, e->rhs, n, out, &b);
 	if (e->op == CG_GRID_DIV || e->op == CG_GRID_REM) {
-		if (cg_grid_checked(e)) {
+		if (pkg_grid_checked(e)) {
 			/* locals: comparing a narrower parameter's widened value
 			 * with INT64_MIN or -1 warns (-Wtype-limits) */
 			in_local(e->lhs, n, out, &a);
 			in_local(e->rhs, n, out, &b);
 			StrBuf cond = {0};
 			buf_printf(&cond, "%s == 0 || (%s == -1 && %s == INT64_MIN)", b.s, b.s, a.s);
-			reject_if(k, NULL, CG_CHECK_RULE, &cond, out);
+			reject_if(k, NULL, PKG_CHECK_RULE, &cond, out);
 			buf_free(&cond);
 		}
 		buf_printf(out, "\tint64_t glc_g%d = %s %s %s;\n", *n, a.s, ops[e->op], b.s);
@@ -365,7 +359,7 @@ grid_c(const CgKernelSig *k, StrBuf *out)
 
 /* The launcher's locals are glc_*, which no parameter's C name can be. */
 static void
-launcher(const CgPackage *p, int index, StrBuf *out)
+launcher(const PkgUnit *p, int index, StrBuf *out)
 {
 	const CgKernelSig *k = &p->kernels[index];
 	StrBuf cond = {0};
@@ -389,23 +383,23 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 	buf_putc(out, '\n');
 	for (int j = 0; j < k->n_params; j++) {
 		const CgParam *q = &k->params[j];
-		if (!cg_param_checked(q) || q->map_param)
+		if (!pkg_param_checked(q) || q->map_param)
 			continue;
 		if (q->kind == CG_PARAM_TENSOR_MAP)
 			buf_printf(&cond, "!%s%s", C_ARG(q));
 		else
 			buf_printf(&cond, "%s%s %% %u != 0", C_ARG(q), q->divisibility);
-		reject_if(k, q, CG_CHECK_RULE, &cond, out);
+		reject_if(k, q, PKG_CHECK_RULE, &cond, out);
 	}
 	extents(k, &cond, out);
 	buf_free(&cond);
 	if (k->grid[0])
 		grid_c(k, out);
-	int entry = cg_entry_index(p, index, false);
+	int entry = pkg_entry_index(p, index, false);
 	if (k->fast) {
 		const char *sep = "\tglc_fast = ";
 		for (int j = 0; j < k->n_params; j++)
-			if (cg_param_specialized(k, j)) {
+			if (pkg_param_specialized(k, j)) {
 				buf_puts(out, sep);
 				arg_value(k, j, out);
 				buf_printf(out, " %% %u == 0", k->fast->params[j].divisibility);
@@ -437,7 +431,7 @@ launcher(const CgPackage *p, int index, StrBuf *out)
 }
 
 void
-cg_emit_launcher_c(const CgPackage *p, StrBuf *out)
+pkg_emit_launcher_c(const PkgUnit *p, StrBuf *out)
 {
 	buf_printf(out, "/* Generated by glc: the images and launchers of %s. */\n"
 	           "#include <stddef.h>\n#include <stdint.h>\n\n#include \"glrt.h\"\n\n",
