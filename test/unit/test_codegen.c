@@ -5,7 +5,7 @@
  * C launchers that compile, a reproducible host object whose launchers
  * check their arguments.
  */
-#include "codegen/cg_internal.h"
+#include "codegen/llvm/nvvm.h"
 #include "package/package.h"
 #include "runtime/glrt.h"
 #include "test/unit/check.h"
