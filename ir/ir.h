@@ -313,7 +313,7 @@ void ir_kernel_finish(TKernel *k, const IrKernelDecls *d);
 
 /* -- Text ---------------------------------------------------------------------- */
 
-/* The program as text (`glc --emit=ir`; ir/print.c has an example): every
+/* The program as text (`glc --emit=ir`; ir/text/print.c has an example): every
  * field that code generation reads, so that ir_read gives the program back.
  * Locations in `file` (the source the program came from; 0: none) print as
  * LINE:COL, others with their path from src. verbose prints every layout's

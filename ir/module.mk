@@ -1,5 +1,9 @@
-# ir: the typed IR (types, builder, walker, printer, reader, verifier).
-# Depends on layout/ and support/ only.
-IR_SRCS += ir/op.c ir/type.c ir/build.c ir/walk.c ir/smem_view.c ir/asm.c ir/mma.c \
-           ir/print.c ir/read_lex.c ir/read_type.c ir/read_inst.c ir/read.c \
-           ir/verify.c ir/verify_ops.c ir/verify_smem.c ir/verify_ext.c ir/verify_tensor.c
+# ir: the typed IR (types, builder, walker) and, in rooms of their own, its
+# text form (text/: printer and reader) and its verifier (verify/). Depends
+# on layout/ and support/ only.
+IR_SRCS += ir/op.c ir/type.c ir/type_print.c ir/build.c ir/walk.c ir/smem_view.c ir/asm.c \
+           ir/mma.c
+IR_SRCS += ir/text/print.c ir/text/read_lex.c ir/text/read_type.c ir/text/read_attr.c \
+           ir/text/read_inst.c ir/text/read.c
+IR_SRCS += ir/verify/verify.c ir/verify/verify_ops.c ir/verify/verify_smem.c \
+           ir/verify/verify_ext.c ir/verify/verify_tensor.c ir/verify/verify_report.c

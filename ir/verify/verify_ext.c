@@ -21,7 +21,7 @@
  *                    result, of the results' dtypes
  *   extract          element index of a tuple
  */
-#include "ir/verify.h"
+#include "ir/verify/verify.h"
 
 bool
 vf_is_ext(TOp op)

@@ -1,12 +1,12 @@
 /*
  * The IR reader's internal interface: a line-oriented tokenizer over the
- * .ir text and the state of reading one file (ir/read_lex.c,
- * ir/read_type.c, ir/read_inst.c, ir/read.c). The first mistake is
- * reported at its line and column and stops the reading: every function
- * returns false (or NULL) from there on.
+ * .ir text and the state of reading one file (read_lex.c, read_type.c,
+ * read_attr.c, read_inst.c, read.c). The first mistake is reported at its
+ * line and column and stops the reading: every function returns false (or
+ * NULL) from there on.
  */
-#ifndef IR_READ_H
-#define IR_READ_H
+#ifndef IR_TEXT_READ_H
+#define IR_TEXT_READ_H
 
 #include "ir/ir_internal.h"
 
@@ -129,6 +129,12 @@ uint32_t rd_path_file(Reader *r, const char *path);
  * with what ("loc", "layout_loc") as the keyword; *out is left alone when
  * the keyword is not next. */
 bool rd_loc(Reader *r, const char *what, SrcSpan *out);
+
+/* -- read_attr.c ----------------------------------------------------------- */
+
+/* attrs -> (KEY '=' VALUE | FLAG)* for instruction i: the keys and flags
+ * its operation has (ir_op_attrs), each once. */
+bool rd_attrs(Reader *r, TInst *i);
 
 /* -- read_inst.c ----------------------------------------------------------- */
 

@@ -14,7 +14,7 @@
  * Instructions are numbered in program order as sema numbers them (nested
  * blocks after their instruction; the partitions inside warp_specialize).
  */
-#include "ir/verify.h"
+#include "ir/verify/verify.h"
 
 static int64_t
 elem_bytes(TDType t)

@@ -14,7 +14,7 @@
  *            derives from the operand's (registers renamed); fp4_to_fp
  *            exactly ll_fp4_unpacked's
  */
-#include "ir/verify.h"
+#include "ir/verify/verify.h"
 
 #include <string.h>
 
@@ -284,4 +284,30 @@ vf_tensor_op(Verifier *v, const TInst *i, const TType *r)
 	default:
 		return atomic(v, i, r);
 	}
+}
+
+bool
+vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *small)
+{
+	bool expand = i->op == OP_EXPAND_DIMS;
+	int ax = i->attr.axis;
+	if (big->kind != TY_TENSOR || ax < 0 || ax >= big->rank || big->dtype != small->dtype)
+		return vf_fail(v, i->at, "types", "'%s' along axis %d of %s and %s",
+		               ir_op_name(i->op), ax, vf_type_str(v, big), vf_type_str(v, small));
+	if (!expand && big->rank == 1)
+		return small->kind == TY_SCALAR ||
+		       vf_fail(v, i->at, "types", "reducing a rank-1 tensor gives a scalar");
+	const LLDesc *sl = small->kind == TY_TENSOR ? small->layout.desc : NULL;
+	bool ok = small->kind == TY_TENSOR && small->rank == big->rank - 1 &&
+	          small->elem_is_ptr == big->elem_is_ptr && (!expand || big->shape[ax] == 1) &&
+	          sl && sl->kind == LL_SLICE && sl->dim == ax &&
+	          ll_desc_equal(sl->parent, big->layout.desc);
+	for (int d = 0, s = 0; ok && d < big->rank; d++)
+		if (d != ax)
+			ok = big->shape[d] == small->shape[s++];
+	if (!ok)
+		return vf_fail(v, i->at, "layouts", "'%s' at axis %d relates %s to %s; one is "
+		               "the other in SliceLayout(%d, its layout) without the axis",
+		               ir_op_name(i->op), ax, vf_type_str(v, small), vf_type_str(v, big), ax);
+	return true;
 }

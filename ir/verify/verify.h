@@ -1,12 +1,13 @@
 /*
- * The IR verifier's internal interface (ir/verify.c walks the kernels and
+ * The IR verifier's internal interface (verify.c walks the kernels and
  * checks structure, dominance, variables, loops and partitions;
- * ir/verify_ops.c the types of each operation; ir/verify_smem.c shared
- * memory). Every violation is an error at the instruction (or kernel,
- * allocation) it concerns, its message starting with the rule's name.
+ * verify_ops.c, verify_tensor.c and verify_ext.c the types of each
+ * operation; verify_smem.c shared memory; verify_report.c reports). Every
+ * violation is an error at the instruction (or kernel, allocation) it
+ * concerns, its message starting with the rule's name.
  */
-#ifndef IR_VERIFY_H
-#define IR_VERIFY_H
+#ifndef IR_VERIFY_VERIFY_H
+#define IR_VERIFY_VERIFY_H
 
 #include "ir/ir_internal.h"
 
@@ -38,6 +39,7 @@ typedef struct Verifier {
 	bool *created;        /* by allocation: its smem_alloc was met */
 } Verifier;
 
+/* -- verify_report.c -- */
 /* Reports "rule: message" at `at` and marks the kernel invalid; false. */
 bool vf_fail(Verifier *v, SrcSpan at, const char *rule, const char *fmt, ...) GL_PRINTF(4, 5);
 /* A type as text (for messages), allocated in v->a. */
@@ -53,11 +55,11 @@ bool vf_op(Verifier *v, const TInst *i);
 /* Operand counts the verifier allows a reduce, scan or yield (the inputs
  * combined together). */
 enum { IR_MAX_COMBINED = 8 };
+
+/* -- verify_tensor.c -- */
 /* big and small are one tensor with and without axis attr.axis:
  * SliceLayout(axis, big's layout) for small (expand_dims, reduce). */
 bool vf_axis_pair(Verifier *v, const TInst *i, const TType *big, const TType *small);
-
-/* -- verify_tensor.c -- */
 /* reduce, scan, yield, reshape, permute, join,
  * split, fp4_to_fp, gather, histogram and the atomics. */
 bool vf_tensor_op(Verifier *v, const TInst *i, const TType *r);

@@ -10,7 +10,7 @@
  * An alias without `exact` is rebuilt from its constructor for its shape
  * (ll_build); with it, the bases given are the map.
  */
-#include "ir/read.h"
+#include "ir/text/read.h"
 
 #include <string.h>
 

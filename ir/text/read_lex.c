@@ -4,7 +4,7 @@
  * `// ...` comments are skipped), with the helpers the grammar uses to
  * accept and expect tokens and to report the first mistake.
  */
-#include "ir/read.h"
+#include "ir/text/read.h"
 
 #include <stdarg.h>
 #include <string.h>

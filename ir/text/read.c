@@ -19,7 +19,7 @@
  * path are in the `source` file (the .ir text itself when there is none);
  * a line without loc(...) is located at itself in the .ir text.
  */
-#include "ir/read.h"
+#include "ir/text/read.h"
 
 #include <string.h>
 
