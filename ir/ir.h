@@ -272,6 +272,27 @@ typedef struct IrAxis {
 	int64_t contig[LL_MAX_RANK], div[LL_MAX_RANK], cnst[LL_MAX_RANK];
 } IrAxis;
 
+/* -- Tensor cores ----------------------------------------------------------------- */
+
+/* The operand families of the tensor-core instructions (WGMMA, mma.sync):
+ * A and B of one family multiply. */
+typedef enum IrMmaFamily {
+	IR_MMA_NONE,     /* a dtype no tensor-core instruction takes */
+	IR_MMA_F16,
+	IR_MMA_BF16,
+	IR_MMA_TF32,     /* f32 operands, read as tf32 */
+	IR_MMA_F8,       /* f8e4m3 and f8e5m2, in any mix */
+	IR_MMA_I8,       /* i8 and u8, in any mix */
+} IrMmaFamily;
+/* The family of operand dtype t. */
+IrMmaFamily ir_mma_family(TDType t);
+/* Whether family f accumulates in dtype acc, on WGMMA (wgmma) or on
+ * mma.sync: 8-bit integers in i32; f16 in f32 or f16; fp8 in f32, and on
+ * WGMMA in f16 too; bf16 and tf32 in f32. */
+bool ir_mma_acc_ok(IrMmaFamily f, TDType acc, bool wgmma);
+/* Whether WGMMA reads family f's shared-memory operands MN-major (their M
+ * or N dim contiguous): it transposes only the 16-bit families. */
+bool ir_mma_mn_major_ok(IrMmaFamily f);
 /* The WGMMA accumulator layout glc picks for an inferred one over acc's
  * shape with operands of `bits` bits: version 3, warps down M, the widest
  * instruction N (a multiple of 8 up to 256 dividing N). */

@@ -47,6 +47,12 @@ ir_dtype_is_unsigned(TDType t)
 }
 
 bool
+ir_dtype_is_f8(TDType t)
+{
+	return t == DT_F8E4M3 || t == DT_F8E5M2;
+}
+
+bool
 ir_type_equal(const TType *a, const TType *b)
 {
 	if (a == b)

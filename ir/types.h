@@ -24,6 +24,7 @@ int ir_dtype_bits(TDType t);
 bool ir_dtype_is_float(TDType t);
 bool ir_dtype_is_signed(TDType t);   /* i* (i1 counts as unsigned) */
 bool ir_dtype_is_unsigned(TDType t); /* u* */
+bool ir_dtype_is_f8(TDType t);       /* f8e4m3, f8e5m2 */
 
 typedef enum TTypeKind {
 	TY_VOID,

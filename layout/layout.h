@@ -215,6 +215,9 @@ bool ll_desc_is_shared(const LLDesc *d);
  * shape returns false with a sentence naming the parameter. */
 bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
+/* The constructor's name of kind k, as Gluon spells it ("BlockedLayout",
+ * ...; "layout" for no kind). */
+const char *ll_kind_name(LLKind k);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
 /* Reads constructor text as ll_desc_print writes it (blanks between tokens

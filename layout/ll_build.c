@@ -3,24 +3,6 @@
  * toLinearLayout, and the entry point ll_build. */
 #include "layout/ll_internal.h"
 
-static const char *
-kind_name(LLKind k)
-{
-	switch (k) {
-	case LL_BLOCKED: return "BlockedLayout";
-	case LL_SLICE: return "SliceLayout";
-	case LL_DOT_OPERAND: return "DotOperandLayout";
-	case LL_NVMMA_DISTRIBUTED: return "NVMMADistributedLayout";
-	case LL_DISTRIBUTED_LINEAR: return "DistributedLinearLayout";
-	case LL_NVMMA_SHARED: return "NVMMASharedLayout";
-	case LL_SWIZZLED_SHARED: return "SwizzledSharedLayout";
-	case LL_SHARED_LINEAR: return "SharedLinearLayout";
-	case LL_PADDED_SHARED: return "PaddedSharedLayout";
-	case LL_AUTO: return "AutoLayout";
-	}
-	return "layout";
-}
-
 bool
 ll_desc_is_shared(const LLDesc *d)
 {
@@ -34,14 +16,14 @@ pow2_list(const LLDesc *d, const char *what, const LLInts *v, int rank, int *bit
 {
 	if (v->n != rank)
 		return ll_fail(err, "%s: %s has %d entries but the tensor has rank %d",
-		               kind_name(d->kind), what, v->n, rank);
+		               ll_kind_name(d->kind), what, v->n, rank);
 	for (int i = 0; i < rank; i++) {
 		if (!ll_is_pow2(v->v[i]))
 			return ll_fail(err, "%s: %s[%d] = %lld is not a power of two",
-			               kind_name(d->kind), what, i, (long long)v->v[i]);
+			               ll_kind_name(d->kind), what, i, (long long)v->v[i]);
 		if (v->v[i] > (1 << 30))
 			return ll_fail(err, "%s: %s[%d] = %lld is larger than 2^30",
-			               kind_name(d->kind), what, i, (long long)v->v[i]);
+			               ll_kind_name(d->kind), what, i, (long long)v->v[i]);
 		bits[i] = ll_log2((uint64_t)v->v[i]);
 	}
 	return true;
@@ -52,12 +34,12 @@ order_list(const LLDesc *d, const LLInts *v, int rank, int *order, LLErr *err)
 {
 	if (v->n != rank)
 		return ll_fail(err, "%s: order has %d entries but the tensor has rank %d",
-		               kind_name(d->kind), v->n, rank);
+		               ll_kind_name(d->kind), v->n, rank);
 	unsigned seen = 0;
 	for (int i = 0; i < rank; i++) {
 		if (v->v[i] < 0 || v->v[i] >= rank || (seen >> v->v[i] & 1))
 			return ll_fail(err, "%s: order is not a permutation of 0..%d",
-			               kind_name(d->kind), rank - 1);
+			               ll_kind_name(d->kind), rank - 1);
 		seen |= 1u << v->v[i];
 		order[i] = (int)v->v[i];
 	}
@@ -72,7 +54,7 @@ check_warps(const LLDesc *d, const int *wbits, int rank, int num_warps, LLErr *e
 		total += wbits[i];
 	if (num_warps > 0 && (1 << total) != num_warps)
 		return ll_fail(err, "%s: warps_per_cta multiplies to %d but the kernel has %d warps",
-		               kind_name(d->kind), 1 << total, num_warps);
+		               ll_kind_name(d->kind), 1 << total, num_warps);
 	return true;
 }
 
@@ -317,21 +299,21 @@ put_bases(const LLDesc *d, const char *what, const LLBases *b, LLName name, cons
           int rank, LLayout *l, LLErr *err)
 {
 	if (b->n > LL_MAX_LIST)
-		return ll_fail(err, "%s: %s has %d bases, at most %d are allowed", kind_name(d->kind),
+		return ll_fail(err, "%s: %s has %d bases, at most %d are allowed", ll_kind_name(d->kind),
 		               what, b->n, LL_MAX_LIST);
 	int i = ll_add_in(l, name, b->n);
 	if (i < 0)
-		return ll_fail(err, "%s: too many bases in total", kind_name(d->kind));
+		return ll_fail(err, "%s: too many bases in total", ll_kind_name(d->kind));
 	for (int k = 0; k < b->n; k++) {
 		uint32_t v[LL_MAX_RANK];
 		if (b->b[k].n != rank)
 			return ll_fail(err, "%s: %s[%d] has %d coordinates but the tensor has rank %d",
-			               kind_name(d->kind), what, k, b->b[k].n, rank);
+			               ll_kind_name(d->kind), what, k, b->b[k].n, rank);
 		for (int j = 0; j < rank; j++) {
 			int64_t c = b->b[k].v[j];
 			if (c < 0 || c >= shape[j])
 				return ll_fail(err, "%s: %s[%d] has coordinate %lld outside dim%d of size %lld",
-				               kind_name(d->kind), what, k, (long long)c, j,
+				               ll_kind_name(d->kind), what, k, (long long)c, j,
 				               (long long)shape[j]);
 			v[j] = (uint32_t)c;
 		}
@@ -358,7 +340,7 @@ check_covers(const LLDesc *d, const LLayout *l, const int64_t *shape, int rank, 
 	StrBuf b = {0};
 	ll_shape_text(shape, rank, ",", &b);
 	bool r = ll_fail(err, "%s: the bases do not cover the shape %s (they reach %lld of %lld "
-	                      "elements)", kind_name(d->kind), b.s, 1ll << ll_rank(l),
+	                      "elements)", ll_kind_name(d->kind), b.s, 1ll << ll_rank(l),
 	                 1ll << ll_total_out_bits(l));
 	buf_free(&b);
 	return r;
@@ -438,20 +420,20 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 {
 	if (rank < 1 || rank > LL_MAX_RANK)
 		return ll_fail(err, "%s: tensors of rank %d are not supported (1 to %d)",
-		               kind_name(d->kind), rank, LL_MAX_RANK);
+		               ll_kind_name(d->kind), rank, LL_MAX_RANK);
 	int total = 0;
 	for (int i = 0; i < rank; i++) {
 		if (!ll_is_pow2(shape[i]))
 			return ll_fail(err, "%s: tensor dim%d = %lld is not a power of two",
-			               kind_name(d->kind), i, (long long)shape[i]);
+			               ll_kind_name(d->kind), i, (long long)shape[i]);
 		if (shape[i] > (1ll << 30))
 			return ll_fail(err, "%s: tensor dim%d = %lld is larger than 2^30",
-			               kind_name(d->kind), i, (long long)shape[i]);
+			               ll_kind_name(d->kind), i, (long long)shape[i]);
 		total += ll_log2((uint64_t)shape[i]);
 	}
 	if (total > 40)
 		return ll_fail(err, "%s: the tensor has 2^%d elements, too many for one CTA",
-		               kind_name(d->kind), total);
+		               ll_kind_name(d->kind), total);
 	switch (d->kind) {
 	case LL_BLOCKED: return build_blocked(d, shape, rank, num_warps, out, err);
 	case LL_SLICE: return build_slice(d, shape, rank, num_warps, out, err);

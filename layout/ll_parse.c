@@ -18,15 +18,6 @@ typedef struct Cursor {
 	int depth;
 } Cursor;
 
-static const char *const kind_names[] = {
-	[LL_BLOCKED] = "BlockedLayout", [LL_SLICE] = "SliceLayout",
-	[LL_DOT_OPERAND] = "DotOperandLayout", [LL_NVMMA_DISTRIBUTED] = "NVMMADistributedLayout",
-	[LL_DISTRIBUTED_LINEAR] = "DistributedLinearLayout",
-	[LL_NVMMA_SHARED] = "NVMMASharedLayout", [LL_SWIZZLED_SHARED] = "SwizzledSharedLayout",
-	[LL_SHARED_LINEAR] = "SharedLinearLayout", [LL_PADDED_SHARED] = "PaddedSharedLayout",
-	[LL_AUTO] = "AutoLayout",
-};
-
 static void
 blanks(Cursor *c)
 {
@@ -254,8 +245,8 @@ desc(Cursor *c, const LLDesc **out)
 		return ll_fail(c->err, "layouts nest more than %d deep", MAX_NESTING);
 	size_t n = word_len(c);
 	int kind = -1;
-	for (int k = 0; k < (int)(sizeof kind_names / sizeof *kind_names); k++)
-		if (strlen(kind_names[k]) == n && memcmp(c->p, kind_names[k], n) == 0)
+	for (int k = 0; k <= LL_AUTO; k++)
+		if (strlen(ll_kind_name((LLKind)k)) == n && memcmp(c->p, ll_kind_name((LLKind)k), n) == 0)
 			kind = k;
 	if (kind < 0 && n)
 		return ll_fail(c->err, "unknown layout '%.*s'", (int)n, c->p);

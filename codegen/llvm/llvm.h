@@ -107,6 +107,10 @@ void cg_set_loc(CgModule *m, SrcSpan at);
 /* The LLVM type of a scalar dtype (f8 types are i8 bit patterns). */
 LLVMTypeRef cg_dtype_type(CgModule *m, TDType t);
 
+/* Whether dtype t is an LLVM floating-point type: f16, bf16, f32 and f64
+ * (f8 types are i8 bit patterns). */
+bool cg_dtype_is_fp(TDType t);
+
 /* Declares sig's kernel: ptx_kernel calling convention, launch attributes,
  * global pointers (with the alignment assumed), scalars (with assumed
  * divisors) and grid-constant tensor maps; creates its entry block, positions

@@ -20,3 +20,9 @@ cg_dtype_type(CgModule *m, TDType t)
 	}
 	return m->void_t;
 }
+
+bool
+cg_dtype_is_fp(TDType t)
+{
+	return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
+}

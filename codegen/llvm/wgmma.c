@@ -38,36 +38,17 @@ cg_wgmma_k(TDType t)
 	}
 }
 
-/* The operand family: which dtypes combine, and with which accumulators. */
-typedef enum Family { FAM_NONE, FAM_F16, FAM_BF16, FAM_TF32, FAM_F8, FAM_I8 } Family;
-
-static Family
-family(TDType t)
-{
-	switch (t) {
-	case DT_F16: return FAM_F16;
-	case DT_BF16: return FAM_BF16;
-	case DT_F32: return FAM_TF32;
-	case DT_F8E4M3: case DT_F8E5M2: return FAM_F8;
-	case DT_I8: case DT_U8: return FAM_I8;
-	default: return FAM_NONE;
-	}
-}
-
 bool
 cg_wgmma_valid(const CgWgmma *f)
 {
-	Family fa = family(f->a);
-	if (fa == FAM_NONE || family(f->b) != fa || f->n < 8 || f->n > 256 || f->n % 8)
+	IrMmaFamily fa = ir_mma_family(f->a);
+	if (fa == IR_MMA_NONE || ir_mma_family(f->b) != fa || f->n < 8 || f->n > 256 || f->n % 8)
 		return false;
 	bool mn_major = f->mn_major_b || (f->mn_major_a && !f->a_in_regs);
-	switch (fa) {
-	case FAM_F16: return f->d == DT_F32 || f->d == DT_F16;
-	case FAM_BF16: return f->d == DT_F32;
-	case FAM_TF32: return f->d == DT_F32 && !mn_major;
-	case FAM_F8: return (f->d == DT_F32 || f->d == DT_F16) && !mn_major;
-	default: return f->d == DT_I32 && !mn_major && (f->n <= 32 || f->n % 16 == 0);
-	}
+	if (!ir_mma_acc_ok(fa, f->d, true) || (mn_major && !ir_mma_mn_major_ok(fa)))
+		return false;
+	/* the 8-bit integer forms: n of 8, 16, 24, 32, then multiples of 16 */
+	return fa != IR_MMA_I8 || f->n <= 32 || f->n % 16 == 0;
 }
 
 static const char *
@@ -196,7 +177,7 @@ cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRe
 {
 	if (!cg_wgmma_valid(f))
 		return false;
-	if (family(f->a) == FAM_I8 && f->a != f->b && m->min_ptx < 84)
+	if (ir_mma_family(f->a) == IR_MMA_I8 && f->a != f->b && m->min_ptx < 84)
 		m->min_ptx = 84;   /* mixed signedness: PTX 8.4 */
 	int n = f->n / 2;   /* accumulator elements per thread: 64 x n over 128 threads */
 	LLVMValueRef *words = arena_alloc(m->arena, (size_t)n * sizeof *words);
@@ -238,10 +219,10 @@ cg_wgmma_mma(CgModule *m, const CgWgmma *f, const LLVMValueRef *acc, LLVMValueRe
 	extra_t[ne++] = m->i64;
 	extra[ne] = acc ? scale_d : LLVMConstInt(m->i1, 0, 0);
 	extra_t[ne++] = m->i1;
-	Family fa = family(f->a);
-	if (fa != FAM_I8)
+	IrMmaFamily fa = ir_mma_family(f->a);
+	if (fa != IR_MMA_I8)
 		buf_puts(&text, ", 1, 1");   /* imm-scale-a, imm-scale-b: no negation */
-	if (fa == FAM_F16 || fa == FAM_BF16) {
+	if (ir_mma_mn_major_ok(fa)) {   /* imm-trans-a, imm-trans-b */
 		if (!f->a_in_regs)
 			buf_printf(&text, ", %d", f->mn_major_a);
 		buf_printf(&text, ", %d", f->mn_major_b);
@@ -260,13 +241,10 @@ bool
 cg_mma_sync(CgModule *m, TDType a, TDType b, TDType d, const LLVMValueRef *acc,
             const LLVMValueRef *a_words, const LLVMValueRef *b_words, LLVMValueRef *out)
 {
-	Family f = family(a);
-	bool ok = f != FAM_NONE && family(b) == f &&
-	          (f == FAM_I8 ? d == DT_I32 : f == FAM_F16 ? d == DT_F32 || d == DT_F16
-	                                                     : d == DT_F32);
-	if (!ok)
+	IrMmaFamily f = ir_mma_family(a);
+	if (ir_mma_family(b) != f || !ir_mma_acc_ok(f, d, false))
 		return false;
-	if (f == FAM_F8 && m->min_ptx < 84)
+	if (f == IR_MMA_F8 && m->min_ptx < 84)
 		m->min_ptx = 84;   /* fp8 mma.sync: PTX 8.4 */
 	LLVMValueRef words[4], extra[6];
 	LLVMTypeRef extra_t[6];

@@ -181,9 +181,9 @@ constant(Lower *l, const TInst *in)
 	CgModule *m = l->m;
 	LLVMTypeRef t = cg_elem_type(m, in->res->type);
 	TDType dt = in->res->type->dtype;
-	if (dt == DT_F16 || dt == DT_BF16 || dt == DT_F32 || dt == DT_F64)
+	if (cg_dtype_is_fp(dt))
 		return LLVMConstReal(t, in->c.f);
-	if (dt == DT_F8E4M3 || dt == DT_F8E5M2)
+	if (ir_dtype_is_f8(dt))
 		return cg_f8_constant(m, dt, in->c.f);
 	return LLVMConstInt(t, (unsigned long long)in->c.i, 1);
 }

@@ -15,24 +15,6 @@
  */
 #include "codegen/ops/ops.h"
 
-static bool
-is_float(TDType t)
-{
-	return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
-}
-
-static bool
-is_f8(TDType t)
-{
-	return t == DT_F8E4M3 || t == DT_F8E5M2;
-}
-
-static bool
-is_signed_int(TDType t)
-{
-	return t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
-}
-
 /* x (f32) to f16 rounded toward zero. */
 static LLVMValueRef
 f32_to_f16_rz(CgModule *m, LLVMValueRef x)
@@ -87,7 +69,7 @@ convert(CgModule *m, TDType from, TDType to, LLVMValueRef x)
 	LLVMTypeRef rt = cg_dtype_type(m, to);
 	if (from == to)
 		return x;
-	if (is_f8(from)) {
+	if (ir_dtype_is_f8(from)) {
 		/* Both f8 kinds are exact in f16: the low half of cvt.rn.f16x2. */
 		LLVMValueRef w = LLVMBuildZExt(m->b, x, m->i16, "");
 		LLVMValueRef h2 = cg_intrinsic(m, from == DT_F8E4M3 ? "llvm.nvvm.e4m3x2.to.f16x2.rn"
@@ -96,7 +78,7 @@ convert(CgModule *m, TDType from, TDType to, LLVMValueRef x)
 		LLVMValueRef h = LLVMBuildExtractElement(m->b, h2, LLVMConstInt(m->i32, 0, 0), "");
 		return convert(m, DT_F16, to, h);
 	}
-	if (is_f8(to)) {
+	if (ir_dtype_is_f8(to)) {
 		/* Round to nearest even, saturating to the largest finite value;
 		 * the second operand lands in the low byte. */
 		LLVMValueRef f = convert(m, from, DT_F32, x);
@@ -106,7 +88,7 @@ convert(CgModule *m, TDType from, TDType to, LLVMValueRef x)
 		                              m->i16, NULL, 0, args, 2);
 		return LLVMBuildTrunc(m->b, w, m->i8, "");
 	}
-	bool ff = is_float(from), tf = is_float(to);
+	bool ff = cg_dtype_is_fp(from), tf = cg_dtype_is_fp(to);
 	if (ff && tf) {
 		if ((from == DT_F16 && to == DT_BF16) || (from == DT_BF16 && to == DT_F16))
 			x = LLVMBuildFPExt(m->b, x, m->f32, "");
@@ -117,14 +99,14 @@ convert(CgModule *m, TDType from, TDType to, LLVMValueRef x)
 	if (ff)
 		return to == DT_I1 ? LLVMBuildFCmp(m->b, LLVMRealUNE, x, LLVMConstReal(LLVMTypeOf(x), 0),
 		                                   "")
-		     : is_signed_int(to) ? LLVMBuildFPToSI(m->b, x, rt, "")
+		     : ir_dtype_is_signed(to) ? LLVMBuildFPToSI(m->b, x, rt, "")
 		                         : LLVMBuildFPToUI(m->b, x, rt, "");
 	if (tf)
-		return is_signed_int(from) ? LLVMBuildSIToFP(m->b, x, rt, "")
+		return ir_dtype_is_signed(from) ? LLVMBuildSIToFP(m->b, x, rt, "")
 		                           : LLVMBuildUIToFP(m->b, x, rt, "");
 	if (to == DT_I1)
 		return LLVMBuildICmp(m->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
-	return LLVMBuildIntCast2(m->b, x, rt, is_signed_int(from), "");
+	return LLVMBuildIntCast2(m->b, x, rt, ir_dtype_is_signed(from), "");
 }
 
 LLVMValueRef

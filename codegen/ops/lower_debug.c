@@ -54,7 +54,7 @@ conversion(Lower *l, const TInst *in, const TType *t, LLVMValueRef *x)
 		*x = LLVMBuildPtrToInt(m->b, *x, m->i64, "");
 		return "%p";
 	}
-	if (dt == DT_F8E4M3 || dt == DT_F8E5M2) {
+	if (ir_dtype_is_f8(dt)) {
 		if (in->attr.hex) {
 			*x = LLVMBuildZExt(m->b, *x, m->i32, "");
 			return "0x%02x";

@@ -22,18 +22,6 @@
  */
 #include "codegen/ops/ops.h"
 
-static bool
-is_float(TDType t)
-{
-	return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
-}
-
-static bool
-is_signed_int(TDType t)
-{
-	return t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
-}
-
 /* NVVM's approximate f32 instructions. */
 static LLVMValueRef
 approx_f32(CgModule *m, TOp op, LLVMValueRef x)
@@ -119,9 +107,9 @@ cg_math(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	CgModule *m = l->m;
 	switch (op) {
 	case OP_ABS:
-		if (is_float(t))
+		if (cg_dtype_is_fp(t))
 			return cg_unary_intrinsic(m, "llvm.fabs", a, true);
-		if (is_signed_int(t))
+		if (ir_dtype_is_signed(t))
 			return cg_intrinsic(m, "llvm.abs", LLVMTypeOf(a), (LLVMTypeRef[]){LLVMTypeOf(a)},
 			                    1, (LLVMValueRef[]){a, LLVMConstInt(m->i1, 0, 0)}, 2);
 		return a;   /* unsigned and i1: already their magnitude */

@@ -9,34 +9,16 @@
  */
 #include "codegen/ops/ops.h"
 
-static bool
-is_float(TDType t)
-{
-	return t == DT_F16 || t == DT_BF16 || t == DT_F32 || t == DT_F64;
-}
-
-static bool
-is_f8(TDType t)
-{
-	return t == DT_F8E4M3 || t == DT_F8E5M2;
-}
-
-static bool
-is_signed_int(TDType t)
-{
-	return t == DT_I8 || t == DT_I16 || t == DT_I32 || t == DT_I64;
-}
-
 static LLVMValueRef
 compare(CgModule *m, TOp op, TDType t, LLVMValueRef a, LLVMValueRef b)
 {
-	if (is_float(t)) {
+	if (cg_dtype_is_fp(t)) {
 		static const LLVMRealPredicate fp[] = {
 			LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE, LLVMRealOEQ, LLVMRealUNE,
 		};
 		return LLVMBuildFCmp(m->b, fp[op - OP_LT], a, b, "");
 	}
-	bool s = is_signed_int(t);
+	bool s = ir_dtype_is_signed(t);
 	static const LLVMIntPredicate sp[] = {
 		LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE, LLVMIntEQ, LLVMIntNE,
 	};
@@ -74,20 +56,20 @@ cast_element(Lower *l, const TInst *in, TDType t, LLVMValueRef a)
 static const char *
 operand_problem(TOp op, TDType t)
 {
-	if (is_f8(t))
+	if (ir_dtype_is_f8(t))
 		return op == OP_CAST || op == OP_BITCAST || op == OP_SELECT || op == OP_PTR_ADD
 		       ? NULL : " (cast to f16 or f32 first)";
 	switch (op) {
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_NOT:
 	case OP_CDIV:
-		return is_float(t) ? "" : NULL;
+		return cg_dtype_is_fp(t) ? "" : NULL;
 	case OP_UMULHI:
 		return t == DT_I32 || t == DT_I64 || t == DT_U32 || t == DT_U64 ? NULL
 		                                                                 : " (32- or 64-bit integers)";
 	case OP_DIV: case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2: case OP_SQRT:
 	case OP_RSQRT: case OP_SIN: case OP_COS: case OP_ERF: case OP_FLOOR: case OP_CEIL:
 	case OP_SQRT_RN: case OP_DIV_RN: case OP_FDIV: case OP_FMA: case OP_CLAMP:
-		return is_float(t) ? NULL : " (cast to a float type first)";
+		return cg_dtype_is_fp(t) ? NULL : " (cast to a float type first)";
 	default:
 		return NULL;
 	}
@@ -100,7 +82,7 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 {
 	CgModule *m = l->m;
 	LLVMBuilderRef B = m->b;
-	bool f = is_float(t), s = is_signed_int(t);
+	bool f = cg_dtype_is_fp(t), s = ir_dtype_is_signed(t);
 	const char *why = operand_problem(op, t);
 	if (why) {
 		cg_unsupported(l, in, arena_printf(m->arena, "%s on %s%s", ir_op_name(op),
@@ -154,7 +136,7 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
 		return compare(m, op, t, a, b);
 	case OP_PTR_ADD: {
-		if (!is_signed_int(in->args[1]->type->dtype))
+		if (!ir_dtype_is_signed(in->args[1]->type->dtype))
 			b = LLVMBuildZExt(B, b, m->i64, "");
 		return LLVMBuildGEP2(B, cg_dtype_type(m, in->res->type->dtype), a, &b, 1, "");
 	}
