@@ -151,8 +151,8 @@ $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 
 # Each target compiles its sources in one command, so it depends on every
 # compiler header (and the shared frame) rather than on per-object lists.
-COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h ir/*.h ir/*/*.h \
-                              passes/*.h codegen/*.h codegen/*/*.h package/*.h) \
+COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h sema/*/*.h \
+                              ir/*.h ir/*/*.h passes/*.h codegen/*.h codegen/*/*.h package/*.h) \
                    $(B)/gen/parser/grammar.h
 $(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 

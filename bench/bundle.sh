@@ -9,6 +9,9 @@
 #   vector_add.gl, swiglu.gl, transpose.gl, softmax.gl, reduce.gl,
 #     cumsum.gl (and three more tilings of it) and histogram.gl, one object
 #     each, for bench/bandwidth.py;
+#   examples/attention_fwd.gl per dtype, head dim and mask as
+#     attention_fwd_DTYPE_dD[_causal].o (with .cubin, .ptx, the ptxas -v
+#     report and the compile time), for bench/attention.py;
 #   gemv.gl and online_softmax.gl, one object each, and layernorm.gl and
 #     rmsnorm.gl once per BLOCK_N (1024 ... 8192) with the launchers renamed
 #     KERNEL_BLOCKN, for bench/rowwise.py;
@@ -71,6 +74,27 @@ for v in "gemm_fp8" "gemm_fp8_precise -D IMPRECISE=128 -D BN=64"; do
 		'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
 	"$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" --emit=ptx -o "$k.ptx"
 	"$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" -c -o "$k.o"
+	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
+		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
+done
+# examples/attention_fwd.gl for bench/attention.py: one object per dtype,
+# head dim and mask (bench/attention_variants.sh), the launcher renamed
+# attention_fwd_DTYPE_dD[_causal] (with .cubin, .ptx, the ptxas -v report
+# and the compile time).
+sh "$ROOT/bench/attention_variants.sh" | while read -r name flags; do
+	k="$OUT/kernels/$name"
+	t0=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags --emit=cubin -o "$k.cubin"
+	t1=$(date +%s.%N)
+	awk -v s="$name" -v a="$t0" -v b="$t1" \
+		'BEGIN { printf "%-14s .gl -> cubin %6.0f ms\n", s, (b - a) * 1000 }' >>"$TIMES"
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags --emit=ptx -o "$k.ptx"
+	# shellcheck disable=SC2086
+	"$GLC" "$ROOT/examples/attention_fwd.gl" $flags -c -o "$k.o.tmp"
+	objcopy --redefine-sym "attention_fwd=$name" "$k.o.tmp" "$k.o"
+	rm -f "$k.o.tmp"
 	ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1 ||
 		/usr/local/cuda/bin/ptxas -arch=sm_90a -v "$k.ptx" -o /dev/null >"$k.ptxas.txt" 2>&1
 done

@@ -7,6 +7,7 @@
 # `python3 BUNDLE/SCRIPT --libs BUNDLE/work ARGS`, e.g.
 #   sh run.sh gemm.py --bench --anchors anchors --json $OUT/gemm.json
 #   sh run.sh bandwidth.py --json $OUT/bandwidth.json
+#   sh run.sh attention.py --json $OUT/attention.json
 # With NCU=1 (SCRIPT gemm.py), then profiles one launch of each GEMM variant
 # and of cuBLAS at NCU_SIZE^3 (8192) f16 with ncu (sections with their
 # details, then the tensor-pipe, shared-memory and stall metrics that this

@@ -51,6 +51,21 @@ compile() {
 	echo "  ok   $stem"
 }
 
+# renamed OBJ SYMBOL NAME SRC [FLAGS...]: SRC compiled by glc -c with FLAGS
+# into OBJ, its launcher SYMBOL renamed NAME (so that one driver links
+# several variants); prints ok, or skip with the first diagnostic line.
+renamed() {
+	o=$1 sym=$2 name=$3 src=$4
+	shift 4
+	if "$GLC" "$src" "$@" -c -o "$o.tmp" 2>"$o.err" &&
+		objcopy --redefine-sym "$sym=$name" "$o.tmp" "$o"; then
+		echo "  ok   $name"
+	else
+		echo "  skip $name: $(head -n 1 "$o.err")"
+	fi
+	rm -f "$o.tmp" "$o.err"
+}
+
 for ex in $EXAMPLES $TEST_KERNELS; do
 	src="$ROOT/examples/$ex.gl"
 	[ -f "$src" ] || src="$ROOT/test/gpu/$ex.gl"
@@ -73,14 +88,8 @@ done
 echo "gemm.gl, gemm_ws.gl, gemm_pp.gl:"
 for ex in gemm gemm_ws gemm_pp; do
 	for dt in f16 bf16; do
-		o="$OUT/kernels/gemm.${ex}_$dt.o"
-		if "$GLC" "$ROOT/examples/$ex.gl" -D DTYPE=gl.$dt -c -o "$o.tmp" 2>"$o.err" &&
-			objcopy --redefine-sym "$ex=${ex}_$dt" "$o.tmp" "$o"; then
-			echo "  ok   ${ex}_$dt"
-		else
-			echo "  skip ${ex}_$dt: $(head -n 1 "$o.err")"
-		fi
-		rm -f "$o.tmp" "$o.err"
+		renamed "$OUT/kernels/gemm.${ex}_$dt.o" "$ex" "${ex}_$dt" "$ROOT/examples/$ex.gl" \
+			-D DTYPE=gl.$dt
 	done
 done
 
@@ -149,6 +158,16 @@ for ex in layernorm rmsnorm; do
 		rm -f "$o.tmp" "$o.err"
 	done
 done
+# test_attention.c: examples/attention_fwd.gl per dtype, head dim and mask
+# (bench/attention_variants.sh) as kernels/attention.NAME.o, the launcher
+# renamed NAME (no headers: the driver declares them).
+echo "attention_fwd.gl:"
+sh "$ROOT/bench/attention_variants.sh" | while read -r name flags; do
+	# shellcheck disable=SC2086
+	renamed "$OUT/kernels/attention.$name.o" attention_fwd "$name" \
+		"$ROOT/examples/attention_fwd.gl" $flags
+done
+
 # The fp8 GEMM of test_gemm_fp8.c: examples/gemm_fp8.gl as
 # kernels/gemm_fp8.NAME.o with the launcher renamed gemm_fp8_NAME (bf16 and
 # f16 output; per-K-tile f32 accumulation on 128 x 64 tiles).
@@ -157,14 +176,8 @@ for v in "bf16" "f16 -D OUT=gl.f16" "precise -D IMPRECISE=128 -D BN=64"; do
 	set -- $v
 	name=$1
 	shift
-	o="$OUT/kernels/gemm_fp8.$name.o"
-	if "$GLC" "$ROOT/examples/gemm_fp8.gl" "$@" -c -o "$o.tmp" 2>"$o.err" &&
-		objcopy --redefine-sym "gemm_fp8=gemm_fp8_$name" "$o.tmp" "$o"; then
-		echo "  ok   gemm_fp8_$name"
-	else
-		echo "  skip gemm_fp8_$name: $(head -n 1 "$o.err")"
-	fi
-	rm -f "$o.tmp" "$o.err"
+	renamed "$OUT/kernels/gemm_fp8.$name.o" gemm_fp8 "gemm_fp8_$name" \
+		"$ROOT/examples/gemm_fp8.gl" "$@"
 done
 
 # The tensor-core forms of test_mma.c: one object per V(...) entry of its
@@ -175,15 +188,9 @@ sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$ROOT/test/gpu/test_mma.c" |
 	grep -o 'V([a-z0-9_]*, [a-z0-9_]*,[[:space:]]*"[^"]*"' |
 	sed 's/^V(\([a-z0-9_]*\), \([a-z0-9_]*\),[[:space:]]*"\([^"]*\)"/\1 \2 \3/' |
 	while read -r name kernel flags; do
-		o="$OUT/kernels/mma.$name.o"
 		# shellcheck disable=SC2086
-		if "$GLC" "$ROOT/test/gpu/mma.gl" --kernel "$kernel" $flags -c -o "$o.tmp" \
-			2>"$o.err" && objcopy --redefine-sym "$kernel=mma_$name" "$o.tmp" "$o"; then
-			echo "  ok   mma_$name"
-		else
-			echo "  skip mma_$name: $(head -n 1 "$o.err")"
-		fi
-		rm -f "$o.tmp" "$o.err"
+		renamed "$OUT/kernels/mma.$name.o" "$kernel" "mma_$name" "$ROOT/test/gpu/mma.gl" \
+			--kernel "$kernel" $flags
 	done
 
 cp "$ROOT"/runtime/*.c "$ROOT"/runtime/*.h "$OUT/runtime/"

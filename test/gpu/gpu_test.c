@@ -345,6 +345,22 @@ gt_compare(GtRun *r, const char *what, GtType t, const void *got,
 	return bad == 0;
 }
 
+bool
+gt_agree(GtRun *r, const char *what, const void *a, const void *b, size_t bytes)
+{
+	bool same = memcmp(a, b, bytes) == 0;
+
+	if (same) {
+		printf("PASS %s: bit-identical\n", what);
+		r->passed++;
+	} else {
+		printf("FAIL %s: the two runs differ (a race?)\n", what);
+		r->failed++;
+	}
+	fflush(stdout);
+	return same;
+}
+
 /* The reference's work on columns [j0, j1): one thread's share. */
 typedef struct RefJob {
 	const double *a, *b;

@@ -115,6 +115,10 @@ void gt_launched(glrt_status st, const char *kernel);
 bool gt_compare(GtRun *r, const char *what, GtType t, const void *got,
                 const double *ref, size_t n, GtTol tol);
 
+/* Records PASS for `what` ("bit-identical") when the bytes of two runs'
+ * outputs a and b agree, else FAIL (a race shows up as a difference). */
+bool gt_agree(GtRun *r, const char *what, const void *a, const void *b, size_t bytes);
+
 /* The float64 product C = A @ B of row-major a (m x k) and b (k x n) for
  * the rows i with rows[i] set (all rows when rows is NULL), on 16 threads:
  * ref[i * n + j] = sum_k a_ik b_kj and abs_sum[i * n + j] = sum_k

@@ -5,7 +5,7 @@
 # Builds libglrt from the bundled sources, every test driver with gcc
 # against the bundled kernel objects, and work/lib<example>.so (kernels +
 # libglrt, for Python: bench/bandwidth.py --libs work), then runs: the example
-# drivers (gemm_fp8, cumsum and histogram included), the tensor-core forms of
+# drivers (gemm_fp8, attention, cumsum and histogram included), the tensor-core forms of
 # test_mma.c, the math, memory and row-wise tests and the operation tests
 # test_scans.c, test_atomics.c, test_shapes.c, test_fp4.c, test_tma_desc.c,
 # test_padded.c, test_slices.c, test_ws.c, test_grid.c and test_names.c (one
@@ -57,8 +57,8 @@ done
 # The example drivers, each linked with whatever its example compiled to
 # (the whole file, or single kernels); every header found is included so
 # the compiler checks the driver's launcher prototypes against glc's.
-for t in vector_add softmax reduce transpose gemm gemm_fp8 mma math memory rowwise cumsum \
-	histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto; do
+for t in vector_add softmax reduce transpose gemm gemm_fp8 attention mma math memory rowwise \
+	cumsum histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

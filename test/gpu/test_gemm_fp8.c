@@ -20,7 +20,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "gpu_test.h"
 
@@ -174,14 +173,7 @@ run_kernel(GtRun *r, const Kernel *kn, const Problem *p, int sms)
 	second = run_once(r, kn, p, 2, sms);
 	snprintf(what, sizeof what, "%s M=%zu N=%zu K=%zu runs agree", kn->name, p->m, p->n,
 	         p->k);
-	if (memcmp(first, second, bytes) == 0) {
-		printf("PASS %s: bit-identical\n", what);
-		r->passed++;
-	} else {
-		printf("FAIL %s: the two runs differ (a race?)\n", what);
-		r->failed++;
-	}
-	fflush(stdout);
+	gt_agree(r, what, first, second, bytes);
 	free(first);
 	free(second);
 }

@@ -336,14 +336,7 @@ run_variant(GtRun *r, const Variant *v)
 		second = run_once(r, v, &p, 2);
 		snprintf(what, sizeof what, "mma_%s M=%zu N=%zu K=%zu runs agree", v->name, p.m, p.n,
 		         p.k);
-		if (memcmp(first, second, bytes) == 0) {
-			printf("PASS %s: bit-identical\n", what);
-			r->passed++;
-		} else {
-			printf("FAIL %s: the two runs differ (a race?)\n", what);
-			r->failed++;
-		}
-		fflush(stdout);
+		gt_agree(r, what, first, second, bytes);
 		free(first);
 		free(second);
 		free_problem(&p);

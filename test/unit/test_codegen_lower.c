@@ -143,7 +143,7 @@ begin(K *k, const char *name, const TParam *params, int n)
 {
 	memset(k, 0, sizeof *k);
 	k->k.name = name;
-	k->k.num_warps = k->k.total_warps = 4;  /* as sema sets them (sema/kernel.c) */
+	k->k.num_warps = k->k.total_warps = 4;  /* as sema sets them (sema/check/kernel.c) */
 	k->k.params = (TParam *)params;
 	k->k.n_params = n;
 	k->cur = &k->k.body;

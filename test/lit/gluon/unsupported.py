@@ -1,5 +1,5 @@
 # Gluon names glc knows but does not support are errors that say so and
-# why (sema/unsupported.c), whether reached as gl.NAME, imported from a
+# why (sema/value/unsupported.c), whether reached as gl.NAME, imported from a
 # Gluon module, tested with isinstance or used as a decorator; isinstance
 # against a host class is an error rather than a silent False.
 # RUN: not %glc %s -n member -s "*u8" 2>&1 | FileCheck %s --check-prefix=MEMBER

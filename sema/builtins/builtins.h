@@ -1,0 +1,123 @@
+/*
+ * The builtin families (sema/builtins), one file each as codegen's
+ * lower_*.c are: each takes a builtin's id and its arguments, bound by the
+ * builtin table, checks them and emits the operation; and the operand
+ * helpers the families share. sema/check/dispatch.c hands each call to its
+ * family.
+ */
+#ifndef SEMA_BUILTINS_H
+#define SEMA_BUILTINS_H
+
+#include "sema/emit/emit.h"
+
+/* -- tensor.c: the register-tensor builtins of no other family -- */
+/* The tensor builtins of no other family (program_id, arange, full, ...,
+ * expand_dims) and Python's min and max of runtime values, with arguments
+ * a bound by the builtin table. */
+Value *sema_check_tensor_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x with a new axis of size 1: needs SliceLayout(axis, P), yields P. */
+Value *sema_expand_dims(Check *ck, SrcSpan at, TValue *x, int axis);
+
+/* -- math.c: Gluon's math set and casts -- */
+/* The math builtins (gl.exp ... gl.clamp, gl.maximum, gl.minimum,
+ * gl.cdiv) with arguments a bound by the builtin table. */
+Value *sema_check_math_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x converted to dtype (a compile-time dtype value): rounding is NULL, None,
+ * "rtne" or "rtz" (float downcasts only), bitcast NULL or a compile-time
+ * bool (reinterpret bits of the same width). An integer x converts to a
+ * pointer type too (its value as an address); a pointer x converts to
+ * another pointer type, to int64 (its address) or int1 (not null), with
+ * or without bitcast, as in Triton. gl.cast and x.to(). */
+Value *sema_cast_call(Check *ck, const Node *call, Value *x, Value *dtype, Value *rounding,
+                      Value *bitcast);
+
+/* -- memory.c: global loads and stores, axis hints, cp.async -- */
+/* gl.load, gl.store, the hints, gl.assume and the async_copy builtins,
+ * with arguments a bound by the builtin table. */
+Value *sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* True when v is a pointer or a tensor of pointers, else a diagnostic
+ * naming fname. */
+bool sema_want_ptr(Check *ck, const Value *v, const char *fname);
+
+/* -- shape.c: shape operations on register tensors -- */
+/* x reshaped to shape[0..rank-1] (the same number of elements) in the
+ * layout the algebra gives (registers renamed); NULL after a diagnostic. */
+TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int rank);
+/* gl.reshape, gl.permute, gl.join, gl.split, gl.broadcast, gl.ravel,
+ * gl.gather and gl.histogram with arguments a bound by the builtin table. */
+Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- reduce.c: reductions and scans -- */
+/* gl.sum, gl.max, gl.min, gl.xor_sum, gl.reduce_or, gl.reduce,
+ * gl.associative_scan, x.cumsum and x.cumprod with arguments a bound by
+ * the builtin table. */
+Value *sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- atomic.c: atomics on global memory -- */
+/* gl.atomic_* with arguments a bound by the builtin table. */
+Value *sema_check_atomic_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- elementwise.c: gl.inline_asm_elementwise, gl.map_elementwise -- */
+/* gl.inline_asm_elementwise and gl.map_elementwise with arguments a bound
+ * by the builtin table. */
+Value *sema_check_elementwise_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- debug.c: static_print, device_print, device_assert -- */
+/* gl.static_print, gl.device_print and gl.device_assert with arguments a
+ * bound by the builtin table. */
+Value *sema_check_debug_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* A device assertion at `at`: cond (a boolean scalar or tensor) must hold
+ * where mask (NULL: everywhere) does; msg is its message. False after a
+ * diagnostic. */
+bool sema_device_assert(Check *ck, SrcSpan at, Value *cond, const char *msg, Value *mask);
+
+/* -- hopper.c: mbarriers, TMA copies, barriers and fences -- */
+/* The Hopper builtins of no other family, with arguments a bound by the
+ * builtin table. */
+Value *sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+
+/* -- operands.c: operand checks the families share -- */
+/* True when v is a runtime value of kind k; a diagnostic otherwise. */
+bool sema_want_rt(Check *ck, const Value *v, TTypeKind k, const char *what);
+/* Warns when reader (TMA store, WGMMA) reads smem written since the last
+ * fence_async_shared(). */
+void sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader);
+/* v as an i1 scalar (a predicate such as pred or use_acc, named what in
+ * the diagnostic); NULL after one. */
+TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
+/* v as an integer scalar (named what in the diagnostic) cast to dt; NULL
+ * after a diagnostic. */
+TValue *sema_int_operand(Check *ck, Value *v, const char *what, TDType dt);
+
+/* -- desc.c: tma.make_tensor_descriptor -- */
+/* tma.make_tensor_descriptor(base, shape, strides, block_shape, layout,
+ * padding_option), arguments bound by the builtin table. */
+Value *sema_make_desc(Check *ck, const Node *call, Value **a);
+
+/* -- mma.c: warpgroup_mma, mma_v2, dot_fma and accumulators -- */
+/* warpgroup_mma, warpgroup_mma_wait, mma_v2, gl.dot_fma. */
+Value *sema_check_mma_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* The warpgroup_mma_accumulator around inner (a tensor's VAL_RUNTIME, or its
+ * VAL_VAR in a binding). */
+Value *sema_wgmma_acc(Check *ck, Value *inner, SrcSpan at);
+/* warpgroup_mma_init(v): v, a register tensor, as an accumulator; NULL after
+ * an error. */
+Value *sema_wgmma_init(Check *ck, Value *v);
+
+/* -- smem.c: shared-memory allocations and views -- */
+/* gl.allocate_shared_memory(element_ty, shape, layout, value=None) with
+ * arguments a bound by the builtin table: a new allocation of the kernel
+ * (stored from value when given). */
+Value *sema_smem_alloc(Check *ck, const Node *call, Value **a);
+/* Method fn (.index, .slice, .permute, .reshape, ._reinterpret, .load,
+ * .store, ._keep_alive) of the shared buffer or mbarrier self, its other
+ * arguments a bound by the builtin table. */
+Value *sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self,
+                             Value **a);
+
+/* -- bank_conflicts.c: gl.bank_conflicts -- */
+/* gl.bank_conflicts(distr_ty, shared_ty), arguments bound by the builtin
+ * table: a compile-time int. */
+Value *sema_bank_conflicts(Check *ck, const Node *call, Value **a);
+
+#endif
