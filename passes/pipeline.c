@@ -2,7 +2,7 @@
  * The pass pipeline between the typed IR (from sema or from a .ir file) and
  * code generation, listed in one place in the order it runs (as QBE's
  * main.c lists its passes). What each pass guarantees to the next is in
- * docs/internals.md; the driver runs the list (driver/passes.c).
+ * docs/internals.md; the driver runs the list (driver/run_passes.c).
  */
 #include "passes/passes.h"
 
