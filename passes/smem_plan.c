@@ -47,9 +47,9 @@ is_region(const TInst *i)
 	return i->op == OP_FOR || i->op == OP_WHILE || i->op == OP_WARP_SPECIALIZE;
 }
 
-/* Numbers instruction i and notes the allocations it creates and uses; a
- * loop or warp_specialize opens a region. A map's body computes on scalars
- * and is not numbered. */
+/* Numbers instruction i (in the walk's preorder, the verifier's) and notes
+ * the allocations it creates and uses; a loop or warp_specialize opens a
+ * region. */
 static IrStep
 number(IrWalker *iw, TInst *i)
 {
@@ -68,7 +68,7 @@ number(IrWalker *iw, TInst *i)
 		w->open[w->depth++] = (Region){.start = w->n};
 	else if (is_region(i))
 		w->deeper++;
-	return i->op == OP_MAP ? IR_PASS : IR_ON;
+	return IR_ON;
 }
 
 /* The end of i's region: what it extends lives to its last instruction. */
