@@ -248,8 +248,6 @@ bool ir_walk_partition(IrWalker *w, int p);
 /* Walks block n (from ir_nest) inside the block being walked: for a pre
  * hook that passes over its instruction and walks its blocks itself. */
 bool ir_walk_nest(IrWalker *w, IrNest *n);
-/* Walks every block of in, as the walk does when pre returns IR_ON. */
-bool ir_walk_nested(IrWalker *w, TInst *in);
 /* Inserts i (storage in a) before the instruction being visited; the walk
  * goes on after the visited one. The kernel must be the caller's to
  * change. */
@@ -261,7 +259,7 @@ int ir_walk_warps(const IrWalker *w);
  * their number in *n: k->parts[in->attr.index ...]. */
 TPartition *ir_ws_parts(const TKernel *k, const TInst *in, int *n);
 
-/* -- Analyses -------------------------------------------------------------------- */
+/* -- Axis facts ------------------------------------------------------------------ */
 
 /* Axis facts of an integer or pointer value, per dim d (scalars: d = 0),
  * all powers of two: values consecutive in aligned runs of contig[d]

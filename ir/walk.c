@@ -46,23 +46,18 @@ ir_nest(const TKernel *k, TInst *in, int n, IrNest *out)
 	}
 }
 
+/* Instruction in: its pre hook, its blocks, its post hook. */
 static bool
 walk_inst(IrWalker *w, TInst *in)
 {
 	IrStep s = w->pre ? w->pre(w, in) : IR_ON;
 	if (s != IR_ON)
 		return s != IR_STOP;
-	return ir_walk_nested(w, in) && (!w->post || w->post(w, in) != IR_STOP);
-}
-
-bool
-ir_walk_nested(IrWalker *w, TInst *in)
-{
 	IrNest n;
 	for (int i = 0; ir_nest(w->k, in, i, &n); i++)
 		if (!ir_walk_nest(w, &n))
 			return false;
-	return true;
+	return !w->post || w->post(w, in) != IR_STOP;
 }
 
 bool

@@ -351,17 +351,25 @@ equations(Infer *x, const TInst *in)
 	}
 }
 
-/* The unknowns in's result and variable lay out, and its equations. */
-static IrStep
-collect(IrWalker *w, TInst *in)
+/* fn on the types in gives a layout to (its result's, its variable's),
+ * with the warps of the code it is in. */
+static void
+each_type(IrWalker *w, const TInst *in, void (*fn)(Infer *x, const TType *t, SrcSpan at))
 {
 	Infer *x = w->ctx;
 	x->warps = ir_walk_warps(w);
 	if (in->res)
-		see(x, in->res->type, in->at);
+		fn(x, in->res->type, in->at);
 	if (in->var)
-		see(x, in->var->type, in->at);
-	equations(x, in);
+		fn(x, in->var->type, in->at);
+}
+
+/* The unknowns in's types lay out, and its equations. */
+static IrStep
+collect(IrWalker *w, TInst *in)
+{
+	each_type(w, in, see);
+	equations(w->ctx, in);
 	return IR_ON;
 }
 
@@ -528,12 +536,7 @@ rewrite(Infer *x, const TType *ct, SrcSpan at)
 static IrStep
 rewrite_inst(IrWalker *w, TInst *in)
 {
-	Infer *x = w->ctx;
-	x->warps = ir_walk_warps(w);
-	if (in->res)
-		rewrite(x, in->res->type, in->at);
-	if (in->var)
-		rewrite(x, in->var->type, in->at);
+	each_type(w, in, rewrite);
 	return IR_ON;
 }
 

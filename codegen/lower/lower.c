@@ -87,6 +87,21 @@ br(Lower *l, LLVMBasicBlockRef to)
 		LLVMBuildBr(l->m->b, to);
 }
 
+/* A loop's body b: break goes to brk, continue to cont, where its end
+ * goes too. */
+static bool
+loop_body(Lower *l, const TBlock *b, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
+{
+	LLVMBasicBlockRef outer_brk = l->brk, outer_cont = l->cont;
+	l->brk = brk;
+	l->cont = cont;
+	bool ok = cg_lower_block(l, b);
+	l->brk = outer_brk;
+	l->cont = outer_cont;
+	br(l, cont);
+	return ok;
+}
+
 static bool
 lower_for(Lower *l, const TInst *in)
 {
@@ -111,13 +126,7 @@ lower_for(Lower *l, const TInst *in)
 	CgVal iv = cg_val_new(l, 1);
 	iv.r[0] = i;
 	var_write(l, in->var, iv);
-	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
-	l->brk = done;
-	l->cont = latch;
-	bool ok = cg_lower_block(l, &in->body);
-	l->brk = brk;
-	l->cont = cont;
-	br(l, latch);
+	bool ok = loop_body(l, &in->body, done, latch);
 	LLVMPositionBuilderAtEnd(m->b, latch);
 	LLVMBuildStore(m->b, LLVMBuildAdd(m->b, LLVMBuildLoad2(m->b, t, counter, ""), step, ""),
 	               counter);
@@ -155,13 +164,7 @@ lower_while(Lower *l, const TInst *in)
 	if (ok)
 		LLVMBuildCondBr(m->b, cg_val(l, in->cond_value).r[0], body, done);
 	LLVMPositionBuilderAtEnd(m->b, body);
-	LLVMBasicBlockRef brk = l->brk, cont = l->cont;
-	l->brk = done;
-	l->cont = cond;
-	ok = cg_lower_block(l, &in->body) && ok;
-	l->brk = brk;
-	l->cont = cont;
-	br(l, cond);
+	ok = loop_body(l, &in->body, done, cond) && ok;
 	LLVMPositionBuilderAtEnd(m->b, done);
 	return ok;
 }

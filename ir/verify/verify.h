@@ -51,6 +51,9 @@ const char *vf_type_str(Verifier *v, const TType *t);
 bool vf_type(Verifier *v, SrcSpan at, const TType *t, int warps);
 /* The operands, attributes and result of i against its operation. */
 bool vf_op(Verifier *v, const TInst *i);
+/* a and b: both not tensors (scalars, pointers), or tensors of one shape
+ * and layout. */
+bool vf_same_shape(const TType *a, const TType *b);
 
 /* Operand counts the verifier allows a reduce, scan or yield (the inputs
  * combined together). */

@@ -49,16 +49,6 @@ is_ptr(const TType *t)
 	return t->kind == TY_PTR || (t->kind == TY_TENSOR && t->elem_is_ptr);
 }
 
-/* a and b: both not tensors, or tensors of one shape and layout. */
-static bool
-same_shape(const TType *a, const TType *b)
-{
-	if ((a->kind == TY_TENSOR) != (b->kind == TY_TENSOR))
-		return false;
-	return a->kind != TY_TENSOR || (ir_same_shape(a, b) && ll_equal(&a->layout.ll,
-	                                                               &b->layout.ll));
-}
-
 /* The operands and the result of i take the counts lo..hi and want_res. */
 static bool
 counts(Verifier *v, const TInst *i, int lo, int hi, bool want_res)
@@ -89,7 +79,7 @@ elementwise_args(Verifier *v, const TInst *i, const TType **shape)
 			               vf_type_str(v, t));
 		if (t->kind != TY_TENSOR)
 			continue;
-		if (*shape && !same_shape(*shape, t))
+		if (*shape && !vf_same_shape(*shape, t))
 			return vf_fail(v, i->at, "layouts", "the tensors of '%s' have one shape and "
 			               "layout: %s and %s", ir_op_name(i->op), vf_type_str(v, *shape),
 			               vf_type_str(v, t));
@@ -107,7 +97,7 @@ elementwise_results(Verifier *v, const TInst *i, const TType *shape, int *n)
 	*n = r->kind == TY_TUPLE ? r->n_elems : 1;
 	for (int k = 0; k < *n; k++) {
 		const TType *e = r->kind == TY_TUPLE ? r->elems[k] : r;
-		if (!is_num(e) || (shape ? !same_shape(shape, e) : e->kind == TY_TENSOR))
+		if (!is_num(e) || (shape ? !vf_same_shape(shape, e) : e->kind == TY_TENSOR))
 			return vf_fail(v, i->at, "types", "'%s' gives %s for operands like %s",
 			               ir_op_name(i->op), vf_type_str(v, e),
 			               shape ? vf_type_str(v, shape) : "scalars");
@@ -175,7 +165,7 @@ values(Verifier *v, const TInst *i)
 				               "type %s", ir_op_name(i->op), vf_type_str(v, r));
 		return true;
 	case OP_BITCAST:   /* numbers of one width, or pointers (Gluon's pointer casts) */
-		return (counts(v, i, 1, 1, true) && same_shape(a, r) &&
+		return (counts(v, i, 1, 1, true) && vf_same_shape(a, r) &&
 		        ((is_num(a) && is_num(r) && ir_dtype_bits(a->dtype) == ir_dtype_bits(r->dtype)) ||
 		         (is_ptr(a) && is_ptr(r)))) ||
 		       (v->ok && vf_fail(v, i->at, "types", "bitcast of %s to %s", vf_type_str(v, a),
@@ -215,7 +205,7 @@ async(Verifier *v, const TInst *i)
 			return vf_fail(v, i->at, "types", "async_copy into %s from %s",
 			               vf_type_str(v, s), vf_type_str(v, p));
 		const TType *m = i->attr.has_mask ? i->args[2]->type : NULL;
-		if (m && !(m->kind == TY_TENSOR && m->dtype == DT_I1 && same_shape(m, p)))
+		if (m && !(m->kind == TY_TENSOR && m->dtype == DT_I1 && vf_same_shape(m, p)))
 			return vf_fail(v, i->at, "types", "the mask of async_copy is i1 shaped like its "
 			               "pointers");
 		if (i->attr.cache != CACHE_NONE && i->attr.cache != CACHE_CA &&
@@ -251,7 +241,7 @@ vf_ext_op(Verifier *v, const TInst *i)
 		if (!counts(v, i, 1, 2, false))
 			return false;
 		const TType *c = i->args[0]->type, *m = i->n_args > 1 ? i->args[1]->type : c;
-		return (is_num(c) && c->dtype == DT_I1 && m->dtype == DT_I1 && same_shape(c, m) &&
+		return (is_num(c) && c->dtype == DT_I1 && m->dtype == DT_I1 && vf_same_shape(c, m) &&
 		        i->attr.text) ||
 		       vf_fail(v, i->at, "types", "device_assert takes an i1 condition and mask of "
 		               "one shape, and a message");

@@ -113,9 +113,8 @@ is_scalar(const TType *t, TDType dt)
 	return t->kind == TY_SCALAR && t->dtype == dt;
 }
 
-/* Both scalars (or pointers), or tensors of one shape and layout. */
-static bool
-same_shape(const TType *a, const TType *b)
+bool
+vf_same_shape(const TType *a, const TType *b)
 {
 	if ((a->kind == TY_TENSOR) != (b->kind == TY_TENSOR))
 		return false;
@@ -127,7 +126,7 @@ same_shape(const TType *a, const TType *b)
 static bool
 is_like(const TType *b, const TType *a, TDType dt)
 {
-	return same_shape(a, b) && is_num(b) && b->dtype == dt;
+	return vf_same_shape(a, b) && is_num(b) && b->dtype == dt;
 }
 
 static bool
@@ -260,7 +259,7 @@ reshaping(Verifier *v, const TInst *i, const TType *r)
 	bool ok = true;
 	switch (i->op) {
 	case OP_CAST:
-		ok = same_shape(a, r) && cast_types_ok(a, r);
+		ok = vf_same_shape(a, r) && cast_types_ok(a, r);
 		break;
 	case OP_SPLAT:
 		ok = (a->kind == TY_SCALAR || a->kind == TY_PTR) && r->kind == TY_TENSOR &&
@@ -298,7 +297,7 @@ memory(Verifier *v, const TInst *i, const TType *r)
 	const TType *p = i->args[0]->type;
 	switch (i->op) {
 	case OP_PTR_ADD:
-		if (!is_ptr(p) || !is_int(i->args[1]->type) || !same_shape(p, i->args[1]->type) ||
+		if (!is_ptr(p) || !is_int(i->args[1]->type) || !vf_same_shape(p, i->args[1]->type) ||
 		    !ir_type_equal(p, r))
 			return vf_fail(v, i->at, "types", "ptr_add of %s and %s gives %s",
 			               vf_type_str(v, p), vf_type_str(v, i->args[1]->type),
