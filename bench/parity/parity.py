@@ -5,7 +5,7 @@
 
 PY is a Python with triton 3.6 (on the build machine /opt/tv/bin/python; no GPU, no torch needed).
 The kernels (rows.py): the 33 rows of bench/gluon_tutorials.list (Triton's Gluon tutorials and
-test_core, read from --tutorials, default ../gpu-run/tut-src beside the repository), the examples of
+test_core, read from --tutorials, default gpu-run/tut-src, git-ignored), the examples of
 bench/parity/examples.list with their Gluon twins (test/diff/gl2gluon.py), and kernels 0..N-1 of
 test/diff/gen.py's seed S (default 1 and 100), translated the same way.
 
@@ -178,7 +178,7 @@ def measure(a, rows, glc_errs, launchers, tri_errs, gdir, tdir, adir):
             lambda j: _try(assemble, j[2], cuobjdump, j[0], j[1]), jobs)))
     records = []
     for r in rows:
-        rec = {k: r[k] for k in ("id", "origin", "label", "num_warps")}
+        rec = {k: r[k] for k in ("id", "origin", "label", "num_warps", "unit")}
         rec["int_args"] = [a if isinstance(a, int) and not isinstance(a, bool) else None for a in r["args"]]
         records.append(rec)
         if glc_errs.get(r["unit"]) is not None:
@@ -247,9 +247,15 @@ def bundle(a, rows, units, work, dest):
               os.path.join(ROOT, "bench", "gluon_tutorials_run.py"),
               os.path.join(ROOT, "test", "diff", "run_gpu.py"), os.path.join(ROOT, "test", "diff", "dtypes.py")):
         shutil.copy(f, dest)
-    if os.path.isdir(os.path.join(a.out, "triton-cache")):
-        shutil.copytree(os.path.join(a.out, "triton-cache"), os.path.join(dest, "triton-cache"))
-    print(f"bundle: {len(rows)} rows, {len(units)} glc units ({len(bad)} failed) in {dest}")
+    pack = [("obj", dest)]
+    if os.path.isdir(os.path.join(a.out, "triton-cache")):   # Triton's kernels, compiled here
+        pack.append(("triton-cache", a.out))
+    for name, base in pack:   # the device call carries at most 64 MiB: objects travel packed
+        subprocess.run(["tar", "cJf", os.path.join(dest, name + ".tar.xz"), "-C", base, name], check=True,
+                       env=dict(os.environ, XZ_OPT="-T0 -6"))
+    shutil.rmtree(os.path.join(dest, "obj"))
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(dest) for f in fs)
+    print(f"bundle: {len(rows)} rows, {len(units)} glc units ({len(bad)} failed), {size / 2**20:.1f} MiB in {dest}")
 
 
 def run(a):
@@ -279,7 +285,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "parity"))
     ap.add_argument("--glc", default=os.path.join(ROOT, "build", "glc"))
-    ap.add_argument("--tutorials", default=os.path.join(ROOT, "..", "main", "gpu-run", "tut-src"))
+    ap.add_argument("--tutorials", default=os.path.join(ROOT, "gpu-run", "tut-src"),
+                    help="Triton's tutorial files at the list's commits (default gpu-run/tut-src)")
     ap.add_argument("--gen-seed", type=int, default=1)
     ap.add_argument("--gen-count", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=2)

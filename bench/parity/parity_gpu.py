@@ -248,7 +248,7 @@ def main():
     t0 = time.monotonic()
     warm = warm_all(bundle, rows, a.jobs)
     print(f"Triton: {len(rows)} kernels compiled or loaded in {time.monotonic() - t0:.0f} s", flush=True)
-    sys.path.insert(0, bundle)   # the tutorials import each other by module name
+    sys.path.insert(0, os.path.join(bundle, "tut"))   # the tutorials import each other by module name
     import torch
     import triton
     from triton.experimental.gluon import language as gl
