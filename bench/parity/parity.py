@@ -225,7 +225,7 @@ def _try(fn, *args):
 def bundle(a, rows, units, work, dest):
     """The GPU run's folder: glc objects (CUDA's and Triton's ptxas), Gluon sources, rows, runners."""
     shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(os.path.join(dest, "obj"))
+    os.makedirs(os.path.join(dest, "obj"))   # packed below; unpacked into dest by run.sh
     for d in ("tut", "ex", "gen"):
         if os.path.isdir(os.path.join(work, d)):
             shutil.copytree(os.path.join(work, d), os.path.join(dest, d))
@@ -247,13 +247,15 @@ def bundle(a, rows, units, work, dest):
               os.path.join(ROOT, "bench", "gluon_tutorials_run.py"),
               os.path.join(ROOT, "test", "diff", "run_gpu.py"), os.path.join(ROOT, "test", "diff", "dtypes.py")):
         shutil.copy(f, dest)
-    pack = [("obj", dest)]
-    if os.path.isdir(os.path.join(a.out, "triton-cache")):   # Triton's kernels, compiled here
-        pack.append(("triton-cache", a.out))
-    for name, base in pack:   # the device call carries at most 64 MiB: objects travel packed
-        subprocess.run(["tar", "cJf", os.path.join(dest, name + ".tar.xz"), "-C", base, name], check=True,
-                       env=dict(os.environ, XZ_OPT="-T0 -6"))
+    # the device call carries at most 64 MiB: the objects and Triton's kernels travel packed
+    xz = dict(os.environ, XZ_OPT="-T0 -6")
+    objs = sorted(os.listdir(os.path.join(dest, "obj")))
+    subprocess.run(["tar", "cJf", os.path.join(dest, "obj.tar.xz"), "-C", os.path.join(dest, "obj")] + objs,
+                   check=True, env=xz)
     shutil.rmtree(os.path.join(dest, "obj"))
+    if os.path.isdir(os.path.join(a.out, "triton-cache")):
+        subprocess.run(["tar", "cJf", os.path.join(dest, "triton-cache.tar.xz"), "-C", a.out, "triton-cache"],
+                       check=True, env=xz)
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(dest) for f in fs)
     print(f"bundle: {len(rows)} rows, {len(units)} glc units ({len(bad)} failed), {size / 2**20:.1f} MiB in {dest}")
 
@@ -297,7 +299,8 @@ def main(argv=None):
     ap.add_argument("--cases", action="store_true",
                     help="the reproducers of bench/parity/cases/ instead (OUT defaults to build/parity-cases)")
     ap.add_argument("--report-only", action="store_true",
-                    help="no compiling: the table from OUT/parity.json (with --times, --results)")
+                    help="no counting: the table from OUT/parity.json (with --times, --results; "
+                         "--bundle compiles the GPU folder's objects again)")
     a = ap.parse_args(argv)
     if a.cases and a.out == ap.get_default("out"):
         a.out = os.path.join(ROOT, "build", "parity-cases")
@@ -306,6 +309,10 @@ def main(argv=None):
         with open(os.path.join(a.out, "parity.json")) as f:
             saved = json.load(f)
         records, env = saved["records"], saved["env"]
+        if a.bundle:   # the GPU folder again, from the sources of the kernels (no counting)
+            work = os.path.join(a.out, "src")
+            shutil.rmtree(work, ignore_errors=True)
+            bundle(a, *collect(a, work), work, os.path.abspath(a.bundle))
     else:
         records, env = run(a)
     times = None

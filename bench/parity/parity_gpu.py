@@ -4,9 +4,10 @@ the same inputs (on the GPU machine; torch and triton there).
     python3 parity_gpu.py BUNDLE [--out DIR] [--rounds 15] [--reps 20] [--budget 200] [--jobs 12]
                           [--only ID ...]
 
-BUNDLE is `parity.py --bundle`'s folder, built by run.sh: work/libU.so (glc's object of unit U,
-assembled by CUDA's ptxas, + libglrt) and work/libU.p128.so (the same PTX assembled by Triton's
-bundled ptxas, as Triton's own kernels are), rows.jsonl, the Gluon sources, triton-cache/.
+BUNDLE is `parity.py --bundle`'s folder, unpacked by run.sh: U.o (glc's object of unit U, assembled
+by CUDA's ptxas) and U.p128.o (the same PTX assembled by Triton's bundled ptxas, as Triton's own
+kernels are), each linked here with libglrt into work/libU.so and work/libU.p128.so
+(bench/gluon_tutorials_run.py's build), rows.jsonl, the Gluon sources, triton-cache/.
 
 First every row's Triton kernel is compiled by `jit.warmup` in --jobs processes into the shared
 TRITON_CACHE_DIR (stand-in tensors: the launch's specialization, no GPU memory), so the timed
@@ -244,6 +245,11 @@ def main():
     bundle = os.path.abspath(a.bundle)
     os.environ["TRITON_CACHE_DIR"] = os.path.join(bundle, "triton-cache")
     deadline = time.monotonic() + a.budget
+    import gluon_tutorials_run as tut
+    t0 = time.monotonic()
+    tut.build(bundle)   # work/libU.so: each glc object with libglrt
+    print(f"glc: {len(os.listdir(os.path.join(bundle, 'work')))} files built in {time.monotonic() - t0:.0f} s",
+          flush=True)
     rows = read_rows(bundle, a.only)
     t0 = time.monotonic()
     warm = warm_all(bundle, rows, a.jobs)

@@ -114,8 +114,8 @@ def cause_lines(records):
                                  for k in SUM_CLASSES[:-1])]
     bare = [r["id"] for r in over if not set(tags[r["id"]]) - {"warpid"}]
     text = [(t, d) for t, d, _ in CAUSES] + list(NOTE_TEXT.items())
-    out = ["Causes (column `causes`; read off both PTX files by `report.py`, defects numbered as in the "
-           "analysis below): " + "; ".join(f"`{t}` {d} ({sum(t in v for v in tags.values())})" for t, d in text)
+    out = ["Causes (column `causes`; read off both PTX files by `report.py`; what each means, its reproducer and its "
+           "counts: the analysis below): " + "; ".join(f"`{t}` {d} ({sum(t in v for v in tags.values())})" for t, d in text)
            + ".", "",
            f"{len(over)} kernels exceed Triton by more than 5% in some class; {len(over) - len(bare)} of them "
            f"have a cause besides `warpid`" + (f"; the others: {', '.join(bare)}." if bare else ".")]
