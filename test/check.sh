@@ -1,9 +1,9 @@
 #!/bin/sh
-# glc's whole test suite (`make check`): build, unit tests and lit goldens on
+# glc's whole test suite (`make check`): the code-parity harness's SASS, PTX and
+# launcher readers (bench/parity/test_sass.py), build, unit tests and lit goldens on
 # the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
-# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1), and the
-# code-parity harness's SASS readers (bench/parity/test_sass.py). Each stage adds to one tally; the last line printed is
+# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
 # `N passed, N failed` and the exit status is non-zero when anything failed.
 set -u
 cd "$(dirname "$0")/.."

@@ -13,6 +13,8 @@ above a zero). Ratios are glc / Triton; times are microseconds per launch (media
 """
 import statistics
 
+import sass
+
 BEGIN, END = "<!-- parity:begin -->", "<!-- parity:end -->"
 TABLE_CLASSES = ["FFMA", "FMUL", "FADD", "MUFU", "SHFL", "LDS", "STS", "LDSM", "STSM", "LDG", "STG",
                  "BAR", "SYNCS", "GMMA", "UTMA", "INT"]
@@ -47,7 +49,6 @@ def pair(g, t, flag=None):
 
 
 def widths_cell(gc, tc, kind):
-    import sass
     gw, tw = sass.widths(gc, kind), sass.widths(tc, kind)
     if gw == tw:
         return pair(gc[kind], tc[kind])
@@ -100,8 +101,18 @@ def summary_lines(records, env, times):
         if tr:
             speed = [t["triton_us"] / t["glc_us"] for _, t in tr]
             slow = [r["id"] for (r, t), x in zip(tr, speed) if x < 0.98]
+            same = [t["triton_us"] / t["glc128_us"] for _, t in tr if t.get("glc128_us")]
+            bad = [f"{i} ({times['rows'][i]['status']})" for i in times.get("rows", {})
+                   if times["rows"][i].get("status") != "agree"]
             out += ["", f"Times ({times.get('device', '?')}): {len(tr)} kernels timed; median speed of glc "
-                    f"relative to Triton {med(speed):.3f}x (Triton time / glc time); {len(slow)} below 0.98x."]
+                    f"relative to Triton {med(speed):.3f}x (Triton's time / glc's; {med(same):.3f}x with glc's "
+                    f"PTX assembled by Triton's ptxas); {len(slow)} below 0.98x"
+                    + (f": {', '.join(slow)}" if slow else "") + "."]
+            if bad:
+                out += ["", f"Not agreeing or not timed: {', '.join(bad)}."]
+            hashes = [r["triton_meta"]["hash"] == (time_of(times, r["id"]) or {}).get("triton_hash") for r in rs]
+            out += ["", f"Triton's kernels timed on the GPU are the ones counted here (same JIT hash) in "
+                    f"{sum(hashes)} of {len(rs)} kernels."]
     return out
 
 
@@ -246,7 +257,6 @@ def summary_text(records):
 
 def cases_markdown(records):
     """One line per reproducer kernel: SASS total, the non-zero classes, the PTX evidence."""
-    import sass
     out = ["| case | regs | SASS | SASS classes (glc/Triton) | PTX (glc/Triton) |", "|---|---|---|---|---|"]
     for r in records:
         if "error" in r:

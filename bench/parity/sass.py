@@ -15,7 +15,7 @@ ops), then the rest grouped so a difference can be read off the table: INT
 (integer and address arithmetic, compares, selects), CVT (conversions), HALF
 (packed f16/bf16 math), FCMP (float compares, min/max, selects), CPASYNC
 (LDGSTS), ATOM (atomics and reductions), MOV (moves, constant and special-register
-reads), CTRL (branches, exit, warp votes and syncs) and OTHER.
+reads), CTRL (branches, exit, warp votes and syncs, fences, setmaxnreg) and OTHER.
 """
 import re
 

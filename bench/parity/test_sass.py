@@ -1,6 +1,7 @@
 """Unit tests of the code-parity harness's readers (standard library only; in `make check`):
 sass.py on a checked-in `cuobjdump -sass` sample, sass.ptxas_report on a `ptxas -v` text,
-glc_side.launchers / entry_for on a launcher of glc's --emit=c form.
+ptx.ops / evidence on a PTX snippet, glc_side.launchers / entry_for on a launcher of glc's
+--emit=c form.
 
     python3 bench/parity/test_sass.py
 """
@@ -12,6 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import glc_side  # noqa: E402
+import ptx  # noqa: E402
 import sass  # noqa: E402
 
 PTXAS_V = """ptxas info    : 0 bytes gmem
@@ -83,6 +85,41 @@ class Sass(unittest.TestCase):
                                         "barriers": 2, "smem": 1024})
         self.assertEqual(r["k"]["regs"], 51)
         self.assertEqual(r["k"]["smem"], 0)
+
+
+PTX = """.visible .entry other(
+)
+{
+	add.rn.f32 	%f1, %f2, %f3;
+}
+.visible .entry k(
+	.param .u64 k_param_0
+)
+.maxntid 128
+{
+	.reg .b32 	%r<4>;
+	@%p1 ld.shared.v4.b32 	{%r0, %r1, %r2, %r3}, [%rd4];
+	st.shared.b32 	[%r5], %r1;
+	add.rn.f16 	%rs1, %rs2, %rs3;   // a comment
+	add.rn.f16x2 	%r1, %r2, %r3;
+	fma.rn.f32 	%f1, %f2, %f3, %f4;
+$L__BB0_1:
+	ret;
+}
+"""
+
+
+class Ptx(unittest.TestCase):
+    def test_ops_of_one_entry(self):
+        o = ptx.ops(PTX, "k")
+        self.assertEqual(o, {"ld.shared.v4.b32": 1, "@shared64": 1, "st.shared.b32": 1, "add.rn.f16": 1,
+                             "add.rn.f16x2": 1, "fma.rn.f32": 1, "ret": 1})
+        self.assertEqual(ptx.ops(PTX, "missing"), {})
+
+    def test_evidence(self):
+        e = ptx.evidence(ptx.ops(PTX, "k"))
+        self.assertEqual((e["f16 scalar"], e["f16x2"], e["fma.f32"], e["add.f32"]), (1, 1, 1, 0))
+        self.assertEqual((e["ld.shared"], e["ld.shared.v4"], e["shared 64-bit addr"]), (1, 1, 1))
 
 
 class Launchers(unittest.TestCase):
