@@ -277,7 +277,9 @@ def run(a):
           file=sys.stderr)
     tb = triton_bin()
     env = {"cuda_ptxas": tool_version(CUDA_PTXAS), "triton_ptxas": tool_version(os.path.join(tb, "ptxas")),
-           "gen": f"seed {a.gen_seed}, kernels 0..{a.gen_count - 1}"}
+           "gen": f"seed {a.gen_seed}, kernels 0..{a.gen_count - 1}",
+           "glc_commit": subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                        text=True).stdout.strip()}
     if a.bundle:
         bundle(a, rows, units, work, os.path.abspath(a.bundle))
     return records, env

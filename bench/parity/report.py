@@ -81,7 +81,8 @@ def summary_lines(records, env, times):
     s, s2 = stats(records, "cuda"), stats(records, "triton")
     rs = ok(records)
     by = {o: sum(r["origin"] == o for r in rs) for o in ORIGINS}
-    out = [f"{s['n']} kernels compared ({by['tutorial']} tutorial and test_core rows, {by['example']} examples, "
+    at = f" (glc at {env['glc_commit']})" if env.get("glc_commit") else ""
+    out = [f"{s['n']} kernels compared{at} ({by['tutorial']} tutorial and test_core rows, {by['example']} examples, "
            f"{by['generated']} generated: {env['gen']}); "
            f"{len(records) - len(rs)} left out (below).", ""]
     out += ["| at ptxas | median regs glc / Triton | median regs ratio | kernels glc regs <= Triton "
