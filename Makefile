@@ -187,3 +187,13 @@ diff-bundle: $(B)/glc
 .PHONY: gpu-bundle
 gpu-bundle: $(B)/glc
 	@sh test/gpu/bundle.sh $(B)/glc gpu-bundle
+
+# The code-parity table against Triton 3.6 (bench/parity/parity.py, issue 23): every
+# shared kernel through both compilers and the same ptxas, SASS counted by class, written
+# into bench/RESULTS.md, and the GPU timing run's folder gpu-run/parity (run there:
+# sh gpu-run/parity/run.sh). TRITON_PY is a Python with triton 3.6 (no GPU needed).
+TRITON_PY ?= /opt/tv/bin/python
+.PHONY: parity
+parity: $(B)/glc
+	@$(TRITON_PY) bench/parity/parity.py --glc $(B)/glc --results bench/RESULTS.md \
+		--bundle gpu-run/parity

@@ -1,5 +1,6 @@
 #!/bin/sh
-# glc's whole test suite (`make check`): build, unit tests and lit goldens on
+# glc's whole test suite (`make check`): the code-parity harness's SASS, PTX and
+# launcher readers (bench/parity/test_sass.py), build, unit tests and lit goldens on
 # the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
 # kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
@@ -112,6 +113,19 @@ diff_cpu() { # generated kernels must compile or get a user diagnostic (test/dif
 	fi
 }
 
+pyunit() { # $1 = a unittest script (standard library only)
+	python3 "$1" >"$log" 2>&1
+	rc=$?
+	n=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in .*/\1/p' "$log")
+	if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
+		tally "$n" 0 "python unit tests $1"
+	else
+		cat "$log"
+		tally 0 1 "python unit tests $1"
+	fi
+}
+
+pyunit bench/parity/test_sass.py
 if python3 test/layering.py >"$log" 2>&1; then
 	tally 1 0 "layering"
 else
