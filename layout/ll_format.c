@@ -92,7 +92,7 @@ holder_label(const LLayout *l, const LLayout *inv, const LLPadding *pad, uint64_
 	int oi = ll_out_index(inv, LL_OFFSET);
 	char blk[16] = "";
 	if (bi >= 0 && ll_in_bits(l, LL_BLOCK) > 0)
-		snprintf(blk, sizeof blk, "b%u", v[bi]);
+		snprintf(blk, sizeof blk, "b%u:", v[bi]);
 	if (oi >= 0)
 		snprintf(s, n, "%s%lld", blk, (long long)(pad ? ll_pad(pad, v[oi]) : v[oi]));
 	else
