@@ -385,7 +385,10 @@ typedef struct LLBankCost {
 /* A distributed layout `dist` reading or writing a shared layout `shared`
  * (same tensor) with elements of `bitwidth` bits: the vector width and the
  * wavefronts of each ld/st.shared instruction. Banks: 32 x 4 bytes; 8-byte
- * accesses go by half-warps, 16-byte ones by quarter-warps. */
+ * accesses go by half-warps, 16-byte ones by quarter-warps. Over several
+ * CTAs the cost is one CTA's (every CTA's accesses are CTA 0's moved by a
+ * constant); a dist whose CTAs need elements that their own CTA's buffer
+ * lacks is refused (that would read distributed shared memory). */
 bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
                        LLBankCost *cost, LLErr *err);
 /* Gluon's gl.bank_conflicts (Triton 3.6's bankConflictsMemDesc): with
@@ -394,7 +397,7 @@ bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
  * split into vector, bank (32 x 32 bits) and segment bits; the count is
  * 2^k - 1, k the dimension of the span of the segment bases met by the
  * span of dist's lane bases (those of one wavefront: without the highest
- * log2(vector bits / 32) lanes). bitwidth >= 1. */
+ * log2(vector bits / 32) lanes). bitwidth >= 1. Per CTA, as above. */
 bool ll_gluon_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, int *out,
                              LLErr *err);
 /* Elements per global ld/st for a row-major contiguous tensor in layout l:
@@ -439,7 +442,12 @@ typedef struct LLCvtPlan {
  * (err is required). Follows Triton's minimalCvtLayout: free when only
  * registers move, shuffles when only registers and lanes move, otherwise
  * shared memory through a swizzled scratch layout chosen to avoid bank
- * conflicts on both sides. */
+ * conflicts on both sides. Layouts over several CTAs (the same number on
+ * both sides) plan as one CTA's parts (ll_cta_tile) when the block dim
+ * quotients out, i.e. every CTA moves its elements as CTA 0 does (equal
+ * block bases); a conversion that moves elements between CTAs (or whose
+ * CTAs would convert differently) is refused with a sentence: it needs
+ * distributed shared memory, which is not planned. */
 bool ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth,
                      LLCvtPlan *plan, LLErr *err);
 const char *ll_cvt_kind_str(LLCvtKind k);

@@ -63,8 +63,8 @@ inside(const LLGf2 *g, const LLayout *l, LLErr *err)
 	for (int i = 0; i < l->n_in; i++)
 		for (int k = 0; i != bi && k < l->in_bits[i]; k++)
 			if (ll_gf2_reduce(g, l->col[ll_in_start(l, i) + k], NULL))
-				return ll_fail(err, "%s basis %d reaches an element outside the part of the "
-				                    "tensor that CTA 0 holds", ll_name_str(l->in_name[i]), k);
+				return ll_fail(err, "its %s basis %d reaches an element that CTA 0 of the "
+				                    "other layout does not hold", ll_name_str(l->in_name[i]), k);
 	return true;
 }
 
@@ -153,7 +153,8 @@ ll_cta_covers(const LLayout *have, const LLayout *need, LLErr *err)
 	for (int b = 0; b < bits; b++) {
 		uint64_t d = need->col[ll_in_start(need, nb) + b] ^ have->col[ll_in_start(have, hb) + b];
 		if (ll_gf2_reduce(&g, d, NULL))
-			return ll_fail(err, "CTA %d needs elements that only other CTAs hold", 1 << b);
+			return ll_fail(err, "its CTA %d needs elements that only other CTAs of the other "
+			                    "layout hold", 1 << b);
 	}
 	return true;
 }
