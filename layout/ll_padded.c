@@ -148,6 +148,25 @@ one_step(const LLInts *basis, int rank, int *dim, int *bits)
 	return *dim >= 0;
 }
 
+/* The offset bases span `spans`, which (with the block bases when
+ * `with_blocks`) is not the buffer's shape: false with that sentence. */
+static bool
+span_error(const int64_t *spans, const int64_t *shape, int rank, bool with_blocks, LLErr *err)
+{
+	StrBuf s = {0}, t = {0};
+	ll_shape_text(spans, rank, ", ", &s);
+	ll_shape_text(shape, rank, ", ", &t);
+	if (with_blocks)
+		ll_fail(err, "PaddedSharedLayout: its offset bases span %s and its block bases do not "
+		             "cover the rest of the buffer %s", s.s, t.s);
+	else
+		ll_fail(err, "PaddedSharedLayout: its offset bases span %s but the buffer is %s", s.s,
+		        t.s);
+	buf_free(&s);
+	buf_free(&t);
+	return false;
+}
+
 /* The block bases of d after the offset bases of l, whose out-dims are
  * resized to the buffer's shape; together they must cover it. */
 static bool
@@ -176,16 +195,8 @@ add_block_bases(const LLDesc *d, const int64_t *shape, int rank, const int64_t *
 		}
 		ll_set_basis(&r, 1, k, v);
 	}
-	if (!ll_is_surjective(&r)) {
-		StrBuf s = {0}, t = {0};
-		ll_shape_text(spans, rank, ", ", &s);
-		ll_shape_text(shape, rank, ", ", &t);
-		bool ok = ll_fail(err, "PaddedSharedLayout: its offset bases span %s and its block "
-		                       "bases do not cover the rest of the buffer %s", s.s, t.s);
-		buf_free(&s);
-		buf_free(&t);
-		return ok;
-	}
+	if (!ll_is_surjective(&r))
+		return span_error(spans, shape, rank, true, err);
 	*l = r;
 	return true;
 }
@@ -238,16 +249,8 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 		spans[j] = 1ll << bits[j];
 		fits &= d->block_bases.n ? spans[j] <= shape[j] : spans[j] == shape[j];
 	}
-	if (!fits) {
-		StrBuf s = {0}, t = {0};
-		ll_shape_text(spans, rank, ", ", &s);
-		ll_shape_text(shape, rank, ", ", &t);
-		bool r = ll_fail(err, "PaddedSharedLayout: its offset bases span %s but the buffer is "
-		                      "%s", s.s, t.s);
-		buf_free(&s);
-		buf_free(&t);
-		return r;
-	}
+	if (!fits)
+		return span_error(spans, shape, rank, false, err);
 	if (!d->block_bases.n)
 		ll_add_in(&l, LL_BLOCK, 0);
 	else if (!add_block_bases(d, shape, rank, spans, &l, err))

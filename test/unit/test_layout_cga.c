@@ -18,16 +18,6 @@ bases_n(int n, int rank, const int64_t (*v)[3])
 	return b;
 }
 
-static bool
-build_shape(const LLDesc *d, const int64_t *shape, int rank, LLayout *l)
-{
-	LLErr e = {arena, NULL};
-	if (ll_build(d, shape, rank, 0, l, &e))
-		return true;
-	fprintf(stderr, "build failed: %s\n", e.msg);
-	return false;
-}
-
 /* Checks, by brute force over every hardware index x (all in-dims but
  * block) and CTA c, that withcga(x, c) is plain(x) moved to CTA c's tile:
  * per dim, (g[j] * tile[j] + plain(x)[j]) mod shape[j], where g is the
@@ -52,7 +42,7 @@ check_tiles(const LLDesc *withcga, const LLDesc *plain, const LLBases *grid,
 	LLErr e = {arena, NULL};
 	if (!ll_build(plain, tile, rank, 0, &t, &e))   /* no such tile: no such layout */
 		return ll_build(withcga, shape, rank, 0, &l, &e) ? -1 : 0;
-	if (!build_shape(withcga, shape, rank, &l))
+	if (!build_shape(arena, withcga, shape, rank, &l))
 		return -1;
 	int nb = ll_in_bits(&l, LL_BLOCK), nx = ll_total_in_bits(&l) - nb;
 	CHECK_EQ(grid->n, nb);
@@ -187,62 +177,55 @@ test_shared_tiles(void)
 static void
 test_triton_goldens(void)
 {
-	LLDesc b = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
-	const int64_t g10[1][3] = {{1, 0}}, g01[1][3] = {{0, 1}}, g2[2][3] = {{1, 0}, {0, 1}};
-	const int64_t g12[2][3] = {{1, 0}, {2, 0}}, gdup[2][3] = {{1, 0}, {1, 0}};
-	b.cga_layout = bases_n(1, 2, g10);
-	LLayout l = build_in(arena, &b, 64, 16, 2);
-	CHECK_STR("[[0,1],[0,2]]", bases_str(&l, LL_REGISTER));
-	CHECK_STR("[[8,0],[16,0]]", bases_str(&l, LL_WARP));
-	CHECK_STR("[[32,0]]", bases_str(&l, LL_BLOCK));
-	l = build_in(arena, &b, 16, 16, 2);
-	CHECK_STR("[[0,0],[0,0]]", bases_str(&l, LL_WARP));
-	CHECK_STR("[[8,0]]", bases_str(&l, LL_BLOCK));
-	l = build_in(arena, &b, 1, 16, 2);
-	CHECK_STR("[[0,4],[0,8],[0,0],[0,0],[0,0]]", bases_str(&l, LL_LANE));
-	CHECK_STR("[[0,0]]", bases_str(&l, LL_BLOCK));
-	b.cga_layout = bases_n(2, 2, g2);
-	l = build_in(arena, &b, 128, 128, 2);
-	CHECK_STR("[[0,1],[0,2],[0,16],[0,32],[32,0]]", bases_str(&l, LL_REGISTER));
-	CHECK_STR("[[64,0],[0,64]]", bases_str(&l, LL_BLOCK));
-	b.cga_layout = bases_n(2, 2, g12);
-	l = build_in(arena, &b, 2, 16, 2);
-	CHECK_STR("[[1,0],[0,0]]", bases_str(&l, LL_BLOCK));
-	b.cga_layout = bases_n(2, 2, gdup);
-	l = build_in(arena, &b, 64, 32, 2);
-	CHECK_STR("[[0,1],[0,2],[0,16]]", bases_str(&l, LL_REGISTER));
-	CHECK_STR("[[32,0],[32,0]]", bases_str(&l, LL_BLOCK));
-	LLDesc m = nvmma(ints2(4, 1), 64);
-	m.cga_layout = bases_n(1, 2, g10);
-	l = build_in(arena, &m, 128, 64, 2);
-	CHECK_STR("[[0,1],[8,0],[0,8],[0,16],[0,32]]", bases_str(&l, LL_REGISTER));
-	CHECK_STR("[[64,0]]", bases_str(&l, LL_BLOCK));
-	m.cga_layout = bases_n(1, 2, g01);
-	LLDesc a = {.kind = LL_DOT_OPERAND, .parent = &m, .k_width = 2};
-	l = build_in(arena, &a, 64, 64, 2);
-	CHECK_STR("[[0,0]]", bases_str(&l, LL_BLOCK));
-	b.cga_layout = bases_n(2, 2, g2);
-	LLDesc s = {.kind = LL_SLICE, .dim = 1, .parent = &b};
-	l = build_in(arena, &s, 64, 0, 1);
-	CHECK_STR("[[32],[0]]", bases_str(&l, LL_BLOCK));
-	s.dim = 0;
-	l = build_in(arena, &s, 64, 0, 1);
-	CHECK_STR("[[1],[2],[16]]", bases_str(&l, LL_REGISTER));
-	CHECK_STR("[[0],[32]]", bases_str(&l, LL_BLOCK));
-	LLDesc w = {.kind = LL_SWIZZLED_SHARED, .vec = 8, .per_phase = 1, .max_phase = 8,
-	            .order = ints2(1, 0)};
-	w.cga_layout = bases_n(1, 2, g10);
-	l = build_in(arena, &w, 128, 64, 2);
-	CHECK_STR("[[0,1],[0,2],[0,4],[0,8],[0,16],[0,32],[1,8],[2,16],[4,32],[8,0],[16,0],[32,0]]",
-	          bases_str(&l, LL_OFFSET));
-	CHECK_STR("[[64,0]]", bases_str(&l, LL_BLOCK));
-	LLDesc n = nvmma_shared(128, 16);
-	n.transposed = true;
-	n.cga_layout = bases_n(1, 2, g01);
-	l = build_in(arena, &n, 128, 64, 2);
-	CHECK_STR("[[1,0],[2,0],[4,0],[8,0],[16,0],[32,0],[8,1],[16,2],[32,4],[0,8],[0,16],[64,0]]",
-	          bases_str(&l, LL_OFFSET));
-	CHECK_STR("[[0,32]]", bases_str(&l, LL_BLOCK));
+#define BL "BlockedLayout([1,4],[8,4],[4,1],[1,0], cga_layout="
+#define MMA "NVMMADistributedLayout([3,0],[4,1],[16,64,16], cga_layout="
+	static const struct {
+		const char *layout;
+		int64_t shape[2];
+		int rank;
+		LLName dim;
+		const char *want;
+	} goldens[] = {
+		{BL "[[1,0]])", {64, 16}, 2, LL_REGISTER, "[[0,1],[0,2]]"},
+		{BL "[[1,0]])", {64, 16}, 2, LL_WARP, "[[8,0],[16,0]]"},
+		{BL "[[1,0]])", {64, 16}, 2, LL_BLOCK, "[[32,0]]"},
+		{BL "[[1,0]])", {16, 16}, 2, LL_WARP, "[[0,0],[0,0]]"},
+		{BL "[[1,0]])", {16, 16}, 2, LL_BLOCK, "[[8,0]]"},
+		{BL "[[1,0]])", {1, 16}, 2, LL_LANE, "[[0,4],[0,8],[0,0],[0,0],[0,0]]"},
+		{BL "[[1,0]])", {1, 16}, 2, LL_BLOCK, "[[0,0]]"},
+		{BL "[[1,0],[0,1]])", {128, 128}, 2, LL_REGISTER, "[[0,1],[0,2],[0,16],[0,32],[32,0]]"},
+		{BL "[[1,0],[0,1]])", {128, 128}, 2, LL_BLOCK, "[[64,0],[0,64]]"},
+		{BL "[[1,0],[2,0]])", {2, 16}, 2, LL_BLOCK, "[[1,0],[0,0]]"},
+		{BL "[[1,0],[1,0]])", {64, 32}, 2, LL_REGISTER, "[[0,1],[0,2],[0,16]]"},
+		{BL "[[1,0],[1,0]])", {64, 32}, 2, LL_BLOCK, "[[32,0],[32,0]]"},
+		{BL "[[2,0],[3,0]])", {64, 8}, 2, LL_BLOCK, "[[32,0],[48,0]]"},
+		{MMA "[[1,0]])", {128, 64}, 2, LL_REGISTER, "[[0,1],[8,0],[0,8],[0,16],[0,32]]"},
+		{MMA "[[1,0]])", {128, 64}, 2, LL_BLOCK, "[[64,0]]"},
+		{"DotOperandLayout(0, " MMA "[[0,1]]), 2)", {64, 64}, 2, LL_BLOCK, "[[0,0]]"},
+		{"SliceLayout(1, " BL "[[1,0],[0,1]]))", {64, 0}, 1, LL_BLOCK, "[[32],[0]]"},
+		{"SliceLayout(0, " BL "[[1,0],[0,1]]))", {64, 0}, 1, LL_REGISTER, "[[1],[2],[16]]"},
+		{"SliceLayout(0, " BL "[[1,0],[0,1]]))", {64, 0}, 1, LL_BLOCK, "[[0],[32]]"},
+		{"SwizzledSharedLayout(8, 1, 8, [1,0], cga_layout=[[1,0]])", {128, 64}, 2, LL_OFFSET,
+		 "[[0,1],[0,2],[0,4],[0,8],[0,16],[0,32],[1,8],[2,16],[4,32],[8,0],[16,0],[32,0]]"},
+		{"SwizzledSharedLayout(8, 1, 8, [1,0], cga_layout=[[1,0]])", {128, 64}, 2, LL_BLOCK,
+		 "[[64,0]]"},
+		{"NVMMASharedLayout(128, 16, transposed=True, cga_layout=[[0,1]])", {128, 64}, 2,
+		 LL_OFFSET,
+		 "[[1,0],[2,0],[4,0],[8,0],[16,0],[32,0],[8,1],[16,2],[32,4],[0,8],[0,16],[64,0]]"},
+		{"NVMMASharedLayout(128, 16, transposed=True, cga_layout=[[0,1]])", {128, 64}, 2,
+		 LL_BLOCK, "[[0,32]]"},
+	};
+#undef BL
+#undef MMA
+	for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
+		const LLDesc *d;
+		size_t used;
+		LLErr e = {arena, NULL};
+		LLayout l;
+		CHECK(ll_desc_parse(goldens[i].layout, strlen(goldens[i].layout), arena, &d, &used, &e));
+		if (d && build_shape(arena, d, goldens[i].shape, goldens[i].rank, &l))
+			CHECK_STR(goldens[i].want, bases_str(&l, goldens[i].dim));
+	}
 }
 
 static void
@@ -279,7 +262,7 @@ test_refusals(void)
 	b.cga_layout = bases_n(2, 2, odd);
 	expect_refusal(&b, s18, 2, "steps 3 CTA tiles along dim0");
 	LLayout l;
-	CHECK(build_shape(&b, s64, 2, &l)); /* uncut, 3 tiles is fine */
+	CHECK(build_shape(arena, &b, s64, 2, &l)); /* uncut, 3 tiles is fine */
 	CHECK_STR("[[32,0],[48,0]]", bases_str(&l, LL_BLOCK));
 	b.cga_layout = bases_n(5, 2, five);
 	expect_refusal(&b, s64, 2, "a cluster holds at most 16 CTAs");
@@ -311,7 +294,7 @@ test_refusals(void)
 	const int64_t s328[2] = {32, 8};
 	expect_refusal(&dl, s328, 2, "block basis 0 moves along 2 dims");
 	dl.block_bases.b[0] = ints2(16, 0);
-	CHECK(build_shape(&dl, s328, 2, &l));
+	CHECK(build_shape(arena, &dl, s328, 2, &l));
 	CHECK_STR("[[16,0]]", bases_str(&l, LL_BLOCK));
 }
 
@@ -493,7 +476,7 @@ test_cta_parts(void)
 		for (int h = 0; h < 3; h++) {
 			b.cga_layout = bases_n(grid_n[k], 2, grids2[k]);
 			LLayout l, t;
-			CHECK(build_shape(&b, shapes[h], 2, &l));
+			CHECK(build_shape(arena, &b, shapes[h], 2, &l));
 			check_parts(&l);
 			/* the tile: no block bits, CTA 0's elements in its own coordinates */
 			LLErr e = {arena, NULL};
@@ -599,7 +582,7 @@ test_descs(void)
 	LLayout l = build_in(arena, &n, 128, 64, 2), back;
 	const LLDesc *sl = ll_desc_shared_linear(arena, &l);
 	const int64_t buffer[2] = {128, 64};
-	CHECK(build_shape(sl, buffer, 2, &back));
+	CHECK(build_shape(arena, sl, buffer, 2, &back));
 	CHECK(ll_equal(&l, &back));
 }
 
