@@ -481,7 +481,7 @@ lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
 	L.file = file;
 	L.cur = L.line_start = src_text(src, file);
 	L.end = L.cur + src_len(src, file);
-	L.line = 1;
+	L.line = src_first_line(src, file);
 	L.out = out;
 	L.ok = true;
 	const char *path = src_path(src, file);
