@@ -154,13 +154,13 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 {
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
-		lex_file(a, in, src, file, d, &toks);
+		lex_file(a, in, src, file, d, &o->limits, &toks);
 		drv_timer_lap(tm, "read+lex");
 		lex_dump(&toks, src, out);
 		return NULL;
 	}
 	int errors = d->errors;
-	Node *m = parse_module(a, in, src, file, d);
+	Node *m = parse_module(a, in, src, file, d, &o->limits);
 	drv_timer_lap(tm, "read+lex+parse");
 	if (!m || d->errors != errors)
 		return NULL;

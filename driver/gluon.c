@@ -44,7 +44,7 @@ import_file(void *ctx, const char *name, const char *from, uint32_t *file)
 		*file = drv_read_source(im->src, im->d, path, &im->o->limits);
 		if (!*file)
 			return NULL;
-		return parse_module(im->a, im->in, im->src, *file, im->d);
+		return parse_module(im->a, im->in, im->src, *file, im->d, &im->o->limits);
 	}
 	return NULL;
 }

@@ -40,6 +40,7 @@ typedef struct Lexer {
 	bool line_has_tokens;    /* the current logical line has a token */
 	bool python_rules;       /* a .py file: bracket lines join wherever they start */
 	uint32_t poison;         /* flags for the next token emitted */
+	const Limits *lim;       /* max-tokens; NULL: no bound */
 	bool ok;
 } Lexer;
 
@@ -418,11 +419,31 @@ token_text(Lexer *L, TokKind k, const char *start)
 	}
 }
 
+/* Past the limit on tokens (the last one emitted is the first too many):
+ * reports it there and leaves only EOF, so that the parser builds nothing
+ * from a file too large to compile. True then. */
+static bool
+too_many_tokens(Lexer *L)
+{
+	if (!L->lim || L->out->len <= L->lim->max[LIM_TOKENS])
+		return false;
+	SrcSpan at = L->out->data[L->out->len - 1].span;
+	Diag *e = diag_error(L->d, at, "the file has more than %llu tokens",
+	                     (unsigned long long)L->lim->max[LIM_TOKENS]);
+	diag_limit_note(L->d, e, L->lim, LIM_TOKENS);
+	L->ok = false;
+	L->out->len = 0;
+	emit(L, TOK_EOF, at, "");
+	return true;
+}
+
 static void
 lex_all(Lexer *L)
 {
 	bool at_line_start = true;
 	for (;;) {
+		if (too_many_tokens(L))
+			return;
 		if (at_line_start) {
 			L->first_col = 0;
 			line_start(L);
@@ -472,9 +493,10 @@ lex_all(Lexer *L)
 
 bool
 lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
-         TokenList *out)
+         const Limits *lim, TokenList *out)
 {
 	Lexer L = {0};
+	L.lim = lim;
 	L.arena = a;
 	L.in = in;
 	L.d = d;

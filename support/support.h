@@ -210,6 +210,7 @@ typedef enum LimitId {
 	LIM_INLINE,             /* @gl.jit calls inlined per kernel */
 	LIM_ELEMS_PER_THREAD,   /* elements of one tensor per thread */
 	LIM_CONSTEXPR_STEPS,    /* statements run by compile-time (constexpr) code */
+	LIM_TOKENS,             /* tokens of one source file */
 	LIM_COUNT_
 } LimitId;
 
