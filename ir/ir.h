@@ -511,6 +511,16 @@ enum { IR_SMEM_LIMIT = 232448 };
 
 /* -- Walking ------------------------------------------------------------------- */
 
+/* How deep blocks (loop and if bodies, combine regions, partitions) may nest
+ * in one kernel, inlined calls included: every recursive walk of the IR (the
+ * reader, the verifier, the passes, code generation) stays well within the
+ * stack, and LLVM's loop passes within seconds, below it. */
+enum { IR_MAX_NEST = 256 };
+/* Reports a block nested deeper than IR_MAX_NEST in any kernel of p, at the
+ * instruction that opens it, as an error in the input (a limit); false
+ * then. Its own walk stops at the limit. */
+bool ir_check_nesting(const TProgram *p, Diags *d);
+
 /* Called on each instruction; returning false stops the walk. */
 typedef bool (*IrVisit)(TInst *in, void *ctx);
 /* Visits every instruction of k in program order: nested blocks after the

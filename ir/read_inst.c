@@ -484,13 +484,18 @@ define(Reader *r, const Token *at, TInst *i, const TType *t)
 	return define_value(r, at, i->res, t);
 }
 
-/* '{' NL block '}' */
+/* '{' NL block '}', at most IR_MAX_NEST blocks deep */
 static bool
 braced(Reader *r, TBlock *b, TValue **cond)
 {
-	if (!rd_expect_punct(r, '{') || !rd_expect_newline(r) || !rd_block(r, b, cond))
+	if (r->depth >= IR_MAX_NEST)
+		return rd_error(r, "blocks nest more than %d deep", IR_MAX_NEST);
+	if (!rd_expect_punct(r, '{') || !rd_expect_newline(r))
 		return false;
-	return rd_expect_punct(r, '}');
+	r->depth++;
+	bool ok = rd_block(r, b, cond);
+	r->depth--;
+	return ok && rd_expect_punct(r, '}');
 }
 
 /* '{' NL ('partition' ...)* '}': warp_specialize i's partitions, numbered on

@@ -386,6 +386,8 @@ verify_kernel(const TKernel *k, bool planned, bool internal, Diags *d)
 bool
 ir_verify(const TProgram *p, bool planned, Diags *d)
 {
+	if (!ir_check_nesting(p, d))
+		return false;
 	bool ok = true;
 	for (int i = 0; i < p->n_kernels; i++)
 		ok &= verify_kernel(p->kernels[i], planned, p->built || planned, d);

@@ -41,8 +41,13 @@ typedef struct Lexer {
 	bool python_rules;       /* a .py file: bracket lines join wherever they start */
 	uint32_t poison;         /* flags for the next token emitted */
 	const Limits *lim;       /* max-tokens; NULL: no bound */
+	bool stop;               /* a limit was passed: the file is not parsed */
 	bool ok;
 } Lexer;
+
+/* Python's limit on indentation levels (CPython's MAXINDENT): it bounds how
+ * deep statements nest, so that walks of the syntax tree stay shallow. */
+enum { MAX_INDENT = 100 };
 
 /* What scan() found besides a token. */
 enum { RAW_NL = -1 };
@@ -340,6 +345,13 @@ indent(Lexer *L, uint32_t col8, uint32_t col1, const char *first)
 	if (col8 > top.col8) {
 		if (col1 <= top.col1)
 			inconsistent(L, at);
+		if (L->levels.len > MAX_INDENT) {
+			diag_error(L->d, at, "too many levels of indentation (more than %d)",
+			           MAX_INDENT);
+			L->ok = false;
+			L->stop = true;
+			return;
+		}
 		Level lv = { col8, col1 };
 		vec_push(L->arena, &L->levels, lv);
 		emit(L, TOK_INDENT, at, "");
@@ -419,19 +431,22 @@ token_text(Lexer *L, TokKind k, const char *start)
 	}
 }
 
-/* Past the limit on tokens (the last one emitted is the first too many):
- * reports it there and leaves only EOF, so that the parser builds nothing
- * from a file too large to compile. True then. */
+/* After a limit was passed (too deep an indentation, or more tokens than
+ * the limit: the last one emitted is the first too many, reported there),
+ * leaves only EOF, so that the parser builds nothing from the file. True
+ * then. */
 static bool
-too_many_tokens(Lexer *L)
+stopped(Lexer *L)
 {
-	if (!L->lim || L->out->len <= L->lim->max[LIM_TOKENS])
+	if (!L->stop && (!L->lim || L->out->len <= L->lim->max[LIM_TOKENS]))
 		return false;
-	SrcSpan at = L->out->data[L->out->len - 1].span;
-	Diag *e = diag_error(L->d, at, "the file has more than %llu tokens",
-	                     (unsigned long long)L->lim->max[LIM_TOKENS]);
-	diag_limit_note(L->d, e, L->lim, LIM_TOKENS);
-	L->ok = false;
+	SrcSpan at = L->out->len ? L->out->data[L->out->len - 1].span : span_at(L, L->cur, 0);
+	if (!L->stop) {
+		Diag *e = diag_error(L->d, at, "the file has more than %llu tokens",
+		                     (unsigned long long)L->lim->max[LIM_TOKENS]);
+		diag_limit_note(L->d, e, L->lim, LIM_TOKENS);
+		L->ok = false;
+	}
 	L->out->len = 0;
 	emit(L, TOK_EOF, at, "");
 	return true;
@@ -442,7 +457,7 @@ lex_all(Lexer *L)
 {
 	bool at_line_start = true;
 	for (;;) {
-		if (too_many_tokens(L))
+		if (stopped(L))
 			return;
 		if (at_line_start) {
 			L->first_col = 0;
