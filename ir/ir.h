@@ -568,6 +568,17 @@ const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, L
  * its own, no axis facts. */
 TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
 
+/* The names of p's kernels (ir/names.c), to name variants after. */
+typedef struct IrNames IrNames;
+IrNames *ir_names_new(const TProgram *p, Arena *a);
+/* The name of k's specialized variant: `K__spec`, or `K__spec2`, ... when a
+ * kernel in s is called so (a variant name ends in "__spec" or a digit, so
+ * two variants never clash). */
+const char *ir_variant_name(const IrNames *s, const TKernel *k, Arena *a);
+/* Whether every kernel and variant of p has a name of its own; each clash
+ * is reported (internal: as glc's bug) at the later one. */
+bool ir_names_distinct(const TProgram *p, bool internal, Diags *d);
+
 /* -- Passes ---------------------------------------------------------------------- */
 
 /* Each pass works on every kernel of p (and their variants where it says
