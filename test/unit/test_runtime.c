@@ -340,45 +340,31 @@ make_cubin(unsigned char *p)
 static void
 test_image_tables(void)
 {
+	/* one byte changed per case: where, to what, and the check it breaks */
+	static const struct {
+		int at;
+		unsigned char value;
+		const char *why;
+	} broken[] = {
+		{20, 0, "the cubin's ELF header is not version 1 of 64 bytes (ident version 1, "
+		        "version 0, size 64)"},
+		{64 + 33, 2, "segment 0 of the cubin lies outside its 448 bytes"},  /* 568 bytes */
+		{323, '!', "section name table (section 0) is not a string table ending in a NUL"},
+		{192, 9, "section 1's name lies outside the section name table"},   /* 9 of 4 */
+		{338, 'x', "string table section 1 does not end in a NUL"},
+		{352, 3, "symbol 0 of section 2 names no string of its string table"},  /* 3 of 3 */
+		{256 + 40, 2, "symbol table section 2 links no string table"},      /* itself */
+	};
 	unsigned char p[448];
 	glrt_module *m = NULL;
 	make_cubin(p);
 	CHECK_EQ(GLRT_ERROR_NO_DRIVER, glrt_module_load(&m, p, sizeof p, GLRT_IMAGE_CUBIN));
-	p[20] = 0;                     /* e_version */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "the cubin's ELF header is not version 1 of 64 bytes (ident version 1, "
-	           "version 0, size 64)");
-	make_cubin(p);
-	p[64 + 32] = 0, p[64 + 33] = 2;   /* the segment runs 512 bytes from 64 */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "segment 0 of the cubin lies outside its 448 bytes");
-	make_cubin(p);
-	p[323] = '!';                     /* the names end without a NUL */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "section name table (section 0) is not a string table ending in a NUL");
-	make_cubin(p);
-	p[192] = 9;                       /* section 1's name at 9 of 4 bytes */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "section 1's name lies outside the section name table");
-	make_cubin(p);
-	p[338] = 'x';                     /* the strings end without a NUL */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "string table section 1 does not end in a NUL");
-	make_cubin(p);
-	p[352] = 3;                       /* the symbol's name at 3 of 3 bytes */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "symbol 0 of section 2 names no string of its string table");
-	make_cubin(p);
-	p[256 + 40] = 2;                  /* linked to itself, not strings */
-	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&m, p, sizeof p,
-	                                                          GLRT_IMAGE_CUBIN),
-	           "symbol table section 2 links no string table");
+	for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+		make_cubin(p);
+		p[broken[i].at] = broken[i].value;
+		CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+		           glrt_module_load(&m, p, sizeof p, GLRT_IMAGE_CUBIN), broken[i].why);
+	}
 	CHECK(m == NULL);
 }
 
