@@ -29,7 +29,8 @@ cg_param_ctype(const CgParam *p)
 	if (p->kind == CG_PARAM_TENSOR_MAP)
 		return "const glrt_tensor_map *";
 	switch (p->dtype) {
-	case DT_I1: case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return "uint8_t";
+	case DT_I1: return "bool";   /* any nonzero value converts to true */
+	case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return "uint8_t";
 	case DT_I8: return "int8_t";
 	case DT_I16: return "int16_t";
 	case DT_U16: case DT_F16: case DT_BF16: return "uint16_t";

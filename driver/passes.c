@@ -65,6 +65,9 @@ bool
 drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,
                Diags *d, DrvTimer *tm)
 {
+	/* the passes walk blocks recursively: their depth is bounded first */
+	if (!ir_check_nesting(p, d))
+		return false;
 	for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
 		bool ok = passes[i].run(p, a, d);
 		drv_timer_lap(tm, passes[i].name);

@@ -108,12 +108,27 @@ typedef struct IrSpan {
 	const char *s;
 	size_t n;
 } IrSpan;
+/* The most operands (outputs and inputs) one inline asm takes. */
+enum { IR_ASM_MAX_OPERANDS = 256 };
 /* Checks an inline-asm constraint string s (no blanks): each comma-separated
  * item an output `=`/`=&` and a register letter (r h l f d b c q), an input
  * letter, `n` or a tied output's number, or a clobber `~{...}`, as LLVM's
- * NVPTX back end takes them. Counts the outputs and inputs; false with the
- * first bad item in *bad. */
+ * NVPTX back end takes them: outputs first, then inputs, then clobbers; a
+ * tied input names an output, and no output has two. Counts the outputs
+ * and inputs; false with the first bad item in *bad and the rule it breaks
+ * in *why. */
+bool ir_asm_check_constraints(const char *s, int *outs, int *ins, IrSpan *bad,
+                              const char **why);
+/* The same without the rule. */
 bool ir_asm_constraints(const char *s, int *outs, int *ins, IrSpan *bad);
+/* Input k (from 0) of a valid constraint string: "r", "n", "0", ... */
+IrSpan ir_asm_input(const char *s, int k);
+/* Checks the operand references of inline-asm text as LLVM's AsmPrinter
+ * reads them: $N and ${N} (or ${N:r}) below n_operands, $$, the variant
+ * markers $( $| $) (not nested), ${:uid}, ${:comment}, ${:private}; false
+ * with the first bad one in *bad and why in *why. (LLVM ends the process on
+ * the others.) */
+bool ir_asm_text(const char *text, int n_operands, IrSpan *bad, const char **why);
 
 /* -- Shared-memory views -------------------------------------------------- */
 
@@ -511,6 +526,16 @@ enum { IR_SMEM_LIMIT = 232448 };
 
 /* -- Walking ------------------------------------------------------------------- */
 
+/* How deep blocks (loop and if bodies, combine regions, partitions) may nest
+ * in one kernel, inlined calls included: every recursive walk of the IR (the
+ * reader, the verifier, the passes, code generation) stays well within the
+ * stack, and LLVM's loop passes within seconds, below it. */
+enum { IR_MAX_NEST = 256 };
+/* Reports a block nested deeper than IR_MAX_NEST in any kernel of p, at the
+ * instruction that opens it, as an error in the input (a limit); false
+ * then. Its own walk stops at the limit. */
+bool ir_check_nesting(const TProgram *p, Diags *d);
+
 /* Called on each instruction; returning false stops the walk. */
 typedef bool (*IrVisit)(TInst *in, void *ctx);
 /* Visits every instruction of k in program order: nested blocks after the
@@ -557,6 +582,17 @@ const LLCvtPlan *ir_plan_convert(Arena *a, const TType *src, const TType *dst, L
  * (to change their assumptions), sharing everything else; no variant of
  * its own, no axis facts. */
 TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
+
+/* The names of p's kernels (ir/names.c), to name variants after. */
+typedef struct IrNames IrNames;
+IrNames *ir_names_new(const TProgram *p, Arena *a);
+/* The name of k's specialized variant: `K__spec`, or `K__spec2`, ... when a
+ * kernel in s is called so (a variant name ends in "__spec" or a digit, so
+ * two variants never clash). */
+const char *ir_variant_name(const IrNames *s, const TKernel *k, Arena *a);
+/* Whether every kernel and variant of p has a name of its own; each clash
+ * is reported (internal: as glc's bug) at the later one. */
+bool ir_names_distinct(const TProgram *p, bool internal, Diags *d);
 
 /* -- Passes ---------------------------------------------------------------------- */
 

@@ -92,9 +92,11 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	for t in build/fuzz/fuzz_*; do
 		name=${t##*/}
 		mkdir -p "build/fuzz/corpus-$name"
+		own=
+		[ -d "build/fuzz/seeds-$name" ] && own="build/fuzz/seeds-$name"
 		if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 			-print_final_stats=0 "build/fuzz/corpus-$name" test/fuzz/corpus \
-			build/fuzz/seeds >"$log" 2>&1; then
+			build/fuzz/seeds $own >"$log" 2>&1; then
 			tally 1 0 "$name (${secs}s)"
 		else
 			tail -n 60 "$log"
