@@ -108,9 +108,12 @@ layering:
 # to FUZZ_TARGETS. Every target starts from its corpus in build/fuzz/, the
 # checked-in corpus test/fuzz/corpus (reproducers of what fuzzing found, so
 # that every run replays them), the examples and every .gl input of the
-# tests. `make check` runs each for FUZZ_SECONDS (60 in all); `make fuzz`
-# for FUZZ_SECONDS each (default 3600) and prints libFuzzer's final stats
-# (execs, coverage), as recorded in bench/RESULTS.md.
+# tests (build/fuzz/seeds), and its own seeds when it has some
+# (build/fuzz/seeds-NAME). `make check` runs each for a share of
+# FUZZ_SECONDS (60 in all); `make fuzz` runs each for FUZZ_SECONDS_EACH
+# seconds (default 3600; FUZZ_SECONDS is the older name), or only those
+# named in FUZZ_ONLY ("fuzz_ir fuzz_gluon"), and prints libFuzzer's final
+# stats (execs, coverage), as recorded in bench/RESULTS.md.
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -I. -I$(B)/gen \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = $(B)/fuzz/fuzz_front
@@ -127,6 +130,21 @@ FUZZ_SEMA_SRCS = test/fuzz/fuzz_sema.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SR
 $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SEMA_SRCS) -lm
+
+# Gluon .py files: parsed with their host code and specialized as -n/-s ask
+# (test/fuzz/fuzz_gluon.c); seeded with the Gluon tests, each headed by the
+# kernel and signatures of its RUN lines.
+FUZZ_TARGETS += $(B)/fuzz/fuzz_gluon
+FUZZ_GLUON_SRCS = test/fuzz/fuzz_gluon.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS)
+
+$(B)/fuzz/fuzz_gluon: $(FUZZ_GLUON_SRCS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_GLUON_SRCS) -lm
+
+$(B)/fuzz/seeds-fuzz_gluon: test/fuzz/gluon_seeds.py $(wildcard test/lit/gluon/*.py test/lit/gluon/Inputs/*.py)
+	@rm -rf $@
+	@python3 test/fuzz/gluon_seeds.py $@ $(wildcard test/lit/gluon/*.py test/lit/gluon/Inputs/*.py)
 
 # Code generation links LLVM; its sources see LLVM's headers.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
@@ -162,15 +180,19 @@ $(B)/fuzz/seeds: $(wildcard examples/*.gl test/lit/*/*.gl test/lit/*/Inputs/*.gl
 	@rm -rf $@ && mkdir -p $@
 	@for f in $^; do cp "$$f" "$@/$$(echo "$$f" | tr / _)"; done
 
-fuzz-build: $(FUZZ_TARGETS) $(B)/fuzz/seeds
+fuzz-build: $(FUZZ_TARGETS) $(B)/fuzz/seeds $(B)/fuzz/seeds-fuzz_gluon
 
 fuzz: deps
 	@$(MAKE) -s B=$(B) fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
-		mkdir -p $(B)/fuzz/corpus-$${t##*/}; \
-		$$t -max_total_time=$${FUZZ_SECONDS:-3600} -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=1 $(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus \
-			$(B)/fuzz/seeds || exit 1; \
+		n=$${t##*/}; \
+		case " $${FUZZ_ONLY:-$$n} " in *" $$n "*) ;; *) continue ;; esac; \
+		mkdir -p $(B)/fuzz/corpus-$$n; \
+		own=; [ -d $(B)/fuzz/seeds-$$n ] && own=$(B)/fuzz/seeds-$$n; \
+		echo "== $$n: $${FUZZ_SECONDS_EACH:-$${FUZZ_SECONDS:-3600}} s"; \
+		$$t -max_total_time=$${FUZZ_SECONDS_EACH:-$${FUZZ_SECONDS:-3600}} -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 $(B)/fuzz/corpus-$$n \
+			test/fuzz/corpus $(B)/fuzz/seeds $$own || exit 1; \
 	done
 	@$(MAKE) -s $(B)/glc
 	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}
@@ -194,3 +216,13 @@ diff-bundle: $(B)/glc
 .PHONY: gpu-bundle
 gpu-bundle: $(B)/glc
 	@sh test/gpu/bundle.sh $(B)/glc gpu-bundle
+
+# The code-parity table against Triton 3.6 (bench/parity/parity.py, issue 23): every
+# shared kernel through both compilers and the same ptxas, SASS counted by class, written
+# into bench/RESULTS.md, and the GPU timing run's folder gpu-run/parity (run there:
+# sh gpu-run/parity/run.sh). TRITON_PY is a Python with triton 3.6 (no GPU needed).
+TRITON_PY ?= /opt/tv/bin/python
+.PHONY: parity
+parity: $(B)/glc
+	@$(TRITON_PY) bench/parity/parity.py --glc $(B)/glc --results bench/RESULTS.md \
+		--bundle gpu-run/parity

@@ -468,6 +468,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	if ((v = option_value(argc, argv, i, "--kernel", d, &missing)) ||
 	    (v = option_value(argc, argv, i, "--kernel-name", d, &missing)) ||
 	    (v = short_value(argc, argv, i, "-n", d, &missing))) {
+		if (o->kernel) {
+			diag_error(d, (SrcSpan){0}, "--kernel '%s': the kernel was already named ('%s'); "
+			           "give one --kernel (or -n)", v, o->kernel);
+			return false;
+		}
 		o->kernel = v;
 		return true;
 	}

@@ -45,6 +45,9 @@ bool
 drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,
                Diags *d, DrvTimer *tm)
 {
+	/* the passes walk blocks recursively: their depth is bounded first */
+	if (!ir_check_nesting(p, d))
+		return false;
 	size_t n;
 	const Pass *passes = pass_pipeline(&n);
 	bool verified = false;   /* the verify pass has run */

@@ -190,6 +190,16 @@ enum { IR_SMEM_LIMIT = 232448 };
 
 /* -- Walking ------------------------------------------------------------------- */
 
+/* How deep blocks (loop and if bodies, combine regions, partitions) may nest
+ * in one kernel, inlined calls included: every recursive walk of the IR (the
+ * reader, the verifier, the passes, code generation) stays well within the
+ * stack, and LLVM's loop passes within seconds, below it. */
+enum { IR_MAX_NEST = 256 };
+/* Reports a block nested deeper than IR_MAX_NEST in any kernel of p, at the
+ * instruction that opens it, as an error in the input (a limit); false
+ * then. Its own walk stops at the limit. */
+bool ir_check_nesting(const TProgram *p, Diags *d);
+
 /* What a nested block is to the instruction that owns it. */
 typedef enum IrRole {
 	IR_BODY,         /* a for's, while's or map's body, an if's then (and the
@@ -314,6 +324,17 @@ void ir_block_insert(Arena *a, TBlock *b, size_t at, TInst *i);
  * (to change their assumptions), sharing everything else; no variant of
  * its own, no axis facts. */
 TKernel *ir_kernel_variant(Arena *a, const TKernel *k, const char *name);
+
+/* The names of p's kernels (ir/names.c), to name variants after. */
+typedef struct IrNames IrNames;
+IrNames *ir_names_new(const TProgram *p, Arena *a);
+/* The name of k's specialized variant: `K__spec`, or `K__spec2`, ... when a
+ * kernel in s is called so (a variant name ends in "__spec" or a digit, so
+ * two variants never clash). */
+const char *ir_variant_name(const IrNames *s, const TKernel *k, Arena *a);
+/* Whether every kernel and variant of p has a name of its own; each clash
+ * is reported (internal: as glc's bug) at the later one. */
+bool ir_names_distinct(const TProgram *p, bool internal, Diags *d);
 
 /* What a kernel declares besides its parameters and body, gathered while
  * it is built (by sema as it checks the kernel, by the reader as it reads

@@ -96,12 +96,27 @@ typedef struct IrSpan {
 	const char *s;
 	size_t n;
 } IrSpan;
+/* The most operands (outputs and inputs) one inline asm takes. */
+enum { IR_ASM_MAX_OPERANDS = 256 };
 /* Checks an inline-asm constraint string s (no blanks): each comma-separated
  * item an output `=`/`=&` and a register letter (r h l f d b c q), an input
  * letter, `n` or a tied output's number, or a clobber `~{...}`, as LLVM's
- * NVPTX back end takes them. Counts the outputs and inputs; false with the
- * first bad item in *bad. */
+ * NVPTX back end takes them: outputs first, then inputs, then clobbers; a
+ * tied input names an output, and no output has two. Counts the outputs
+ * and inputs; false with the first bad item in *bad and the rule it breaks
+ * in *why. */
+bool ir_asm_check_constraints(const char *s, int *outs, int *ins, IrSpan *bad,
+                              const char **why);
+/* The same without the rule. */
 bool ir_asm_constraints(const char *s, int *outs, int *ins, IrSpan *bad);
+/* Input k (from 0) of a valid constraint string: "r", "n", "0", ... */
+IrSpan ir_asm_input(const char *s, int k);
+/* Checks the operand references of inline-asm text as LLVM's AsmPrinter
+ * reads them: $N and ${N} (or ${N:r}) below n_operands, $$, the variant
+ * markers $( $| $) (not nested), ${:uid}, ${:comment}, ${:private}; false
+ * with the first bad one in *bad and why in *why. (LLVM ends the process on
+ * the others.) */
+bool ir_asm_text(const char *text, int n_operands, IrSpan *bad, const char **why);
 
 /* -- Shared-memory views -------------------------------------------------- */
 

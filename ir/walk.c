@@ -4,7 +4,8 @@
  * instruction owns, and in which order, is said here once (ir_nest), as the
  * text form writes them: a for's or a map's body, an if's then and its else,
  * a while's condition then its body, a reduce's or scan's combine region,
- * and the partitions of a warp_specialize.
+ * and the partitions of a warp_specialize. The limit on how deep blocks
+ * nest, which every recursive walk relies on, is checked here too.
  */
 #include "ir/ir.h"
 
@@ -106,6 +107,54 @@ ir_walk_warps(const IrWalker *w)
 		if (n->role == IR_PARTITION)
 			return n->part->num_warps;
 	return w->k->num_warps;
+}
+
+/* The depth of the block being walked, for ir_check_nesting. */
+typedef struct Nesting {
+	Diags *d;
+	int depth;             /* blocks around the instruction visited */
+} Nesting;
+
+/* An instruction that opens a block at the limit is an error there. */
+static IrStep
+check_depth(IrWalker *w, TInst *in)
+{
+	Nesting *x = w->ctx;
+	IrNest n;
+	bool opens = false;
+	for (int i = 0; !opens && ir_nest(w->k, in, i, &n); i++)
+		opens = n.block->n || n.role == IR_PARTITION;
+	if (!opens || x->depth < IR_MAX_NEST)
+		return IR_ON;
+	diag_error(x->d, in->at, "blocks nest more than %d deep in kernel '%s' (counting those "
+	           "of the calls inlined into it)", IR_MAX_NEST, w->k->name);
+	return IR_STOP;
+}
+
+static IrStep
+deeper(IrWalker *w, const IrNest *n)
+{
+	((Nesting *)w->ctx)->depth += n->owner != NULL;
+	return IR_ON;
+}
+
+static IrStep
+shallower(IrWalker *w, const IrNest *n)
+{
+	((Nesting *)w->ctx)->depth -= n->owner != NULL;
+	return IR_ON;
+}
+
+bool
+ir_check_nesting(const TProgram *p, Diags *d)
+{
+	for (int i = 0; i < p->n_kernels; i++) {
+		Nesting x = {d, 0};
+		if (!ir_walk(&(IrWalker){.k = p->kernels[i], .ctx = &x, .pre = check_depth,
+		                         .enter = deeper, .leave = shallower}))
+			return false;
+	}
+	return true;
 }
 
 TPartition *

@@ -64,20 +64,19 @@ append(LLayout *l, const LLayout *r)
 	ll_product(l, r, l, NULL);
 }
 
+/* One CTA's layout as built: the block in-dim (no bits) appended; fitting
+ * to the tile and the CGA part are ll_cga_combine's. */
 static bool
-finish(LLayout *l, const int64_t *shape, int rank, LLayout *out, LLErr *err)
+finish(LLayout *l, LLayout *out)
 {
 	if (ll_in_index(l, LL_BLOCK) < 0)
 		ll_add_in(l, LL_BLOCK, 0);
-	if (!ll_fit_shape(l, shape, rank, err))
-		return false;
 	*out = *l;
 	return true;
 }
 
 static bool
-build_blocked(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
-              LLErr *err)
+build_blocked(const LLDesc *d, int rank, int num_warps, LLayout *out, LLErr *err)
 {
 	int spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
 	if (!pow2_list(d, "size_per_thread", &d->size_per_thread, rank, spt, err) ||
@@ -97,7 +96,7 @@ build_blocked(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LL
 	LLayout warp = ll_identity_nd(LL_WARP, wpc, order, rank);
 	append(&l, &lane);
 	append(&l, &warp);
-	return finish(&l, shape, rank, out, err);
+	return finish(&l, out);
 }
 
 static bool
@@ -227,8 +226,7 @@ check_nvmma(const LLDesc *d, int rank, int num_warps, int *wpc, int *n, LLErr *e
 }
 
 static bool
-build_nvmma(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
-            LLErr *err)
+build_nvmma(const LLDesc *d, int rank, int num_warps, LLayout *out, LLErr *err)
 {
 	int wpc[LL_MAX_RANK], n, worder[LL_MAX_RANK];
 	if (!check_nvmma(d, rank, num_warps, wpc, &n, err))
@@ -237,7 +235,7 @@ build_nvmma(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	mma_warp_order(d, rank, worder);
 	LLayout w = ll_identity_nd(LL_WARP, wpc, worder, rank);
 	append(&l, &w);
-	return finish(&l, shape, rank, out, err);
+	return finish(&l, out);
 }
 
 static bool
@@ -270,7 +268,7 @@ build_dot(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayou
 		mma_warp_order(p, rank, worder);
 		LLayout w = broadcast_k(LL_WARP, wpc, worder, rank, kdim);
 		append(&l, &w);
-		return finish(&l, shape, rank, out, err);
+		return finish(&l, out);
 	}
 	if (p->kind == LL_BLOCKED) {
 		int spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
@@ -287,7 +285,7 @@ build_dot(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayou
 		LLayout warp = broadcast_k(LL_WARP, wpc, order, rank, kdim);
 		append(&l, &lane);
 		append(&l, &warp);
-		return finish(&l, shape, rank, out, err);
+		return finish(&l, out);
 	}
 	return ll_fail(err, "DotOperandLayout: the parent must be an NVMMADistributedLayout or a "
 	                    "BlockedLayout");
@@ -414,6 +412,56 @@ build_shared_linear(const LLDesc *d, const int64_t *shape, int rank, LLayout *ou
 	return true;
 }
 
+/* The layout of one CTA of the constructors with a CGA part, on its tile. */
+static bool
+build_cta(const LLDesc *d, const int64_t *tile, int rank, int num_warps, LLayout *out,
+          LLErr *err)
+{
+	switch (d->kind) {
+	case LL_BLOCKED: return build_blocked(d, rank, num_warps, out, err);
+	case LL_DOT_OPERAND: return build_dot(d, tile, rank, num_warps, out, err);
+	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, rank, num_warps, out, err);
+	case LL_NVMMA_SHARED:
+	case LL_SWIZZLED_SHARED: return ll_build_shared(d, tile, rank, out, err);
+	default: return ll_fail(err, "unknown layout kind");
+	}
+}
+
+/* Triton's combineCtaCgaWithShape: the CGA map of the cga_layout (none on
+ * one CTA) cut to the shape, one CTA's layout built and fitted on the tile
+ * that leaves, and the two multiplied. */
+static bool
+build_with_cga(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
+               LLErr *err)
+{
+	LLBases cga = {0};
+	ll_cga_of(d, &cga);
+	LLayout g, l;
+	int64_t tile[LL_MAX_RANK];
+	return ll_cga_map(d, &cga, shape, rank, &g, tile, err) &&
+	       build_cta(d, tile, rank, num_warps, &l, err) &&
+	       ll_cga_combine(&l, &g, tile, rank, out, err);
+}
+
+static bool
+build_kind(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
+           LLErr *err)
+{
+	switch (d->kind) {
+	case LL_SLICE: return build_slice(d, shape, rank, num_warps, out, err);
+	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
+	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
+	case LL_PADDED_SHARED: return ll_build_padded(d, shape, rank, out, err);
+	case LL_AUTO: {
+		/* Until inference decides: the default a tensor of this shape gets. */
+		LLDesc def;
+		ll_coalesced_fill(&def, shape, rank, 32, num_warps);
+		return build_with_cga(&def, shape, rank, num_warps, out, err);
+	}
+	default: return build_with_cga(d, shape, rank, num_warps, out, err);
+	}
+}
+
 bool
 ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
          LLErr *err)
@@ -434,22 +482,5 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 	if (total > 40)
 		return ll_fail(err, "%s: the tensor has 2^%d elements, too many for one CTA",
 		               ll_kind_name(d->kind), total);
-	switch (d->kind) {
-	case LL_BLOCKED: return build_blocked(d, shape, rank, num_warps, out, err);
-	case LL_SLICE: return build_slice(d, shape, rank, num_warps, out, err);
-	case LL_DOT_OPERAND: return build_dot(d, shape, rank, num_warps, out, err);
-	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, shape, rank, num_warps, out, err);
-	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
-	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
-	case LL_PADDED_SHARED: return ll_build_padded(d, shape, rank, out, err);
-	case LL_AUTO: {
-		/* Until inference decides: the default a tensor of this shape gets. */
-		LLDesc def;
-		ll_coalesced_fill(&def, shape, rank, 32, num_warps);
-		return build_blocked(&def, shape, rank, num_warps, out, err);
-	}
-	case LL_NVMMA_SHARED:
-	case LL_SWIZZLED_SHARED: return ll_build_shared(d, shape, rank, out, err);
-	}
-	return ll_fail(err, "unknown layout kind");
+	return build_kind(d, shape, rank, num_warps, out, err) && ll_check_cta_bases(d, out, err);
 }

@@ -115,6 +115,10 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		buf_printf(out, "%d", d->auto_id);
 		break;
 	}
+	if (d->cga_layout.n) {
+		buf_puts(out, ", cga_layout=");
+		bases(out, &d->cga_layout);
+	}
 	buf_putc(out, ')');
 }
 
@@ -149,7 +153,8 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		return false;
 	switch (a->kind) {
 	case LL_BLOCKED:
-		return ints_equal(&a->size_per_thread, &b->size_per_thread) &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       ints_equal(&a->size_per_thread, &b->size_per_thread) &&
 		       ints_equal(&a->threads_per_warp, &b->threads_per_warp) &&
 		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
 		       ints_equal(&a->order, &b->order);
@@ -159,7 +164,8 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		return a->operand_index == b->operand_index && a->k_width == b->k_width &&
 		       ll_desc_equal(a->parent, b->parent);
 	case LL_NVMMA_DISTRIBUTED:
-		return ints_equal(&a->version, &b->version) &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       ints_equal(&a->version, &b->version) &&
 		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
 		       ints_equal(&a->instr_shape, &b->instr_shape);
 	case LL_DISTRIBUTED_LINEAR:
@@ -168,11 +174,13 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		       bases_equal(&a->warp_bases, &b->warp_bases) &&
 		       bases_equal(&a->block_bases, &b->block_bases) && ints_equal(&a->shape, &b->shape);
 	case LL_NVMMA_SHARED:
-		return a->swizzle_byte_width == b->swizzle_byte_width &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       a->swizzle_byte_width == b->swizzle_byte_width &&
 		       a->element_bitwidth == b->element_bitwidth && a->rank == b->rank &&
 		       a->transposed == b->transposed && a->fp4_padded == b->fp4_padded;
 	case LL_SWIZZLED_SHARED:
-		return a->vec == b->vec && a->per_phase == b->per_phase &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) && a->vec == b->vec &&
+		       a->per_phase == b->per_phase &&
 		       a->max_phase == b->max_phase && ints_equal(&a->order, &b->order);
 	case LL_SHARED_LINEAR:
 		return bases_equal(&a->offset_bases, &b->offset_bases) &&

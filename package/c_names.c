@@ -2,10 +2,12 @@
  * Names in the generated C and in the host object. A kernel's launcher is
  * an exported C function named after the kernel, so that name must be a
  * legal C and C++ identifier that collides with nothing a C program links:
- * not a keyword, not a function of the C library or POSIX (a launcher
- * named memcpy would replace libc's in the whole program), not the
- * runtime's or the generated code's own names (glrt_*, glc_*, *__spec),
- * not a reserved identifier. Kernel names on that list are errors.
+ * not a keyword, not a macro of the headers the C includes (INT64_MIN
+ * would be replaced by the preprocessor), not a function of the C library
+ * or POSIX (a launcher named memcpy would replace libc's in the whole
+ * program), not the runtime's or the generated code's own names (glrt_*,
+ * glc_*, *__spec), not a reserved identifier. Kernel names on that list
+ * are errors.
  * Parameter names are not symbols, so the unsafe ones are renamed in the C
  * text (glc_arg_NAME) instead.
  */
@@ -33,6 +35,32 @@ static const char *const KEYWORDS[] = {
 	"typeid", "typename", "typeof", "typeof_unqual", "union", "unsigned", "using",
 	"va_arg", "va_end", "va_start", "virtual", "void", "volatile", "wchar_t", "while",
 	"xor", "xor_eq",
+};
+
+/* The macros that the headers the generated C includes define (<stddef.h>,
+ * <stdint.h>, <stdbool.h> for C, as GCC and Clang define them for C99 to
+ * C23 and C++17; robust/c_header_macros.test compares this list with
+ * theirs), besides those in KEYWORDS: a name of the C text that is one of
+ * them would be replaced by the preprocessor. Sorted. */
+static const char *const MACROS[] = {
+	"INT16_C", "INT16_MAX", "INT16_MIN", "INT16_WIDTH", "INT32_C", "INT32_MAX", "INT32_MIN",
+	"INT32_WIDTH", "INT64_C", "INT64_MAX", "INT64_MIN", "INT64_WIDTH", "INT8_C", "INT8_MAX",
+	"INT8_MIN", "INT8_WIDTH", "INTMAX_C", "INTMAX_MAX", "INTMAX_MIN", "INTMAX_WIDTH",
+	"INTPTR_MAX", "INTPTR_MIN", "INTPTR_WIDTH", "INT_FAST16_MAX", "INT_FAST16_MIN",
+	"INT_FAST16_WIDTH", "INT_FAST32_MAX", "INT_FAST32_MIN", "INT_FAST32_WIDTH", "INT_FAST64_MAX",
+	"INT_FAST64_MIN", "INT_FAST64_WIDTH", "INT_FAST8_MAX", "INT_FAST8_MIN", "INT_FAST8_WIDTH",
+	"INT_LEAST16_MAX", "INT_LEAST16_MIN", "INT_LEAST16_WIDTH", "INT_LEAST32_MAX",
+	"INT_LEAST32_MIN", "INT_LEAST32_WIDTH", "INT_LEAST64_MAX", "INT_LEAST64_MIN",
+	"INT_LEAST64_WIDTH", "INT_LEAST8_MAX", "INT_LEAST8_MIN", "INT_LEAST8_WIDTH", "PTRDIFF_MAX",
+	"PTRDIFF_MIN", "PTRDIFF_WIDTH", "SIG_ATOMIC_MAX", "SIG_ATOMIC_MIN", "SIG_ATOMIC_WIDTH",
+	"SIZE_MAX", "SIZE_WIDTH", "UINT16_C", "UINT16_MAX", "UINT16_WIDTH", "UINT32_C", "UINT32_MAX",
+	"UINT32_WIDTH", "UINT64_C", "UINT64_MAX", "UINT64_WIDTH", "UINT8_C", "UINT8_MAX",
+	"UINT8_WIDTH", "UINTMAX_C", "UINTMAX_MAX", "UINTMAX_WIDTH", "UINTPTR_MAX", "UINTPTR_WIDTH",
+	"UINT_FAST16_MAX", "UINT_FAST16_WIDTH", "UINT_FAST32_MAX", "UINT_FAST32_WIDTH",
+	"UINT_FAST64_MAX", "UINT_FAST64_WIDTH", "UINT_FAST8_MAX", "UINT_FAST8_WIDTH",
+	"UINT_LEAST16_MAX", "UINT_LEAST16_WIDTH", "UINT_LEAST32_MAX", "UINT_LEAST32_WIDTH",
+	"UINT_LEAST64_MAX", "UINT_LEAST64_WIDTH", "UINT_LEAST8_MAX", "UINT_LEAST8_WIDTH", "WCHAR_MAX",
+	"WCHAR_MIN", "WCHAR_WIDTH", "WINT_MAX", "WINT_MIN", "WINT_WIDTH", "unreachable",
 };
 
 /* Functions and objects of the C library (C11), POSIX and the dynamic
@@ -111,6 +139,9 @@ reserved(const char *name)
 {
 	if (listed(name, KEYWORDS, sizeof KEYWORDS / sizeof *KEYWORDS))
 		return "is a C or C++ keyword, or a name that the C headers define";
+	if (listed(name, MACROS, sizeof MACROS / sizeof *MACROS))
+		return "is a macro of <stdint.h>, <stddef.h> or <stdbool.h>, which the generated "
+		       "C includes";
 	if (name[0] == '_' || strstr(name, "__"))
 		return "is reserved in C and C++ (it starts with '_' or holds '__')";
 	if (strncmp(name, "glc_", 4) == 0 || strncmp(name, "GLC_", 4) == 0 ||
@@ -198,7 +229,8 @@ pkg_param_ctype(const CgParam *p)
 	if (p->kind == CG_PARAM_TENSOR_MAP)
 		return "const glrt_tensor_map *";
 	switch (p->dtype) {
-	case DT_I1: case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return "uint8_t";
+	case DT_I1: return "bool";   /* any nonzero value converts to true */
+	case DT_U8: case DT_F8E4M3: case DT_F8E5M2: return "uint8_t";
 	case DT_I8: return "int8_t";
 	case DT_I16: return "int16_t";
 	case DT_U16: case DT_F16: case DT_BF16: return "uint16_t";

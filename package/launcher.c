@@ -10,8 +10,11 @@
  * or, when the grid is computed from the arguments (CgKernelSig.grid, see
  * grid.c), NAME(glrt_stream stream, <kernel parameters>), which returns
  * GLRT_SUCCESS without launching when a dimension is 0;
- * with pointers as glrt_devptr, f16/bf16 scalars as their uint16_t bits and
- * tensor maps as const glrt_tensor_map *. A descriptor's global extents,
+ * with pointers as glrt_devptr, f16/bf16 scalars as their uint16_t bits, i1
+ * as bool (so that any nonzero value is true; the kernel takes the byte
+ * and tests it against 0) and tensor maps as const glrt_tensor_map *.
+ * Alignment comes first in a declaration (GLRT_ALIGN64 static const ...),
+ * where C and C++ both take it. A descriptor's global extents,
  * which the kernel takes as trailing i32 parameters, come from the
  * glrt_tensor_map (the shape its encoder recorded), not from the caller. A
  * parameter that breaks what the kernel requires gives
@@ -438,12 +441,12 @@ pkg_emit_launcher_c(const PkgUnit *p, StrBuf *out)
 	           p->unit);
 	if (p->cubin.len) {
 		StrBuf decl = {0};
-		buf_printf(&decl, "static GLRT_ALIGN64 const unsigned char glc_%s_cubin", p->unit);
+		buf_printf(&decl, "GLRT_ALIGN64 static const unsigned char glc_%s_cubin", p->unit);
 		byte_array(decl.s, p->cubin, false, out);
 		buf_free(&decl);
 	}
 	StrBuf decl = {0};
-	buf_printf(&decl, "static GLRT_ALIGN64 const char glc_%s_ptx", p->unit);
+	buf_printf(&decl, "GLRT_ALIGN64 static const char glc_%s_ptx", p->unit);
 	byte_array(decl.s, p->ptx, true, out);
 	buf_free(&decl);
 	if (p->cubin.len)

@@ -24,6 +24,10 @@ typedef struct Pass {
 /* The passes in the order they run from typed IR to code generation (their
  * number in *n). */
 const Pass *pass_pipeline(size_t *n);
+/* Runs the whole pipeline over p as the driver does without its options:
+ * first bounds how deep blocks nest (ir_check_nesting: the passes' walks
+ * recurse), then every pass in order; false after an error. */
+bool pass_run_all(TProgram *p, Arena *a, Diags *d);
 
 /* -- The passes --------------------------------------------------------------- */
 

@@ -29,3 +29,14 @@ pass_pipeline(size_t *n)
 	*n = sizeof pipeline / sizeof *pipeline;
 	return pipeline;
 }
+
+bool
+pass_run_all(TProgram *p, Arena *a, Diags *d)
+{
+	if (!ir_check_nesting(p, d))
+		return false;
+	for (size_t i = 0; i < sizeof pipeline / sizeof *pipeline; i++)
+		if (!pipeline[i].run(p, a, d))
+			return false;
+	return true;
+}

@@ -96,11 +96,12 @@ bool
 pass_specialize(TProgram *p, Arena *a, Diags *d)
 {
 	(void)d;
+	IrNames *taken = ir_names_new(p, a);
 	for (int i = 0; i < p->n_kernels; i++) {
 		TKernel *k = p->kernels[i];
 		if (k->fast)
 			continue;
-		TKernel *v = ir_kernel_variant(a, k, arena_printf(a, "%s__spec", k->name));
+		TKernel *v = ir_kernel_variant(a, k, ir_variant_name(taken, k, a));
 		if (assume(a, v))
 			k->fast = v;
 	}

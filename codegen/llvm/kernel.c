@@ -34,7 +34,7 @@ param_type(CgModule *m, const CgParam *p)
 	case CG_PARAM_TENSOR_MAP: return m->ptr;
 	case CG_PARAM_SCALAR: break;
 	}
-	/* i1 travels as a byte, like C's bool. */
+	/* i1 travels as a byte, like C's bool; nonzero is true (lower/lower.c). */
 	return p->dtype == DT_I1 ? m->i8 : cg_dtype_type(m, p->dtype);
 }
 

@@ -217,8 +217,10 @@ lower_inst(Lower *l, const TInst *in)
 		return true;
 	case OP_PARAM: {
 		LLVMValueRef p = LLVMGetParam(m->fn, (unsigned)in->param);
+		/* an i1 arrives as a byte (C's bool); any nonzero byte is true, so
+		 * that a caller's 2 is not its low bit */
 		if (in->res->type->kind == TY_SCALAR && in->res->type->dtype == DT_I1)
-			p = LLVMBuildTrunc(m->b, p, m->i1, "");
+			p = LLVMBuildICmp(m->b, LLVMIntNE, p, LLVMConstInt(m->i8, 0, 0), "");
 		if (in->res->type->kind == TY_DESC)
 			return lower_desc_param(l, in, p);
 		set_scalar(l, in, p);

@@ -12,6 +12,8 @@
  */
 #include "codegen/ops/ops.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Elements per register of an element of type t in a pack of `pack`. */
@@ -39,9 +41,60 @@ result_type(CgModule *m, const TInst *in, int r)
 	return cg_elem_type(m, t->kind == TY_TUPLE ? t->elems[r] : t);
 }
 
+/* A mistake in inline asm that LLVM would crash or stop on, at the
+ * instruction (the program came from a .ir file, or sema let it through):
+ * false after reporting it. */
+static bool
+asm_error(Lower *l, const TInst *in, const char *fmt, ...) GL_PRINTF(3, 4);
+
+static bool
+asm_error(Lower *l, const TInst *in, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = arena_vprintf(l->m->arena, fmt, ap);
+	va_end(ap);
+	diag_error(l->m->diags, in->at, "inline asm: %s", msg);
+	l->failed = true;
+	return false;
+}
+
+/* Whether the constraints and the text fit the registers of one asm
+ * statement (n_ops operands of op_types, n_rets results of rets), as LLVM
+ * needs them: one constraint per register, a tied input of its output's
+ * type, an immediate ('n') a constant, operand references in range. */
+static bool
+asm_fits(Lower *l, const TInst *in, LLVMValueRef *ops, LLVMTypeRef *op_types, int n_ops,
+         LLVMTypeRef *rets, int n_rets)
+{
+	int outs, ins;
+	IrSpan bad;
+	const char *why;
+	if (!ir_asm_check_constraints(in->attr.text2, &outs, &ins, &bad, &why))
+		return asm_error(l, in, "constraint '%.*s': %s", (int)bad.n, bad.s, why);
+	if (outs != n_rets || ins != n_ops)
+		return asm_error(l, in, "the constraints give %d outputs and %d inputs; with pack=%d "
+		                 "the results and arguments take %d and %d registers", outs, ins,
+		                 in->attr.pack, n_rets, n_ops);
+	for (int k = 0; k < ins; k++) {
+		IrSpan c = ir_asm_input(in->attr.text2, k);
+		if (c.n == 1 && c.s[0] == 'n' && !LLVMIsConstant(ops[k]))
+			return asm_error(l, in, "input $%d is an immediate ('n') but its value is not "
+			                 "a constant", outs + k);
+		if (c.n && c.s[0] >= '0' && c.s[0] <= '9' && op_types[k] != rets[atoi(c.s)])
+			return asm_error(l, in, "input $%d is tied to output $%d ('%.*s') but their "
+			                 "registers differ in type (dtypes or pack)", outs + k,
+			                 atoi(c.s), (int)c.n, c.s);
+	}
+	if (!ir_asm_text(in->attr.text, outs + ins, &bad, &why))
+		return asm_error(l, in, "'%.*s' in the asm text: %s", (int)bad.n, bad.s, why);
+	return true;
+}
+
 /* One asm statement for elements e..e+pack-1 of every argument; results
- * into out (result r's element e + j at out[r * regs + e + j]). */
-static void
+ * into out (result r's element e + j at out[r * regs + e + j]). The first
+ * (e = 0) checks that the asm fits its registers: false after an error. */
+static bool
 asm_pack(Lower *l, const TInst *in, const CgVal *args, int e, int regs, LLVMValueRef *out)
 {
 	CgModule *m = l->m;
@@ -71,6 +124,8 @@ asm_pack(Lower *l, const TInst *in, const CgVal *args, int e, int regs, LLVMValu
 		for (int j = 0; j < pack; j += w)
 			rets[n_rets++] = w == 1 ? et : LLVMVectorType(et, (unsigned)w);
 	}
+	if (e == 0 && !asm_fits(l, in, ops, op_types, n_ops, rets, n_rets))
+		return false;
 	LLVMTypeRef rt = n_rets == 1 ? rets[0]
 	                             : LLVMStructTypeInContext(m->ctx, rets, (unsigned)n_rets, false);
 	LLVMTypeRef fty = LLVMFunctionType(rt, op_types, (unsigned)n_ops, false);
@@ -87,6 +142,7 @@ asm_pack(Lower *l, const TInst *in, const CgVal *args, int e, int regs, LLVMValu
 				                            LLVMConstInt(m->i32, (uint64_t)i, 0), "");
 		}
 	}
+	return true;
 }
 
 /* The map's body for elements e..e+pack-1 of every argument. */
@@ -144,9 +200,10 @@ cg_lower_escape(Lower *l, const TInst *in)
 		args[a] = cg_val(l, in->args[a]);
 	CgVal out = cg_val_new(l, n_res * regs);
 	for (int e = 0; e < regs; e += in->attr.pack) {
-		if (in->op == OP_INLINE_ASM)
-			asm_pack(l, in, args, e, regs, out.r);
-		else if (!map_pack(l, in, args, e, regs, out.r))
+		if (in->op == OP_INLINE_ASM) {
+			if (!asm_pack(l, in, args, e, regs, out.r))
+				return false;
+		} else if (!map_pack(l, in, args, e, regs, out.r))
 			return false;
 	}
 	l->vals[in->res->id] = out;

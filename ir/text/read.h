@@ -53,6 +53,7 @@ typedef struct Reader {
 	const char *line_start;
 	Token tok;            /* the current token */
 	bool failed;
+	int depth;            /* blocks open around the line being read */
 	uint32_t origin;      /* the file `source` names; 0: none */
 	VEC(const char *) paths;   /* files named by loc("path":...) */
 	VEC(uint32_t) path_ids;

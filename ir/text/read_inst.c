@@ -175,6 +175,16 @@ constant(Reader *r, TInst *i, const Token *lit)
 	if (!ir_dtype_is_float(t->dtype)) {
 		if (lit->kind != TK_INT)
 			return rd_error_at(r, lit, "an integer constant must be an integer");
+		/* iN takes [-2^(N-1), 2^(N-1)), uN and i1 [0, 2^N); a u64 past
+		 * INT64_MAX is printed as its bits, a negative int64 */
+		int bits = ir_dtype_bits(t->dtype);
+		bool sign = ir_dtype_is_signed(t->dtype);
+		int64_t lo = bits == 64 ? INT64_MIN : sign ? -((int64_t)1 << (bits - 1)) : 0;
+		int64_t hi = bits == 64 ? INT64_MAX : ((int64_t)1 << (bits - (sign ? 1 : 0))) - 1;
+		if (lit->i < lo || lit->i > hi)
+			return rd_error_at(r, lit, "%lld does not fit %s (it takes %lld to %lld)",
+			                   (long long)lit->i, ir_dtype_name(t->dtype), (long long)lo,
+			                   (long long)hi);
 		i->c.i = lit->i;
 		return true;
 	}
@@ -272,13 +282,18 @@ define(Reader *r, const Token *at, TInst *i, const TType *t)
 	return define_value(r, at, ir_inst_result(r->a, i, (int)at->i, t), t);
 }
 
-/* '{' NL block '}' */
+/* '{' NL block '}', at most IR_MAX_NEST blocks deep */
 static bool
 braced(Reader *r, TBlock *b, TValue **cond)
 {
-	if (!rd_expect_punct(r, '{') || !rd_expect_newline(r) || !rd_block(r, b, cond))
+	if (r->depth >= IR_MAX_NEST)
+		return rd_error(r, "blocks nest more than %d deep", IR_MAX_NEST);
+	if (!rd_expect_punct(r, '{') || !rd_expect_newline(r))
 		return false;
-	return rd_expect_punct(r, '}');
+	r->depth++;
+	bool ok = rd_block(r, b, cond);
+	r->depth--;
+	return ok && rd_expect_punct(r, '}');
 }
 
 /* '{' NL ('partition' ...)* '}': warp_specialize i's partitions, numbered on

@@ -209,7 +209,7 @@ void
 rd_start(Reader *r)
 {
 	r->p = r->text;
-	r->line = 1;
+	r->line = src_first_line(r->src, r->file);
 	r->line_start = r->text;
 	lex(r);
 }

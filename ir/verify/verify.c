@@ -371,7 +371,9 @@ verify_kernel(const TKernel *k, bool planned, bool internal, Diags *d)
 bool
 ir_verify(const TProgram *p, bool planned, Diags *d)
 {
-	bool ok = true;
+	if (!ir_check_nesting(p, d))
+		return false;
+	bool ok = ir_names_distinct(p, p->built || planned, d);
 	for (int i = 0; i < p->n_kernels; i++)
 		ok &= verify_kernel(p->kernels[i], planned, p->built || planned, d);
 	return ok;

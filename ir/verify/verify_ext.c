@@ -256,9 +256,10 @@ vf_ext_op(Verifier *v, const TInst *i)
 			return vf_fail(v, i->at, "operands", "inline_asm has its asm and constraints");
 		int outs, ins;
 		IrSpan bad;
-		return ir_asm_constraints(i->attr.text2, &outs, &ins, &bad) ||
+		const char *why;
+		return ir_asm_check_constraints(i->attr.text2, &outs, &ins, &bad, &why) ||
 		       vf_fail(v, i->at, "operands", "inline_asm constraint '%.*s' is not one LLVM's "
-		               "NVPTX back end takes", (int)bad.n, bad.s);
+		               "NVPTX back end takes: %s", (int)bad.n, bad.s, why);
 	case OP_MAP_ARG: case OP_MAP_YIELD:
 		return map_parts(v, i);
 	case OP_EXTRACT: {

@@ -46,18 +46,6 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* The pass pipeline over p, in order; false after an error. */
-static bool
-run_passes(TProgram *p, FuzzInput *f)
-{
-	size_t n;
-	const Pass *passes = pass_pipeline(&n);
-	for (size_t i = 0; i < n; i++)
-		if (!passes[i].run(p, f->a, &f->d))
-			return false;
-	return true;
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -66,12 +54,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FuzzInput f;
 	fuzz_begin(&f, data, size);
 
-	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d, &f.lim);
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
 		CgResult r;
-		if (p && ir_verify(p, false, &f.d) && run_passes(p, &f) && ir_verify(p, true, &f.d) &&
-		    cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
+		if (p && ir_verify(p, false, &f.d) && pass_run_all(p, f.a, &f.d) &&
+		    ir_verify(p, true, &f.d) && cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
 			buf_putn(&f.out, (const char *)r.ptx.data, r.ptx.len);
 	}
 

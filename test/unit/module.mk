@@ -71,3 +71,8 @@ UNIT_TESTS += $(B)/unit/test_layout_padded
 $(B)/unit/test_layout_padded: $(call obj,test/unit/test_layout_padded.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_cga
+$(B)/unit/test_layout_cga: $(call obj,test/unit/test_layout_cga.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
