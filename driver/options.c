@@ -1,4 +1,4 @@
-/* The command line of DESIGN.md, parsed into Options. */
+/* The command line (docs/usage.md, `glc --help`), parsed into Options. */
 #include "driver/driver.h"
 
 #include <ctype.h>
