@@ -102,7 +102,7 @@ check: deps
 
 # Every #include against the module graph of docs/internals.md.
 layering:
-	@python3 test/layering.py
+	@python3 test/layering.py --sizes
 
 # Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
 # to FUZZ_TARGETS. Every target starts from its corpus in build/fuzz/, the

@@ -128,7 +128,7 @@ pyunit() { # $1 = a unittest script (standard library only)
 }
 
 pyunit bench/parity/test_sass.py
-if python3 test/layering.py >"$log" 2>&1; then
+if python3 test/layering.py --sizes >"$log" 2>&1; then
 	tally 1 0 "layering"
 else
 	cat "$log"
