@@ -320,15 +320,6 @@ put_bases(const LLDesc *d, const char *what, const LLBases *b, LLName name, cons
 	return true;
 }
 
-void
-ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b)
-{
-	buf_putc(b, '[');
-	for (int i = 0; i < rank; i++)
-		buf_printf(b, "%s%lld", i ? sep : "", (long long)shape[i]);
-	buf_putc(b, ']');
-}
-
 /* Shared by the two explicit linear layouts: the bases must cover the shape. */
 static bool
 check_covers(const LLDesc *d, const LLayout *l, const int64_t *shape, int rank, LLErr *err)

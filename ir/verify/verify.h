@@ -53,7 +53,13 @@ bool vf_type(Verifier *v, SrcSpan at, const TType *t, int warps);
 bool vf_op(Verifier *v, const TInst *i);
 /* a and b: both not tensors (scalars, pointers), or tensors of one shape
  * and layout. */
-bool vf_same_shape(const TType *a, const TType *b);
+static inline bool
+vf_same_shape(const TType *a, const TType *b)
+{
+	if ((a->kind == TY_TENSOR) != (b->kind == TY_TENSOR))
+		return false;
+	return a->kind != TY_TENSOR || (ir_same_shape(a, b) && ll_equal(&a->layout.ll, &b->layout.ll));
+}
 
 /* Operand counts the verifier allows a reduce, scan or yield (the inputs
  * combined together). */

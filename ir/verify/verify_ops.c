@@ -113,15 +113,6 @@ is_scalar(const TType *t, TDType dt)
 	return t->kind == TY_SCALAR && t->dtype == dt;
 }
 
-bool
-vf_same_shape(const TType *a, const TType *b)
-{
-	if ((a->kind == TY_TENSOR) != (b->kind == TY_TENSOR))
-		return false;
-	return a->kind != TY_TENSOR || (ir_same_shape(a, b) && ll_equal(&a->layout.ll,
-	                                                               &b->layout.ll));
-}
-
 /* b is a with its elements' dtype changed to dt (not pointers). */
 static bool
 is_like(const TType *b, const TType *a, TDType dt)
