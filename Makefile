@@ -31,7 +31,9 @@ FRONT_SRCS   :=
 FRONT_GEN    :=
 SEMA_SRCS    :=
 IR_SRCS      :=
+PASSES_SRCS  :=
 CODEGEN_SRCS :=
+PACKAGE_SRCS :=
 DRIVER_SRCS  :=
 UNIT_TESTS   :=
 
@@ -41,7 +43,9 @@ include lexer/module.mk
 include parser/module.mk
 include sema/module.mk
 include ir/module.mk
+include passes/module.mk
 include codegen/module.mk
+include package/module.mk
 include driver/module.mk
 include runtime/module.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
@@ -51,10 +55,12 @@ LAYOUT_OBJS  = $(call obj,$(LAYOUT_SRCS))
 FRONT_OBJS   = $(call obj,$(FRONT_SRCS)) $(GEN_OBJS)
 SEMA_OBJS    = $(call obj,$(SEMA_SRCS))
 IR_OBJS      = $(call obj,$(IR_SRCS))
+PASSES_OBJS  = $(call obj,$(PASSES_SRCS))
 CODEGEN_OBJS = $(call obj,$(CODEGEN_SRCS))
+PACKAGE_OBJS = $(call obj,$(PACKAGE_SRCS))
 DRIVER_OBJS  = $(call obj,$(DRIVER_SRCS))
-GLC_OBJS     = $(DRIVER_OBJS) $(CODEGEN_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) $(IR_OBJS) \
-               $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+GLC_OBJS     = $(DRIVER_OBJS) $(PACKAGE_OBJS) $(CODEGEN_OBJS) $(PASSES_OBJS) $(SEMA_OBJS) $(FRONT_OBJS) \
+               $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 
 include test/unit/module.mk
 
@@ -64,13 +70,13 @@ unit: $(UNIT_TESTS)
 .PHONY: all deps demo check fuzz fuzz-build clean unit layering
 all: $(B)/glc $(B)/libglrt.a
 
-# Only codegen compiles against LLVM's headers; glc links libLLVM.
+# Only codegen and package compile against LLVM's headers; glc links libLLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
 # rules that do not, and after `make deps` has installed it).
 LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CFLAGS)
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
-$(CODEGEN_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+$(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
 
 $(B)/glc: $(GLC_OBJS)
 	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
@@ -96,15 +102,18 @@ check: deps
 
 # Every #include against the module graph of docs/internals.md.
 layering:
-	@python3 test/layering.py
+	@python3 test/layering.py --sizes
 
 # Fuzzing (libFuzzer; clang with compiler-rt). Each fuzz target adds itself
 # to FUZZ_TARGETS. Every target starts from its corpus in build/fuzz/, the
 # checked-in corpus test/fuzz/corpus (reproducers of what fuzzing found, so
 # that every run replays them), the examples and every .gl input of the
-# tests. `make check` runs each for FUZZ_SECONDS (60 in all); `make fuzz`
-# for FUZZ_SECONDS each (default 3600) and prints libFuzzer's final stats
-# (execs, coverage), as recorded in bench/RESULTS.md.
+# tests (build/fuzz/seeds), and its own seeds when it has some
+# (build/fuzz/seeds-NAME). `make check` runs each for a share of
+# FUZZ_SECONDS (60 in all); `make fuzz` runs each for FUZZ_SECONDS_EACH
+# seconds (default 3600; FUZZ_SECONDS is the older name), or only those
+# named in FUZZ_ONLY ("fuzz_ir fuzz_gluon"), and prints libFuzzer's final
+# stats (execs, coverage), as recorded in bench/RESULTS.md.
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -I. -I$(B)/gen \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = $(B)/fuzz/fuzz_front
@@ -122,19 +131,34 @@ $(B)/fuzz/fuzz_sema: $(FUZZ_SEMA_SRCS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SEMA_SRCS) -lm
 
+# Gluon .py files: parsed with their host code and specialized as -n/-s ask
+# (test/fuzz/fuzz_gluon.c); seeded with the Gluon tests, each headed by the
+# kernel and signatures of its RUN lines.
+FUZZ_TARGETS += $(B)/fuzz/fuzz_gluon
+FUZZ_GLUON_SRCS = test/fuzz/fuzz_gluon.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS)
+
+$(B)/fuzz/fuzz_gluon: $(FUZZ_GLUON_SRCS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_GLUON_SRCS) -lm
+
+$(B)/fuzz/seeds-fuzz_gluon: test/fuzz/gluon_seeds.py $(wildcard test/lit/gluon/*.py test/lit/gluon/Inputs/*.py)
+	@rm -rf $@
+	@python3 test/fuzz/gluon_seeds.py $@ $(wildcard test/lit/gluon/*.py test/lit/gluon/Inputs/*.py)
+
 # Code generation links LLVM; its sources see LLVM's headers.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_codegen
 FUZZ_CODEGEN_SRCS = test/fuzz/fuzz_codegen.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(FRONT_SRCS) \
-	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(CODEGEN_SRCS) driver/passes.c driver/timer.c
+	$(FRONT_GEN) $(SEMA_SRCS) $(IR_SRCS) $(PASSES_SRCS) $(CODEGEN_SRCS)
 
 $(B)/fuzz/fuzz_codegen: $(FUZZ_CODEGEN_SRCS)
 	@mkdir -p $(@D)/corpus-fuzz_codegen
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LLVM_CFLAGS) -o $@ $(FUZZ_CODEGEN_SRCS) $(LLVM_LIBS) -lm
 
-# The IR reader and verifier; the corpus is seeded with the IR lit tests and
-# the examples' IR.
+# The IR reader, the verifier and the passes; the corpus is seeded with the
+# IR lit tests and the examples' IR.
 FUZZ_TARGETS += $(B)/fuzz/fuzz_ir
-FUZZ_IR_SRCS = test/fuzz/fuzz_ir.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(IR_SRCS)
+FUZZ_IR_SRCS = test/fuzz/fuzz_ir.c $(SUPPORT_SRCS) $(LAYOUT_SRCS) $(IR_SRCS) $(PASSES_SRCS)
 
 $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 	@mkdir -p $(@D)/corpus-fuzz_ir
@@ -145,8 +169,9 @@ $(B)/fuzz/fuzz_ir: $(FUZZ_IR_SRCS) $(B)/glc
 
 # Each target compiles its sources in one command, so it depends on every
 # compiler header (and the shared frame) rather than on per-object lists.
-COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h sema/*/*.h ir/*.h \
-                              codegen/*.h) $(B)/gen/parser/grammar.h
+COMPILER_HEADERS = $(wildcard support/*.h layout/*.h lexer/*.h parser/*.h sema/*.h sema/*/*.h \
+                              ir/*.h ir/*/*.h passes/*.h codegen/*.h codegen/*/*.h package/*.h) \
+                   $(B)/gen/parser/grammar.h
 $(FUZZ_TARGETS): test/fuzz/fuzz_input.h $(COMPILER_HEADERS)
 
 # The seeds every target starts from besides its own corpus: each .gl file
@@ -155,15 +180,19 @@ $(B)/fuzz/seeds: $(wildcard examples/*.gl test/lit/*/*.gl test/lit/*/Inputs/*.gl
 	@rm -rf $@ && mkdir -p $@
 	@for f in $^; do cp "$$f" "$@/$$(echo "$$f" | tr / _)"; done
 
-fuzz-build: $(FUZZ_TARGETS) $(B)/fuzz/seeds
+fuzz-build: $(FUZZ_TARGETS) $(B)/fuzz/seeds $(B)/fuzz/seeds-fuzz_gluon
 
 fuzz: deps
 	@$(MAKE) -s B=$(B) fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
-		mkdir -p $(B)/fuzz/corpus-$${t##*/}; \
-		$$t -max_total_time=$${FUZZ_SECONDS:-3600} -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=1 $(B)/fuzz/corpus-$${t##*/} test/fuzz/corpus \
-			$(B)/fuzz/seeds || exit 1; \
+		n=$${t##*/}; \
+		case " $${FUZZ_ONLY:-$$n} " in *" $$n "*) ;; *) continue ;; esac; \
+		mkdir -p $(B)/fuzz/corpus-$$n; \
+		own=; [ -d $(B)/fuzz/seeds-$$n ] && own=$(B)/fuzz/seeds-$$n; \
+		echo "== $$n: $${FUZZ_SECONDS_EACH:-$${FUZZ_SECONDS:-3600}} s"; \
+		$$t -max_total_time=$${FUZZ_SECONDS_EACH:-$${FUZZ_SECONDS:-3600}} -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 $(B)/fuzz/corpus-$$n \
+			test/fuzz/corpus $(B)/fuzz/seeds $$own || exit 1; \
 	done
 	@$(MAKE) -s $(B)/glc
 	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}
@@ -187,3 +216,13 @@ diff-bundle: $(B)/glc
 .PHONY: gpu-bundle
 gpu-bundle: $(B)/glc
 	@sh test/gpu/bundle.sh $(B)/glc gpu-bundle
+
+# The code-parity table against Triton 3.6 (bench/parity/parity.py, issue 23): every
+# shared kernel through both compilers and the same ptxas, SASS counted by class, written
+# into bench/RESULTS.md, and the GPU timing run's folder gpu-run/parity (run there:
+# sh gpu-run/parity/run.sh). TRITON_PY is a Python with triton 3.6 (no GPU needed).
+TRITON_PY ?= /opt/tv/bin/python
+.PHONY: parity
+parity: $(B)/glc
+	@$(TRITON_PY) bench/parity/parity.py --glc $(B)/glc --results bench/RESULTS.md \
+		--bundle gpu-run/parity

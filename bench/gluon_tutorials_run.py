@@ -25,7 +25,7 @@ import os
 import subprocess
 import sys
 
-TMA_DTYPES = {"float16": 6, "float32": 7, "bfloat16": 9, "int32": 3}
+TMA_DTYPES = {"float16": 6, "float32": 7, "bfloat16": 9, "int32": 3, "float8_e4m3fn": 0, "float8_e5m2": 0}
 
 
 def build(bundle):
@@ -116,7 +116,8 @@ class TensorMap:
 def nvmma_layout(gl, spec, ns):
     """The desc argument's NVMMASharedLayout: the row's, or Gluon's default for the block."""
     if "layout" in spec:
-        return eval(spec["layout"], ns)
+        layout = eval(spec["layout"], ns)
+        return layout.value if isinstance(layout, gl.constexpr) else layout   # a module constant
     return gl.NVMMASharedLayout.get_default_for(spec["block"], getattr(gl, spec["desc"]["dtype"]))
 
 

@@ -1,14 +1,14 @@
 /*
- * codegen: LLVM IR through the LLVM-C API, PTX through LLVM's NVPTX backend,
- * cubins through ptxas, and the host-side packaging (typed C launchers that
- * embed the images and call libglrt). This header exposes no LLVM type, so
- * the driver includes it without llvm-c; the IR builders live in
- * codegen/cg_internal.h.
+ * codegen: the typed IR, after the passes, to LLVM IR through the LLVM-C
+ * API and to PTX through LLVM's NVPTX backend; the signatures of the
+ * kernels it builds, which host packaging (package/) wraps in launchers.
+ * This header exposes no LLVM type, so the driver and package include it
+ * without llvm-c; the IR builders live in codegen's internal headers.
  *
- * Every failure (unsupported target, ptxas missing) is a diagnostic and a
- * false/NULL return. Failures that mean glc itself is wrong (invalid IR, an
- * operation sema approved that lowering cannot handle, ptxas rejecting the
- * PTX) are internal compiler errors (diag_internal). LLVM's fatal errors
+ * Every failure (unsupported target) is a diagnostic and a false/NULL
+ * return. Failures that mean glc itself is wrong (invalid IR, an operation
+ * sema approved that lowering cannot handle, a pass result missing) are
+ * internal compiler errors (diag_internal). LLVM's fatal errors
  * are prevented by validating first; one that still happens goes to
  * fatal_error(FATAL_INTERNAL, ...).
  */
@@ -91,6 +91,10 @@ typedef struct CgKernelSig {
 	const CgGridExpr *grid[3];
 } CgKernelSig;
 
+/* Threads per block of a signature (the kernel's maxntid, the launcher's
+ * block size). */
+int cg_block_threads(const CgKernelSig *sig);
+
 /* Bytes owned by an arena (PTX text carries a NUL after len bytes). */
 typedef struct CgBlob {
 	const unsigned char *data;
@@ -135,52 +139,5 @@ typedef struct CgResult {
  * the operation that could not be lowered. */
 bool cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *src,
                 uint32_t file, Arena *a, Diags *d, CgResult *out);
-
-/* -- ptxas -------------------------------------------------------------------- */
-
-/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
- * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
- * become an error with ptxas's text as a note; a missing ptxas is an error
- * saying where it was looked for. With usage not NULL, ptxas runs with -v and
- * its report (each kernel's registers, spills, stack, shared and constant
- * memory) is appended to *usage instead of becoming a warning. */
-bool cg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
-
-/* -- Packaging ---------------------------------------------------------------- */
-
-/* What goes into the launcher source, header and object of one .gl file. */
-typedef struct CgPackage {
-	const char *unit;      /* C identifier naming the file's statics ("vector_add") */
-	const CgKernelSig *kernels;
-	int n_kernels;
-	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
-	CgBlob ptx;            /* NUL-terminated */
-} CgPackage;
-
-/* The C identifier for a file path: its base name without extension, with
- * non-identifier bytes replaced by '_' (allocated in a). */
-const char *cg_unit_name(Arena *a, const char *path);
-
-/* Checks that every kernel's name can be its launcher's exported C symbol:
- * a C/C++ identifier that is not reserved, not glc's or glrt's, not a C
- * library or POSIX function, and not another kernel's. Reports each that
- * cannot at the kernel's definition; false if any. Run it before the three
- * emitters below. */
-bool cg_check_symbols(const CgPackage *p, Arena *a, Diags *d);
-
-/* `--emit=header`: include guard, #include "glrt.h", and per kernel the
- * prototype of its launcher with a comment on launch shape and the
- * alignment/divisibility each argument must have. */
-void cg_emit_header(const CgPackage *p, StrBuf *out);
-
-/* `--emit=c`: the images as byte arrays, a lazily loaded glrt module, and
- * the launcher definitions. Compiles as C99/C11 against glrt.h. */
-void cg_emit_launcher_c(const CgPackage *p, StrBuf *out);
-
-/* `-c`: the same launchers and images as an ELF object for the host
- * (x86-64), emitted through LLVM's host backend; byte-identical across
- * runs. The object references glrt_lazy_kernel_get, glrt_launch and
- * glrt_invalid_argument. */
-bool cg_emit_object(const CgPackage *p, Arena *a, Diags *d, CgBlob *obj);
 
 #endif

@@ -1,13 +1,16 @@
-# codegen: LLVM IR -> PTX -> cubin, and the host launchers. Only these
-# objects see LLVM's headers.
-CODEGEN_SRCS += codegen/target.c codegen/module.c codegen/types.c codegen/kernel.c \
-                codegen/nvvm.c codegen/wgmma.c codegen/ptxas.c codegen/launcher.c \
-                codegen/object.c codegen/lower.c codegen/lower_ops.c \
-                codegen/lower_layout.c codegen/lower_convert.c codegen/lower_mem.c \
-                codegen/lower_smem.c
-CODEGEN_SRCS += codegen/lower_hopper.c codegen/lower_wgmma.c codegen/wgmma_desc.c codegen/mma_frag.c codegen/mma_kwidth.c codegen/lower_dot.c codegen/lower_ws.c \
-                codegen/lower_stmatrix.c codegen/c_names.c codegen/grid.c codegen/ptx_negate.c
-CODEGEN_SRCS += codegen/lower_math.c codegen/lower_cast.c codegen/libdevice.c codegen/lower_async.c \
-                codegen/lower_debug.c codegen/lower_asm.c
-CODEGEN_SRCS += codegen/lower_scan.c codegen/lower_shape.c codegen/lower_atomic.c \
-                codegen/lower_gather.c codegen/lower_histogram.c codegen/lower_fp4.c
+# codegen: typed IR -> LLVM IR -> PTX, in rooms ordered one way (the rooms
+# table of docs/internals.md): lower -> ops -> values -> llvm. Its objects
+# (and package's) see LLVM's headers.
+CODEGEN_SRCS += codegen/llvm/target.c codegen/llvm/module.c codegen/llvm/types.c \
+                codegen/llvm/kernel.c codegen/llvm/nvvm.c codegen/llvm/libdevice.c \
+                codegen/llvm/wgmma.c codegen/llvm/ptx_negate.c
+CODEGEN_SRCS += codegen/values/values.c codegen/values/smem.c
+CODEGEN_SRCS += codegen/ops/lower_ops.c codegen/ops/lower_math.c codegen/ops/lower_cast.c \
+                codegen/ops/lower_layout.c codegen/ops/lower_convert.c codegen/ops/lower_scan.c \
+                codegen/ops/lower_shape.c codegen/ops/lower_fp4.c codegen/ops/lower_gather.c \
+                codegen/ops/lower_histogram.c codegen/ops/lower_mem.c codegen/ops/lower_atomic.c \
+                codegen/ops/lower_async.c codegen/ops/lower_smem.c codegen/ops/lower_stmatrix.c \
+                codegen/ops/lower_hopper.c codegen/ops/lower_wgmma.c codegen/ops/wgmma_desc.c \
+                codegen/ops/mma_frag.c codegen/ops/mma_kwidth.c codegen/ops/lower_dot.c \
+                codegen/ops/lower_ws.c codegen/ops/lower_asm.c codegen/ops/lower_debug.c
+CODEGEN_SRCS += codegen/lower/lower.c codegen/lower/smem_layout.c codegen/lower/compile.c

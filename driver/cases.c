@@ -62,13 +62,8 @@ drv_split_cases(const char *text, size_t len, Arena *a, DrvCase **out)
 uint32_t
 drv_case_source(Sources *src, uint32_t file, const DrvCase *c)
 {
-	StrBuf b = {0};
-	for (uint32_t i = 1; i < c->line; i++)
-		buf_putc(&b, '\n');
-	buf_putn(&b, src_text(src, file) + c->start, c->len);
-	uint32_t id = src_add(src, src_path(src, file), b.s ? b.s : "", b.len);
-	buf_free(&b);
-	return id;
+	return src_add_part(src, src_path(src, file), src_text(src, file) + c->start, c->len,
+	                    c->line);
 }
 
 typedef struct Expect {

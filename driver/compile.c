@@ -5,9 +5,9 @@
  * program back from its text instead of lex, parse and check; both meet at
  * one typed program. --split-input-file runs this on each case of the file.
  */
-#include "codegen/codegen.h"
 #include "driver/driver.h"
 #include "lexer/lexer.h"
+#include "package/package.h"
 #include "parser/parser.h"
 #include "sema/sema.h"
 
@@ -75,23 +75,21 @@ check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
 	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
 }
 
-/* The header beside the C of a .py file compiled as compile.py does. */
-static bool
-write_header(const Options *o, Arena *a, Diags *d, const CgPackage *pk)
-{
-	StrBuf h = {0};
-	h.limit = o->limits.max[LIM_OUTPUT_BYTES];
-	cg_emit_header(pk, &h);
-	bool ok = drv_write_output(a, d, o->header_output, o->input, &h, &o->limits);
-	buf_free(&h);
-	return ok;
-}
+/* Where one compilation's outputs go: the output (*path; NULL or "-" is
+ * standard output) and the header beside a .py file's C. */
+typedef struct Outputs {
+	StrBuf *out;
+	const char **path;
+	StrBuf header;
+} Outputs;
 
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
 generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
-         const TProgram *p, StrBuf *out, const char **path, DrvTimer *tm)
+         const TProgram *p, Outputs *w, DrvTimer *tm)
 {
+	StrBuf *out = w->out;
+	const char **path = w->path;
 	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug,
 	                &o->limits};
 	CgTarget *t = cg_target_new(&co, d);
@@ -105,16 +103,16 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = cg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
+		ok = pkg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
 		              o->resource_usage ? &usage : NULL);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);
 		buf_free(&usage);
 	}
-	CgPackage pk = {cg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
-		ok = cg_check_symbols(&pk, a, d);
+		ok = pkg_check_symbols(&pk, a, d);
 	if (ok) {
 		CgBlob obj;
 		switch (o->emit) {
@@ -126,14 +124,16 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 				*path = default_output(a, d, o->input, ".cubin");
 			break;
 		case EMIT_C:
-			cg_emit_launcher_c(&pk, out);
-			if (o->header_output)
-				ok = write_header(o, a, d, &pk);
+			pkg_emit_launcher_c(&pk, out);
+			if (o->header_output) {
+				w->header.limit = o->limits.max[LIM_OUTPUT_BYTES];
+				pkg_emit_header(&pk, &w->header);
+			}
 			break;
-		case EMIT_HEADER: cg_emit_header(&pk, out); break;
+		case EMIT_HEADER: pkg_emit_header(&pk, out); break;
 		case EMIT_OBJ:
 		default:
-			ok = cg_emit_object(&pk, a, d, &obj);
+			ok = pkg_emit_object(&pk, a, d, &obj);
 			if (ok)
 				buf_putn(out, (const char *)obj.data, obj.len);
 			if (!*path)
@@ -154,13 +154,13 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 {
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
-		lex_file(a, in, src, file, d, &toks);
+		lex_file(a, in, src, file, d, &o->limits, &toks);
 		drv_timer_lap(tm, "read+lex");
 		lex_dump(&toks, src, out);
 		return NULL;
 	}
 	int errors = d->errors;
-	Node *m = parse_module(a, in, src, file, d);
+	Node *m = parse_module(a, in, src, file, d, &o->limits);
 	drv_timer_lap(tm, "read+lex+parse");
 	if (!m || d->errors != errors)
 		return NULL;
@@ -211,8 +211,9 @@ from_ir(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32
 /* One case: the whole input, or one part of --split-input-file. */
 static void
 compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
-             StrBuf *out, const char **path, DrvTimer *tm)
+             Outputs *w, DrvTimer *tm)
 {
+	StrBuf *out = w->out;
 	int errors = d->errors;
 	uint32_t origin = file;
 	TProgram *p = input_is(o, ".ir") ? from_ir(o, a, in, src, d, file, &origin, tm)
@@ -228,7 +229,32 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
 	if (o->emit == EMIT_IR)
 		ir_print(p, src, origin, o->verbose, out);
 	else
-		generate(o, a, src, origin, d, p, out, path, tm);
+		generate(o, a, src, origin, d, p, w, tm);
+}
+
+/* Writes every output once drv_check_outputs has found them distinct from
+ * each other and from every file read; false after an error. */
+static bool
+write_outputs(const Options *o, Arena *a, const Sources *src, Diags *d, const char *path,
+              const StrBuf *out, const StrBuf *header)
+{
+	bool to_file = path && strcmp(path, "-") != 0;
+	const char *target = to_file ? path : pkg_unit_name(a, o->input);
+	DrvOutput outs[3];
+	size_t n = 0;
+	if (to_file)
+		outs[n++] = (DrvOutput){"output", path, "-o"};
+	if (o->header_output)
+		outs[n++] = (DrvOutput){"header", o->header_output, "-o"};
+	const char *dep = o->depfile ? drv_depfile_path(o, a, target) : NULL;
+	if (dep)
+		outs[n++] = (DrvOutput){"depfile", dep, "-MF"};
+	if (!drv_check_outputs(outs, n, src, a, d) ||
+	    !drv_write_output(a, d, path, out, &o->limits))
+		return false;
+	if (o->header_output && !drv_write_output(a, d, o->header_output, header, &o->limits))
+		return false;
+	return !dep || drv_write_depfile(a, src, d, target, dep, &o->limits);
 }
 
 int
@@ -241,6 +267,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 		return EXIT_INPUT;
 	out->limit = o->limits.max[LIM_OUTPUT_BYTES];
 	const char *path = o->output;
+	Outputs w = {out, &path, {0}};
 	if (o->verify_diags)
 		d->max_errors = 0;
 	if (o->split_input) {
@@ -249,11 +276,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				buf_puts(out, "// -----\n");
-			compile_case(o, a, in, src, d, drv_case_source(src, file, &cases[i]), out,
-			             &path, &tm);
+			compile_case(o, a, in, src, d, drv_case_source(src, file, &cases[i]), &w, &tm);
 		}
 	} else {
-		compile_case(o, a, in, src, d, file, out, &path, &tm);
+		compile_case(o, a, in, src, d, file, &w, &tm);
 	}
 	if (tm.on) {
 		fprintf(stderr, "%s\n", tm.report.s ? tm.report.s : "glc: time: nothing timed");
@@ -261,12 +287,7 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	}
 	if (o->verify_diags)
 		drv_verify_diagnostics(d, src, file);
-	if (d->errors)
-		return EXIT_INPUT;
-	if (!drv_write_output(a, d, path, o->input, out, &o->limits))
-		return EXIT_INPUT;
-	if (o->depfile && !drv_write_depfile(o, a, src, d, path && strcmp(path, "-") != 0
-	                                                  ? path : cg_unit_name(a, o->input)))
-		return EXIT_INPUT;
-	return EXIT_OK;
+	bool ok = !d->errors && write_outputs(o, a, src, d, path, out, &w.header);
+	buf_free(&w.header);
+	return ok ? EXIT_OK : EXIT_INPUT;
 }

@@ -100,7 +100,7 @@ typedef struct DrvTimer {
 /* Ends the lap named stage (NULL: starts timing) and notes its time. */
 void drv_timer_lap(DrvTimer *t, const char *stage);
 
-/* Runs the pass pipeline (driver/passes.c) over p, printing the IR after
+/* Runs the pass pipeline (passes/pipeline.c) over p, printing the IR after
  * the passes o asks for (locations in `file` without their path); false
  * after an error. */
 bool drv_run_passes(const Options *o, TProgram *p, const Sources *src, uint32_t file, Arena *a,
@@ -119,30 +119,47 @@ TProgram *drv_check_gluon(const Options *o, Arena *a, Interner *in, Sources *src
 struct CgResult;
 bool drv_apply_grid(const Options *o, const TProgram *p, struct CgResult *r, Arena *a,
                     Diags *d);
-/* Writes the depfile of -MD: `target: every source read`. */
-bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
-                       const char *target);
+/* Where the depfile of -MD goes: -MF, else target with its extension
+ * replaced by .d. */
+const char *drv_depfile_path(const Options *o, Arena *a, const char *target);
+/* Writes the depfile to path: `target: every file read`. */
+bool drv_write_depfile(Arena *a, const Sources *src, Diags *d, const char *target,
+                       const char *path, const Limits *lim);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
 
 /* Reads the file at path ("-": standard input) into the source table;
- * reports a diagnostic (no location) and returns 0 when it cannot be read
- * or is larger than the input limit. */
+ * reports a diagnostic (no location) and returns 0 when it cannot be read,
+ * is not a regular file (a named pipe, a directory, a device: refused
+ * without blocking) or is larger than the input limit. */
 uint32_t drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim);
 
 /* An IrLoader's load (ctx: the Limits): registers the regular file at path
- * with its text; 0, without a diagnostic, when it cannot be read or is
- * larger than the input limit. */
+ * with its text; 0, without a diagnostic, when it cannot be read, is not a
+ * regular file or is larger than the input limit. */
 uint32_t drv_load_source(void *ctx, Sources *src, const char *path);
 
 /* Writes out to path, or to stdout when path is NULL or "-". A regular file
  * is replaced whole (a temporary in its folder, renamed over it), so that a
- * failed write leaves the old file; a path that names the file `input` is
- * refused. An output that passed its limit (out->over) is an error. Reports
- * a diagnostic and returns false on failure. */
-bool drv_write_output(Arena *a, Diags *d, const char *path, const char *input,
-                      const StrBuf *out, const Limits *lim);
+ * failed write leaves the old file. An output that passed its limit
+ * (out->over) is an error. Reports a diagnostic and returns false on
+ * failure. Run drv_check_outputs first. */
+bool drv_write_output(Arena *a, Diags *d, const char *path, const StrBuf *out,
+                      const Limits *lim);
+
+/* One file a compilation writes: what it is ("output", "depfile"), where,
+ * and the option that names it (for the message). */
+typedef struct DrvOutput {
+	const char *role;
+	const char *path;
+	const char *option;
+} DrvOutput;
+/* Checks (driver/outputs.c) that the n outputs are distinct files and that
+ * none is a file the compilation read (every path in src); reports each
+ * clash, naming both files, and returns false if any. */
+bool drv_check_outputs(const DrvOutput *outs, size_t n, const Sources *src, Arena *a,
+                       Diags *d);
 
 /* -- MLIR-style test files (driver/cases.c) ------------------------------------ */
 

@@ -44,7 +44,7 @@ import_file(void *ctx, const char *name, const char *from, uint32_t *file)
 		*file = drv_read_source(im->src, im->d, path, &im->o->limits);
 		if (!*file)
 			return NULL;
-		return parse_module(im->a, im->in, im->src, *file, im->d);
+		return parse_module(im->a, im->in, im->src, *file, im->d, &im->o->limits);
 	}
 	return NULL;
 }
@@ -94,30 +94,38 @@ put_make_name(StrBuf *b, Diags *d, const char *name)
 	return true;
 }
 
-bool
-drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d, const char *target)
+const char *
+drv_depfile_path(const Options *o, Arena *a, const char *target)
 {
-	const char *path = o->depfile_path;
-	if (!path) {
-		const char *dot = strrchr(target, '.'), *sl = strrchr(target, '/');
-		size_t n = dot && (!sl || dot > sl) ? (size_t)(dot - target) : strlen(target);
-		path = arena_printf(a, "%.*s.d", (int)n, target);
-	}
+	if (o->depfile_path)
+		return o->depfile_path;
+	const char *dot = strrchr(target, '.'), *sl = strrchr(target, '/');
+	size_t n = dot && (!sl || dot > sl) ? (size_t)(dot - target) : strlen(target);
+	return arena_printf(a, "%.*s.d", (int)n, target);
+}
+
+bool
+drv_write_depfile(Arena *a, const Sources *src, Diags *d, const char *target,
+                  const char *path, const Limits *lim)
+{
 	StrBuf b = {0};
 	bool ok = put_make_name(&b, d, target);
 	buf_putc(&b, ':');
-	/* every file read: pseudo-files (<-s ...>, <-D ...>) are in angle brackets */
+	/* every file read: pseudo-files (<-s ...>, <-D ...>) are in angle brackets;
+	 * the cases of --split-input-file are parts of one file */
+	const char *last = NULL;
 	for (uint32_t f = 1; ok; f++) {
 		const char *p = src_path(src, f);
 		if (strcmp(p, "<unknown>") == 0)
 			break;
-		if (p[0] != '<') {
+		if (p[0] != '<' && (!last || strcmp(p, last) != 0)) {
 			buf_puts(&b, " \\\n  ");
 			ok = put_make_name(&b, d, p);
 		}
+		last = p;
 	}
 	buf_putc(&b, '\n');
-	ok = ok && drv_write_output(a, d, path, o->input, &b, &o->limits);
+	ok = ok && drv_write_output(a, d, path, &b, lim);
 	buf_free(&b);
 	return ok;
 }

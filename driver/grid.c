@@ -25,8 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parentheses and unary signs nest at most this deep. */
-enum { MAX_DEPTH = 64 };
+/* Parentheses and unary signs nest at most this deep; the three
+ * expressions together have at most MAX_NODES operands and operations (a
+ * long chain a+b+c+... is a tree as deep as it is long, which codegen
+ * walks recursively). */
+enum { MAX_DEPTH = 64, MAX_NODES = 256 };
 
 typedef struct Grid {
 	const Options *o;
@@ -36,6 +39,7 @@ typedef struct Grid {
 	Arena *a;
 	Diags *d;
 	int depth;
+	int nodes;                /* made so far */
 	bool failed;              /* an error was reported: parse no further */
 } Grid;
 
@@ -102,6 +106,8 @@ static const CgGridExpr *
 node(Grid *g, CgGridOp op, int64_t value, int param, const CgGridExpr *lhs,
      const CgGridExpr *rhs)
 {
+	if (++g->nodes > MAX_NODES)
+		return fail(g, "more than %d operands and operations", MAX_NODES);
 	if ((op == CG_GRID_DIV || op == CG_GRID_REM) && rhs->op == CG_GRID_CONST && !rhs->value)
 		return fail(g, "the constant divisor is 0");
 	if (lhs && lhs->op == CG_GRID_CONST && (!rhs || rhs->op == CG_GRID_CONST)) {
@@ -269,7 +275,7 @@ drv_apply_grid(const Options *o, const TProgram *p, CgResult *r, Arena *a, Diags
 	bool ok = true;
 	for (int i = 0; ok && i < r->n_kernels; i++) {
 		CgKernelSig *k = &r->kernels[i];
-		Grid g = {o, o->grid, k, NULL, a, d, 0, false};
+		Grid g = {o, o->grid, k, NULL, a, d, 0, 0, false};
 		for (int j = 0; j < p->n_kernels; j++)
 			if (strcmp(p->kernels[j]->name, k->name) == 0)
 				g.tk = p->kernels[j];

@@ -1,9 +1,10 @@
 /*
- * Reading sources and writing outputs for the driver. Inputs are read up to
- * a size limit (so /dev/zero ends); an output file is written to a
- * temporary in its folder and renamed over the old one, so that a failed
- * write (a full disk) leaves the old file as it was, and it is never the
- * input file itself.
+ * Reading sources and writing outputs for the driver. Inputs are regular
+ * files (a named pipe, a directory or a device is refused, never waited
+ * on), read up to a size limit; an output file is written to a temporary in
+ * its folder and renamed over the old one, so that a failed write (a full
+ * disk) leaves the old file as it was (driver/outputs.c has checked that
+ * it is no input and no other output).
  */
 #include "driver/driver.h"
 
@@ -27,12 +28,55 @@ slurp(FILE *f, StrBuf *b, uint64_t max)
 	return !ferror(f);
 }
 
+/* What a file that is not a regular one is, for the message refusing it. */
+static const char *
+file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "it is a directory" : S_ISFIFO(m) ? "it is a named pipe" :
+	       S_ISCHR(m) || S_ISBLK(m) ? "it is a device" : S_ISSOCK(m) ? "it is a socket" :
+	       "it is not a regular file";
+}
+
+/* path opened for reading if it is a regular file; NULL with *why (errno's
+ * text, or what the file is, *irregular set) otherwise. Opening does not
+ * block: a named pipe without a writer is refused, not waited for. */
+static FILE *
+open_regular(const char *path, const char **why, bool *irregular)
+{
+	*irregular = false;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		*why = strerror(errno);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	FILE *f = NULL;
+	if (!S_ISREG(st.st_mode)) {
+		*why = file_kind(st.st_mode);
+		*irregular = true;
+	}
+	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+	         !(f = fdopen(fd, "rb")))
+		*why = strerror(errno);
+	if (!f)
+		close(fd);
+	return f;
+}
+
 uint32_t
 drv_read_source(Sources *src, Diags *d, const char *path, const Limits *lim)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	const char *why = NULL;
+	bool irregular;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : open_regular(path, &why, &irregular);
 	if (!f) {
-		diag_error(d, (SrcSpan){0}, "cannot open '%s': %s", path, strerror(errno));
+		Diag *e = diag_error(d, (SrcSpan){0}, "cannot %s '%s': %s", irregular ? "read" : "open",
+		                     path, why);
+		if (irregular)
+			diag_note(d, e, (SrcSpan){0}, "glc reads only regular files (and standard "
+			          "input as '-')");
 		return 0;
 	}
 	const char *name = f == stdin ? "<stdin>" : path;
@@ -63,10 +107,10 @@ uint32_t
 drv_load_source(void *ctx, Sources *src, const char *path)
 {
 	const Limits *lim = ctx;
-	struct stat st;
-	FILE *f;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > lim->max[LIM_INPUT_BYTES] || !(f = fopen(path, "rb")))
+	const char *why;
+	bool irregular;
+	FILE *f = open_regular(path, &why, &irregular);
+	if (!f)
 		return 0;
 	StrBuf b = {0};
 	bool ok = slurp(f, &b, lim->max[LIM_INPUT_BYTES]) && b.len <= lim->max[LIM_INPUT_BYTES];
@@ -140,8 +184,7 @@ write_replace(Arena *a, const char *path, const char *data, size_t len)
 }
 
 bool
-drv_write_output(Arena *a, Diags *d, const char *path, const char *input, const StrBuf *out,
-                 const Limits *lim)
+drv_write_output(Arena *a, Diags *d, const char *path, const StrBuf *out, const Limits *lim)
 {
 	if (out->over) {
 		Diag *e = diag_error(d, (SrcSpan){0}, "the output is larger than %llu bytes",
@@ -156,16 +199,10 @@ drv_write_output(Arena *a, Diags *d, const char *path, const char *input, const 
 		ok = fwrite(data, 1, out->len, stdout) == out->len;
 		ok &= fflush(stdout) == 0;
 	} else {
-		struct stat os, is;
-		bool exists = stat(path, &os) == 0;
-		if (exists && input && strcmp(input, "-") != 0 && stat(input, &is) == 0 &&
-		    is.st_dev == os.st_dev && is.st_ino == os.st_ino) {
-			diag_error(d, (SrcSpan){0}, "the output '%s' is the input file; refusing "
-			           "to overwrite it (give another name with -o)", path);
-			return false;
-		}
-		ok = exists && !S_ISREG(os.st_mode) ? write_in_place(path, data, out->len)
-		                                    : write_replace(a, path, data, out->len);
+		struct stat os;
+		ok = stat(path, &os) == 0 && !S_ISREG(os.st_mode)
+		     ? write_in_place(path, data, out->len)
+		     : write_replace(a, path, data, out->len);
 	}
 	if (!ok)
 		diag_error(d, (SrcSpan){0}, "cannot write '%s': %s",

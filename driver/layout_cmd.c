@@ -68,7 +68,7 @@ convert(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf
 		ll_plan_report_json(&plan, out);
 	else
 		ll_plan_report_text(&plan, out);
-	return drv_write_output(a, d, NULL, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
+	return drv_write_output(a, d, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
 }
 
 /* The owner table and the picture have an entry per element (of the last
@@ -121,5 +121,5 @@ drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags
 		ll_format_text(&l, &pad, out);
 		break;
 	}
-	return drv_write_output(a, d, NULL, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
+	return drv_write_output(a, d, NULL, out, &o->limits) ? EXIT_OK : EXIT_INPUT;
 }

@@ -1,7 +1,9 @@
-# ir: the typed IR (types, printer, reader, verifier) and the named passes
-# over it. Depends on layout/ and support/ only.
-IR_SRCS += ir/op.c ir/type.c ir/build.c ir/print.c ir/read_lex.c ir/read_type.c ir/read_inst.c \
-           ir/read.c ir/verify.c ir/verify_ops.c ir/verify_smem.c ir/walk.c ir/layout_infer.c \
-           ir/smem_plan.c ir/membar.c ir/cvt_plan.c ir/axis.c ir/specialize.c
-IR_SRCS += ir/verify_ext.c ir/verify_tensor.c ir/smem_view.c ir/asm.c
-IR_SRCS += ir/coalesce.c ir/layout_soft.c ir/soft_clean.c
+# ir: the typed IR (types, builder, walker, names) and, in rooms of their
+# own, its text form (text/: printer and reader) and its verifier
+# (verify/). Depends on layout/ and support/ only.
+IR_SRCS += ir/op.c ir/type.c ir/type_print.c ir/build.c ir/walk.c ir/smem_view.c ir/asm.c \
+           ir/mma.c ir/names.c
+IR_SRCS += ir/text/print.c ir/text/read_lex.c ir/text/read_type.c ir/text/read_attr.c \
+           ir/text/read_inst.c ir/text/read.c
+IR_SRCS += ir/verify/verify.c ir/verify/verify_ops.c ir/verify/verify_smem.c \
+           ir/verify/verify_ext.c ir/verify/verify_tensor.c ir/verify/verify_report.c

@@ -152,7 +152,7 @@ ir_atomic_dtype_ok(TAtomicOp op, TDType t)
 	bool wide = t == DT_I32 || t == DT_U32 || t == DT_I64 || t == DT_U64 || t == DT_F32 ||
 	            t == DT_F64;
 	if (op == AT_COUNT)
-		return ir_dtype_bits(t) >= 16 && t != DT_F8E4M3 && t != DT_F8E5M2;
+		return ir_dtype_bits(t) >= 16 && !ir_dtype_is_f8(t);
 	return wide || (op == AT_ADD && (t == DT_F16 || t == DT_BF16));
 }
 

@@ -157,3 +157,11 @@ ir_tma_fits(const TType *d, const TType *s)
 	}
 	return ok;
 }
+
+int64_t
+ir_smem_extent(const TType *t)
+{
+	LLPadding pad = ll_desc_padding(t->layout.desc);
+	int64_t n = ir_smem_span(t);
+	return n == INT64_MAX ? INT64_MAX : ll_padded_size(&pad, n);
+}

@@ -1,7 +1,7 @@
 /*
  * Dtypes and types of the IR: names and widths, equality (layouts compared
- * as maps, and shared ones by their padding too) and the printed form of
- * types, shapes and layouts.
+ * as maps, and shared ones by their padding too), and where a type's
+ * layout is fitted.
  */
 #include "ir/ir_internal.h"
 
@@ -47,6 +47,12 @@ ir_dtype_is_unsigned(TDType t)
 }
 
 bool
+ir_dtype_is_f8(TDType t)
+{
+	return t == DT_F8E4M3 || t == DT_F8E5M2;
+}
+
+bool
 ir_type_equal(const TType *a, const TType *b)
 {
 	if (a == b)
@@ -85,49 +91,6 @@ ir_same_shape(const TType *a, const TType *b)
 	       memcmp(a->shape, b->shape, (size_t)a->rank * sizeof *a->shape) == 0;
 }
 
-int64_t
-ir_smem_extent(const TType *t)
-{
-	LLPadding pad = ll_desc_padding(t->layout.desc);
-	int64_t n = ir_smem_span(t);
-	return n == INT64_MAX ? INT64_MAX : ll_padded_size(&pad, n);
-}
-
-void
-ir_shape_print(const int64_t *shape, int rank, StrBuf *out)
-{
-	buf_putc(out, '[');
-	for (int i = 0; i < rank; i++)
-		buf_printf(out, "%s%lld", i ? ", " : "", (long long)shape[i]);
-	buf_putc(out, ']');
-}
-
-void
-ir_layout_print(const TLayout *l, StrBuf *out)
-{
-	if (l->desc)
-		ll_desc_print(l->desc, out);
-	else
-		buf_puts(out, "?");
-}
-
-void
-ir_layout_print_bases(const LLayout *l, StrBuf *out)
-{
-	for (int i = 0; i < l->n_in; i++) {
-		buf_printf(out, "%s%s=[", i ? " " : "", ll_name_str((LLName)l->in_name[i]));
-		for (int b = 0; b < l->in_bits[i]; b++) {
-			uint32_t v[LL_MAX_DIMS];
-			ll_get_basis(l, i, b, v);
-			buf_printf(out, "%s[", b ? "," : "");
-			for (int j = 0; j < l->n_out; j++)
-				buf_printf(out, "%s%u", j ? "," : "", v[j]);
-			buf_putc(out, ']');
-		}
-		buf_putc(out, ']');
-	}
-}
-
 bool
 ir_type_has_layout(const TType *t)
 {
@@ -141,70 +104,4 @@ ir_layout_shape(const int64_t *shape, int rank, const LLayout *ll, int64_t *out)
 	int n = ll->n_out < rank ? ll->n_out : rank;
 	memcpy(out, shape + (rank - n), (size_t)n * sizeof *shape);
 	return n;
-}
-
-void
-ir_type_print_with(const TType *t, IrLayoutFn layout, void *ctx, StrBuf *out)
-{
-	switch (t->kind) {
-	case TY_VOID: buf_puts(out, "void"); return;
-	case TY_SCALAR: buf_puts(out, ir_dtype_name(t->dtype)); return;
-	case TY_PTR: buf_printf(out, "ptr<%s>", ir_dtype_name(t->dtype)); return;
-	case TY_TENSOR:
-		buf_puts(out, "tensor<");
-		if (t->elem_is_ptr)
-			buf_printf(out, "ptr<%s>", ir_dtype_name(t->dtype));
-		else
-			buf_puts(out, ir_dtype_name(t->dtype));
-		buf_puts(out, ", ");
-		ir_shape_print(t->shape, t->rank, out);
-		buf_puts(out, ", ");
-		layout(ctx, &t->layout, t, out);
-		buf_putc(out, '>');
-		return;
-	case TY_SMEM:
-	case TY_MBARRIER:
-		buf_printf(out, "%s<%s, ", t->kind == TY_SMEM ? "smem" : "mbarrier",
-		           ir_dtype_name(t->dtype));
-		ir_shape_print(t->shape, t->rank, out);
-		buf_puts(out, ", ");
-		layout(ctx, &t->layout, t, out);
-		buf_printf(out, ", alloc %d", t->alloc);
-		if (ir_smem_strided(t)) {
-			buf_puts(out, ", at ");
-			ir_shape_print(t->view_at, t->rank, out);
-		}
-		buf_putc(out, '>');
-		return;
-	case TY_DESC:
-		buf_printf(out, "tensor_desc<%s, ", ir_dtype_name(t->dtype));
-		ir_shape_print(t->shape, t->rank, out);
-		buf_puts(out, ", ");
-		layout(ctx, &t->layout, t, out);
-		buf_putc(out, '>');
-		return;
-	case TY_TUPLE:
-		buf_putc(out, '(');
-		for (int i = 0; i < t->n_elems; i++) {
-			if (i)
-				buf_puts(out, ", ");
-			ir_type_print_with(t->elems[i], layout, ctx, out);
-		}
-		buf_putc(out, ')');
-		return;
-	}
-}
-
-static void
-constructor_text(void *ctx, const TLayout *l, const TType *t, StrBuf *out)
-{
-	(void)ctx;
-	(void)t;
-	ir_layout_print(l, out);
-}
-
-void
-ir_type_print(const TType *t, StrBuf *out)
-{
-	ir_type_print_with(t, constructor_text, NULL, out);
 }

@@ -28,6 +28,7 @@ enum {
 	LL_MAX_RANK = 5,    /* tensor rank */
 	LL_MAX_BITS = 64,   /* total input bits and total output bits */
 	LL_MAX_LIST = 32,   /* entries stored per list of a description */
+	LL_MAX_CTA_BITS = 4, /* block bits: a Hopper cluster holds at most 16 CTAs */
 };
 
 /* Names of dimensions. */
@@ -187,6 +188,11 @@ struct LLDesc {
 	LLKind kind;
 	/* Blocked */
 	LLInts size_per_thread, threads_per_warp, warps_per_cta, order;
+	/* Blocked, NVMMADistributed, NVMMAShared, SwizzledShared: Gluon's
+	 * cga_layout, the block bases in units of one CTA's tile (basis i: the
+	 * tile CTA 2^i holds); empty on one CTA. Slice and DotOperand derive
+	 * theirs from the parent; the linear kinds give block_bases instead. */
+	LLBases cga_layout;
 	/* Slice, DotOperand */
 	int dim;
 	const LLDesc *parent;
@@ -215,6 +221,9 @@ bool ll_desc_is_shared(const LLDesc *d);
  * shape returns false with a sentence naming the parameter. */
 bool ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps,
               LLayout *out, LLErr *err);
+/* The constructor's name of kind k, as Gluon spells it ("BlockedLayout",
+ * ...; "layout" for no kind). */
+const char *ll_kind_name(LLKind k);
 /* Constructor text, e.g. `BlockedLayout([1,4],[8,4],[4,1],[1,0])`. */
 void ll_desc_print(const LLDesc *d, StrBuf *out);
 /* Reads constructor text as ll_desc_print writes it (blanks between tokens
@@ -260,6 +269,52 @@ const LLDesc *ll_desc_blocked_default(Arena *a, const int64_t *shape, int rank, 
 const LLDesc *ll_desc_auto(Arena *a, int id);
 /* True when d is AutoLayout or a slice or dot operand of one. */
 bool ll_desc_has_auto(const LLDesc *d);
+
+/* -- Clusters: CGA layouts (ll_cga.c, ll_cta.c) ------------------------------ */
+
+/* A layout's block in-dim says which CTA of the cluster holds what: CTA c
+ * holds l(x, c) = l(x, 0) ^ l(block = c), x over the other in-dims. The
+ * constructors that take a cga_layout get their block bases as Triton's
+ * combineCtaCgaWithShape gives them: the cga_layout is a map block -> CTA
+ * tiles (each dim as long as the smallest power of two above its largest
+ * coordinate; every tile must be reached), cut to the tensor's shape (a
+ * tensor smaller than the grid broadcasts); one CTA's layout is built and
+ * fitted on shape / that grid, and the block bases are the cga_layout's
+ * scaled by the tile. An empty cga_layout (one CTA) changes nothing. */
+
+/* log2 of the number of CTAs the layout of d spans: the number of
+ * cga_layout bases (Slice, DotOperand: the parent's) or of block_bases
+ * (the linear kinds); -1 for AutoLayout (inference decides). A layout is
+ * valid in a kernel only when this is log2 of its num_ctas. */
+int ll_desc_cta_bits(const LLDesc *d);
+/* Gluon's `layout.cga_layout`: d's own; SliceLayout's is the parent's
+ * without coordinate `dim`, DotOperandLayout's the parent's with the K
+ * coordinate (the last for operand 0, the one before for operand 1)
+ * zeroed. False, out untouched, for the linear kinds and AutoLayout,
+ * which have none. */
+bool ll_desc_cga_layout(const LLDesc *d, LLBases *out);
+/* One CTA's layout: l without its block in-dim (kept with 0 bits) and with
+ * the coordinate bits that only block bases reach deleted from the
+ * out-dims, so each out-dim counts positions inside CTA 0's part (for a
+ * dim split over CTAs along its top bits: the tile; the bits deleted are
+ * found from the highest down). A layout with no block bits, or only zero
+ * ones, comes back unchanged. Fails when l's non-block bases cannot be
+ * squeezed (never for layouts ll_build makes). */
+bool ll_cta_tile(const LLayout *l, LLayout *out, LLErr *err);
+/* Which part of the tensor CTA `cta` holds, as a box: extent[j] elements
+ * of dim j from origin[j]. Fails with a sentence when the parts are not
+ * boxes (the non-block bases must reach exactly the low bits of each dim:
+ * then every CTA's part is that box moved by its block bases). */
+bool ll_cta_box(const LLayout *l, int cta, int64_t *origin, int64_t *extent, LLErr *err);
+/* The CTAs whose copy is CTA `cta`'s element for element (l(x, c) =
+ * l(x, cta) for every x: the block bases of c ^ cta XOR to zero), as a
+ * mask, bit c for CTA c (cta's own bit included). For a shared layout
+ * broadcast over CTAs (zero block bases) it is the ctaMask of a
+ * `multicast::cluster` TMA load: those CTAs receive the same box at the
+ * same offsets; for a distributed layout, the CTAs holding the same
+ * registers. 1 for a layout without block bits and cta 0; 0 for a cta out
+ * of range. */
+uint32_t ll_cta_multicast_mask(const LLayout *l, int cta);
 
 /* -- Padded shared layouts (ll_padded.c) ------------------------------------ */
 
@@ -357,7 +412,10 @@ typedef struct LLBankCost {
 /* A distributed layout `dist` reading or writing a shared layout `shared`
  * (same tensor) with elements of `bitwidth` bits: the vector width and the
  * wavefronts of each ld/st.shared instruction. Banks: 32 x 4 bytes; 8-byte
- * accesses go by half-warps, 16-byte ones by quarter-warps. */
+ * accesses go by half-warps, 16-byte ones by quarter-warps. Over several
+ * CTAs the cost is one CTA's (every CTA's accesses are CTA 0's moved by a
+ * constant); a dist whose CTAs need elements that their own CTA's buffer
+ * lacks is refused (that would read distributed shared memory). */
 bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
                        LLBankCost *cost, LLErr *err);
 /* Gluon's gl.bank_conflicts (Triton 3.6's bankConflictsMemDesc): with
@@ -366,7 +424,7 @@ bool ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth,
  * split into vector, bank (32 x 32 bits) and segment bits; the count is
  * 2^k - 1, k the dimension of the span of the segment bases met by the
  * span of dist's lane bases (those of one wavefront: without the highest
- * log2(vector bits / 32) lanes). bitwidth >= 1. */
+ * log2(vector bits / 32) lanes). bitwidth >= 1. Per CTA, as above. */
 bool ll_gluon_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, int *out,
                              LLErr *err);
 /* Elements per global ld/st for a row-major contiguous tensor in layout l:
@@ -411,7 +469,12 @@ typedef struct LLCvtPlan {
  * (err is required). Follows Triton's minimalCvtLayout: free when only
  * registers move, shuffles when only registers and lanes move, otherwise
  * shared memory through a swizzled scratch layout chosen to avoid bank
- * conflicts on both sides. */
+ * conflicts on both sides. Layouts over several CTAs (the same number on
+ * both sides) plan as one CTA's parts (ll_cta_tile) when the block dim
+ * quotients out, i.e. every CTA moves its elements as CTA 0 does (equal
+ * block bases); a conversion that moves elements between CTAs (or whose
+ * CTAs would convert differently) is refused with a sentence: it needs
+ * distributed shared memory, which is not planned. */
 bool ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth,
                      LLCvtPlan *plan, LLErr *err);
 const char *ll_cvt_kind_str(LLCvtKind k);

@@ -2,7 +2,7 @@
  * algebra: the words touched by one phase of a warp form a subspace, and
  * the wavefronts are |words| / |banks hit|. Gluon's gl.bank_conflicts
  * counts differently (Triton's bankConflictsMemDesc), reproduced here as
- * ll_gluon_bank_conflicts. */
+ * ll_gluon_bank_conflicts. Layouts over several CTAs count per CTA. */
 #include "layout/ll_internal.h"
 
 /* Number of offset bits covered by register columns that are exactly the
@@ -64,6 +64,25 @@ ll_access_cost(const LLayout *a, int bitwidth, LLBankCost *cost)
 	cost->ideal = ab + 5 > 7 ? 1 << (ab + 5 - 7) : 1;
 }
 
+/* Both layouts as CTA 0 sees them (banks are per CTA; every CTA's
+ * accesses are CTA 0's moved by a constant), when they have block bits:
+ * each CTA's registers must come from its own shared memory. */
+static bool
+per_cta(const LLayout **dist, const LLayout **shared, LLayout *d, LLayout *s, LLErr *err)
+{
+	if (!ll_in_bits(*dist, LL_BLOCK) && !ll_in_bits(*shared, LL_BLOCK))
+		return true;
+	LLErr why = {err ? err->arena : NULL, NULL};
+	if (!ll_cta_covers(*shared, *dist, &why))
+		return ll_fail(err, "bank conflicts: the distributed layout reaches other CTAs' shared "
+		                    "memory (%s)", why.msg ? why.msg : "");
+	if (!ll_cta_squeeze(*shared, *shared, s, err) || !ll_cta_squeeze(*shared, *dist, d, err))
+		return false;
+	*dist = d;
+	*shared = s;
+	return true;
+}
+
 bool
 ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, LLBankCost *cost,
                   LLErr *err)
@@ -73,8 +92,8 @@ ll_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth, LLBa
 		               bitwidth);
 	if (ll_in_index(shared, LL_OFFSET) < 0 || ll_in_index(dist, LL_LANE) < 0)
 		return ll_fail(err, "bank conflicts: needs a distributed and a shared layout");
-	LLayout a;
-	if (!ll_invert_and_compose(dist, shared, &a, err))
+	LLayout a, d, s;
+	if (!per_cta(&dist, &shared, &d, &s, err) || !ll_invert_and_compose(dist, shared, &a, err))
 		return false;
 	ll_access_cost(&a, bitwidth, cost);
 	return true;
@@ -126,6 +145,9 @@ ll_gluon_bank_conflicts(const LLayout *dist, const LLayout *shared, int bitwidth
 	if (ll_in_index(shared, LL_OFFSET) < 0 || ll_in_index(dist, LL_LANE) < 0 ||
 	    ll_in_index(dist, LL_REGISTER) < 0)
 		return ll_fail(err, "bank conflicts: needs a distributed and a shared layout");
+	LLayout d, s;
+	if (!per_cta(&dist, &shared, &d, &s, err))
+		return false;
 	LLayout reg = ll_remove_zero_bases(dist, LL_REGISTER), cvt;
 	if (!ll_invert_and_compose(&reg, shared, &cvt, err))
 		return false;

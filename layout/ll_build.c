@@ -3,24 +3,6 @@
  * toLinearLayout, and the entry point ll_build. */
 #include "layout/ll_internal.h"
 
-static const char *
-kind_name(LLKind k)
-{
-	switch (k) {
-	case LL_BLOCKED: return "BlockedLayout";
-	case LL_SLICE: return "SliceLayout";
-	case LL_DOT_OPERAND: return "DotOperandLayout";
-	case LL_NVMMA_DISTRIBUTED: return "NVMMADistributedLayout";
-	case LL_DISTRIBUTED_LINEAR: return "DistributedLinearLayout";
-	case LL_NVMMA_SHARED: return "NVMMASharedLayout";
-	case LL_SWIZZLED_SHARED: return "SwizzledSharedLayout";
-	case LL_SHARED_LINEAR: return "SharedLinearLayout";
-	case LL_PADDED_SHARED: return "PaddedSharedLayout";
-	case LL_AUTO: return "AutoLayout";
-	}
-	return "layout";
-}
-
 bool
 ll_desc_is_shared(const LLDesc *d)
 {
@@ -34,14 +16,14 @@ pow2_list(const LLDesc *d, const char *what, const LLInts *v, int rank, int *bit
 {
 	if (v->n != rank)
 		return ll_fail(err, "%s: %s has %d entries but the tensor has rank %d",
-		               kind_name(d->kind), what, v->n, rank);
+		               ll_kind_name(d->kind), what, v->n, rank);
 	for (int i = 0; i < rank; i++) {
 		if (!ll_is_pow2(v->v[i]))
 			return ll_fail(err, "%s: %s[%d] = %lld is not a power of two",
-			               kind_name(d->kind), what, i, (long long)v->v[i]);
+			               ll_kind_name(d->kind), what, i, (long long)v->v[i]);
 		if (v->v[i] > (1 << 30))
 			return ll_fail(err, "%s: %s[%d] = %lld is larger than 2^30",
-			               kind_name(d->kind), what, i, (long long)v->v[i]);
+			               ll_kind_name(d->kind), what, i, (long long)v->v[i]);
 		bits[i] = ll_log2((uint64_t)v->v[i]);
 	}
 	return true;
@@ -52,12 +34,12 @@ order_list(const LLDesc *d, const LLInts *v, int rank, int *order, LLErr *err)
 {
 	if (v->n != rank)
 		return ll_fail(err, "%s: order has %d entries but the tensor has rank %d",
-		               kind_name(d->kind), v->n, rank);
+		               ll_kind_name(d->kind), v->n, rank);
 	unsigned seen = 0;
 	for (int i = 0; i < rank; i++) {
 		if (v->v[i] < 0 || v->v[i] >= rank || (seen >> v->v[i] & 1))
 			return ll_fail(err, "%s: order is not a permutation of 0..%d",
-			               kind_name(d->kind), rank - 1);
+			               ll_kind_name(d->kind), rank - 1);
 		seen |= 1u << v->v[i];
 		order[i] = (int)v->v[i];
 	}
@@ -72,7 +54,7 @@ check_warps(const LLDesc *d, const int *wbits, int rank, int num_warps, LLErr *e
 		total += wbits[i];
 	if (num_warps > 0 && (1 << total) != num_warps)
 		return ll_fail(err, "%s: warps_per_cta multiplies to %d but the kernel has %d warps",
-		               kind_name(d->kind), 1 << total, num_warps);
+		               ll_kind_name(d->kind), 1 << total, num_warps);
 	return true;
 }
 
@@ -82,20 +64,19 @@ append(LLayout *l, const LLayout *r)
 	ll_product(l, r, l, NULL);
 }
 
+/* One CTA's layout as built: the block in-dim (no bits) appended; fitting
+ * to the tile and the CGA part are ll_cga_combine's. */
 static bool
-finish(LLayout *l, const int64_t *shape, int rank, LLayout *out, LLErr *err)
+finish(LLayout *l, LLayout *out)
 {
 	if (ll_in_index(l, LL_BLOCK) < 0)
 		ll_add_in(l, LL_BLOCK, 0);
-	if (!ll_fit_shape(l, shape, rank, err))
-		return false;
 	*out = *l;
 	return true;
 }
 
 static bool
-build_blocked(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
-              LLErr *err)
+build_blocked(const LLDesc *d, int rank, int num_warps, LLayout *out, LLErr *err)
 {
 	int spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
 	if (!pow2_list(d, "size_per_thread", &d->size_per_thread, rank, spt, err) ||
@@ -115,7 +96,7 @@ build_blocked(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LL
 	LLayout warp = ll_identity_nd(LL_WARP, wpc, order, rank);
 	append(&l, &lane);
 	append(&l, &warp);
-	return finish(&l, shape, rank, out, err);
+	return finish(&l, out);
 }
 
 static bool
@@ -245,8 +226,7 @@ check_nvmma(const LLDesc *d, int rank, int num_warps, int *wpc, int *n, LLErr *e
 }
 
 static bool
-build_nvmma(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
-            LLErr *err)
+build_nvmma(const LLDesc *d, int rank, int num_warps, LLayout *out, LLErr *err)
 {
 	int wpc[LL_MAX_RANK], n, worder[LL_MAX_RANK];
 	if (!check_nvmma(d, rank, num_warps, wpc, &n, err))
@@ -255,7 +235,7 @@ build_nvmma(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLay
 	mma_warp_order(d, rank, worder);
 	LLayout w = ll_identity_nd(LL_WARP, wpc, worder, rank);
 	append(&l, &w);
-	return finish(&l, shape, rank, out, err);
+	return finish(&l, out);
 }
 
 static bool
@@ -288,7 +268,7 @@ build_dot(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayou
 		mma_warp_order(p, rank, worder);
 		LLayout w = broadcast_k(LL_WARP, wpc, worder, rank, kdim);
 		append(&l, &w);
-		return finish(&l, shape, rank, out, err);
+		return finish(&l, out);
 	}
 	if (p->kind == LL_BLOCKED) {
 		int spt[LL_MAX_RANK], tpw[LL_MAX_RANK], wpc[LL_MAX_RANK], order[LL_MAX_RANK];
@@ -305,7 +285,7 @@ build_dot(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayou
 		LLayout warp = broadcast_k(LL_WARP, wpc, order, rank, kdim);
 		append(&l, &lane);
 		append(&l, &warp);
-		return finish(&l, shape, rank, out, err);
+		return finish(&l, out);
 	}
 	return ll_fail(err, "DotOperandLayout: the parent must be an NVMMADistributedLayout or a "
 	                    "BlockedLayout");
@@ -317,36 +297,27 @@ put_bases(const LLDesc *d, const char *what, const LLBases *b, LLName name, cons
           int rank, LLayout *l, LLErr *err)
 {
 	if (b->n > LL_MAX_LIST)
-		return ll_fail(err, "%s: %s has %d bases, at most %d are allowed", kind_name(d->kind),
+		return ll_fail(err, "%s: %s has %d bases, at most %d are allowed", ll_kind_name(d->kind),
 		               what, b->n, LL_MAX_LIST);
 	int i = ll_add_in(l, name, b->n);
 	if (i < 0)
-		return ll_fail(err, "%s: too many bases in total", kind_name(d->kind));
+		return ll_fail(err, "%s: too many bases in total", ll_kind_name(d->kind));
 	for (int k = 0; k < b->n; k++) {
 		uint32_t v[LL_MAX_RANK];
 		if (b->b[k].n != rank)
 			return ll_fail(err, "%s: %s[%d] has %d coordinates but the tensor has rank %d",
-			               kind_name(d->kind), what, k, b->b[k].n, rank);
+			               ll_kind_name(d->kind), what, k, b->b[k].n, rank);
 		for (int j = 0; j < rank; j++) {
 			int64_t c = b->b[k].v[j];
 			if (c < 0 || c >= shape[j])
 				return ll_fail(err, "%s: %s[%d] has coordinate %lld outside dim%d of size %lld",
-				               kind_name(d->kind), what, k, (long long)c, j,
+				               ll_kind_name(d->kind), what, k, (long long)c, j,
 				               (long long)shape[j]);
 			v[j] = (uint32_t)c;
 		}
 		ll_set_basis(l, i, k, v);
 	}
 	return true;
-}
-
-void
-ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b)
-{
-	buf_putc(b, '[');
-	for (int i = 0; i < rank; i++)
-		buf_printf(b, "%s%lld", i ? sep : "", (long long)shape[i]);
-	buf_putc(b, ']');
 }
 
 /* Shared by the two explicit linear layouts: the bases must cover the shape. */
@@ -358,7 +329,7 @@ check_covers(const LLDesc *d, const LLayout *l, const int64_t *shape, int rank, 
 	StrBuf b = {0};
 	ll_shape_text(shape, rank, ",", &b);
 	bool r = ll_fail(err, "%s: the bases do not cover the shape %s (they reach %lld of %lld "
-	                      "elements)", kind_name(d->kind), b.s, 1ll << ll_rank(l),
+	                      "elements)", ll_kind_name(d->kind), b.s, 1ll << ll_rank(l),
 	                 1ll << ll_total_out_bits(l));
 	buf_free(&b);
 	return r;
@@ -432,31 +403,43 @@ build_shared_linear(const LLDesc *d, const int64_t *shape, int rank, LLayout *ou
 	return true;
 }
 
-bool
-ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
-         LLErr *err)
+/* The layout of one CTA of the constructors with a CGA part, on its tile. */
+static bool
+build_cta(const LLDesc *d, const int64_t *tile, int rank, int num_warps, LLayout *out,
+          LLErr *err)
 {
-	if (rank < 1 || rank > LL_MAX_RANK)
-		return ll_fail(err, "%s: tensors of rank %d are not supported (1 to %d)",
-		               kind_name(d->kind), rank, LL_MAX_RANK);
-	int total = 0;
-	for (int i = 0; i < rank; i++) {
-		if (!ll_is_pow2(shape[i]))
-			return ll_fail(err, "%s: tensor dim%d = %lld is not a power of two",
-			               kind_name(d->kind), i, (long long)shape[i]);
-		if (shape[i] > (1ll << 30))
-			return ll_fail(err, "%s: tensor dim%d = %lld is larger than 2^30",
-			               kind_name(d->kind), i, (long long)shape[i]);
-		total += ll_log2((uint64_t)shape[i]);
-	}
-	if (total > 40)
-		return ll_fail(err, "%s: the tensor has 2^%d elements, too many for one CTA",
-		               kind_name(d->kind), total);
 	switch (d->kind) {
-	case LL_BLOCKED: return build_blocked(d, shape, rank, num_warps, out, err);
+	case LL_BLOCKED: return build_blocked(d, rank, num_warps, out, err);
+	case LL_DOT_OPERAND: return build_dot(d, tile, rank, num_warps, out, err);
+	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, rank, num_warps, out, err);
+	case LL_NVMMA_SHARED:
+	case LL_SWIZZLED_SHARED: return ll_build_shared(d, tile, rank, out, err);
+	default: return ll_fail(err, "unknown layout kind");
+	}
+}
+
+/* Triton's combineCtaCgaWithShape: the CGA map of the cga_layout (none on
+ * one CTA) cut to the shape, one CTA's layout built and fitted on the tile
+ * that leaves, and the two multiplied. */
+static bool
+build_with_cga(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
+               LLErr *err)
+{
+	LLBases cga = {0};
+	ll_cga_of(d, &cga);
+	LLayout g, l;
+	int64_t tile[LL_MAX_RANK];
+	return ll_cga_map(d, &cga, shape, rank, &g, tile, err) &&
+	       build_cta(d, tile, rank, num_warps, &l, err) &&
+	       ll_cga_combine(&l, &g, tile, rank, out, err);
+}
+
+static bool
+build_kind(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
+           LLErr *err)
+{
+	switch (d->kind) {
 	case LL_SLICE: return build_slice(d, shape, rank, num_warps, out, err);
-	case LL_DOT_OPERAND: return build_dot(d, shape, rank, num_warps, out, err);
-	case LL_NVMMA_DISTRIBUTED: return build_nvmma(d, shape, rank, num_warps, out, err);
 	case LL_DISTRIBUTED_LINEAR: return build_linear(d, shape, rank, num_warps, out, err);
 	case LL_SHARED_LINEAR: return build_shared_linear(d, shape, rank, out, err);
 	case LL_PADDED_SHARED: return ll_build_padded(d, shape, rank, out, err);
@@ -464,10 +447,31 @@ ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout
 		/* Until inference decides: the default a tensor of this shape gets. */
 		LLDesc def;
 		ll_coalesced_fill(&def, shape, rank, 32, num_warps);
-		return build_blocked(&def, shape, rank, num_warps, out, err);
+		return build_with_cga(&def, shape, rank, num_warps, out, err);
 	}
-	case LL_NVMMA_SHARED:
-	case LL_SWIZZLED_SHARED: return ll_build_shared(d, shape, rank, out, err);
+	default: return build_with_cga(d, shape, rank, num_warps, out, err);
 	}
-	return ll_fail(err, "unknown layout kind");
+}
+
+bool
+ll_build(const LLDesc *d, const int64_t *shape, int rank, int num_warps, LLayout *out,
+         LLErr *err)
+{
+	if (rank < 1 || rank > LL_MAX_RANK)
+		return ll_fail(err, "%s: tensors of rank %d are not supported (1 to %d)",
+		               ll_kind_name(d->kind), rank, LL_MAX_RANK);
+	int total = 0;
+	for (int i = 0; i < rank; i++) {
+		if (!ll_is_pow2(shape[i]))
+			return ll_fail(err, "%s: tensor dim%d = %lld is not a power of two",
+			               ll_kind_name(d->kind), i, (long long)shape[i]);
+		if (shape[i] > (1ll << 30))
+			return ll_fail(err, "%s: tensor dim%d = %lld is larger than 2^30",
+			               ll_kind_name(d->kind), i, (long long)shape[i]);
+		total += ll_log2((uint64_t)shape[i]);
+	}
+	if (total > 40)
+		return ll_fail(err, "%s: the tensor has 2^%d elements, too many for one CTA",
+		               ll_kind_name(d->kind), total);
+	return build_kind(d, shape, rank, num_warps, out, err) && ll_check_cta_bases(d, out, err);
 }

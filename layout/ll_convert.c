@@ -404,6 +404,22 @@ keep_broadcast(LLayout *c, const LLayout *src, const LLayout *dst)
 	}
 }
 
+/* Why a conversion whose map keeps the block dim is refused: the elements
+ * a destination CTA needs sit in other CTAs of the source, or sit in its
+ * own but not as in CTA 0 (the block bases differ). */
+static bool
+cluster_refusal(const LLayout *src, const LLayout *dst, LLErr *err)
+{
+	LLErr why = {err->arena, NULL};
+	if (!ll_cta_covers(src, dst, &why))
+		return ll_fail(err, "convert_layout moves elements between the CTAs of the cluster "
+		                    "(the destination: %s); that needs a copy through distributed "
+		                    "shared memory, which glc does not plan", why.msg);
+	return ll_fail(err, "convert_layout: every CTA holds the elements it needs, but the "
+	                    "layouts' block bases differ, so CTAs would convert differently; glc "
+	                    "plans conversions whose CTAs all move their elements as CTA 0 does");
+}
+
 bool
 ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan *plan,
                 LLErr *err)
@@ -415,9 +431,11 @@ ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan 
 		               bitwidth);
 	if (!check_distributed(src, "source", err) || !check_distributed(dst, "destination", err))
 		return false;
-	if (ll_in_bits(src, LL_WARP) != ll_in_bits(dst, LL_WARP) ||
-	    ll_in_bits(src, LL_BLOCK) != ll_in_bits(dst, LL_BLOCK))
+	if (ll_in_bits(src, LL_WARP) != ll_in_bits(dst, LL_WARP))
 		return ll_fail(err, "convert_layout: the layouts use different numbers of warps");
+	if (ll_in_bits(src, LL_BLOCK) != ll_in_bits(dst, LL_BLOCK))
+		return ll_fail(err, "convert_layout: the layouts span different numbers of CTAs (%d "
+		                    "and %d)", 1 << ll_in_bits(src, LL_BLOCK), 1 << ll_in_bits(dst, LL_BLOCK));
 	LLayout c;
 	if (!ll_invert_and_compose(dst, src, &c, err))
 		return false;
@@ -425,6 +443,14 @@ ll_plan_convert(const LLayout *src, const LLayout *dst, int bitwidth, LLCvtPlan 
 	const LLName dims[3] = {LL_BLOCK, LL_WARP, LL_LANE};
 	for (int i = 0; i < 3 && ll_quotient(&c, dims[i], &c); i++)
 		;
+	if (ll_in_index(&c, LL_BLOCK) >= 0)
+		return cluster_refusal(src, dst, err);
+	if (ll_in_bits(src, LL_BLOCK) > 0) {
+		/* every CTA converts its own part as CTA 0 does: plan that */
+		LLayout s, d;
+		return ll_cta_squeeze(src, src, &s, err) && ll_cta_squeeze(src, dst, &d, err) &&
+		       ll_plan_convert(&s, &d, bitwidth, plan, err);
+	}
 	plan->map = c;
 	plan->n_src_regs = 1 << ll_in_bits(src, LL_REGISTER);
 	plan->n_dst_regs = 1 << ll_in_bits(dst, LL_REGISTER);

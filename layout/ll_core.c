@@ -447,3 +447,12 @@ ll_quotient(const LLayout *l, LLName name, LLayout *out)
 			outs[no++] = (LLName)l->out_name[k];
 	return ll_sublayout(l, ins, ni, outs, no, out, NULL);
 }
+
+void
+ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b)
+{
+	buf_putc(b, '[');
+	for (int i = 0; i < rank; i++)
+		buf_printf(b, "%s%lld", i ? sep : "", (long long)shape[i]);
+	buf_putc(b, ']');
+}

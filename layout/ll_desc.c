@@ -1,5 +1,21 @@
-/* Printing a layout description back as Gluon constructor text. */
+/* Printing a layout description back as Gluon constructor text, and the
+ * constructors' names. */
 #include "layout/layout.h"
+
+static const char *const kind_names[] = {
+	[LL_BLOCKED] = "BlockedLayout", [LL_SLICE] = "SliceLayout",
+	[LL_DOT_OPERAND] = "DotOperandLayout", [LL_NVMMA_DISTRIBUTED] = "NVMMADistributedLayout",
+	[LL_DISTRIBUTED_LINEAR] = "DistributedLinearLayout",
+	[LL_NVMMA_SHARED] = "NVMMASharedLayout", [LL_SWIZZLED_SHARED] = "SwizzledSharedLayout",
+	[LL_SHARED_LINEAR] = "SharedLinearLayout", [LL_PADDED_SHARED] = "PaddedSharedLayout",
+	[LL_AUTO] = "AutoLayout",
+};
+
+const char *
+ll_kind_name(LLKind k)
+{
+	return (unsigned)k < sizeof kind_names / sizeof *kind_names ? kind_names[k] : "layout";
+}
 
 static void
 ints(StrBuf *b, const LLInts *v)
@@ -25,9 +41,10 @@ bases(StrBuf *b, const LLBases *v)
 void
 ll_desc_print(const LLDesc *d, StrBuf *out)
 {
+	buf_puts(out, ll_kind_name(d->kind));
+	buf_putc(out, '(');
 	switch (d->kind) {
 	case LL_BLOCKED:
-		buf_puts(out, "BlockedLayout(");
 		ints(out, &d->size_per_thread);
 		buf_putc(out, ',');
 		ints(out, &d->threads_per_warp);
@@ -37,18 +54,17 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		ints(out, &d->order);
 		break;
 	case LL_SLICE:
-		buf_printf(out, "SliceLayout(%d, ", d->dim);
+		buf_printf(out, "%d, ", d->dim);
 		if (d->parent)
 			ll_desc_print(d->parent, out);
 		break;
 	case LL_DOT_OPERAND:
-		buf_printf(out, "DotOperandLayout(%d, ", d->operand_index);
+		buf_printf(out, "%d, ", d->operand_index);
 		if (d->parent)
 			ll_desc_print(d->parent, out);
 		buf_printf(out, ", %d", d->k_width);
 		break;
 	case LL_NVMMA_DISTRIBUTED:
-		buf_puts(out, "NVMMADistributedLayout(");
 		ints(out, &d->version);
 		buf_putc(out, ',');
 		ints(out, &d->warps_per_cta);
@@ -56,7 +72,6 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		ints(out, &d->instr_shape);
 		break;
 	case LL_DISTRIBUTED_LINEAR:
-		buf_puts(out, "DistributedLinearLayout(");
 		bases(out, &d->reg_bases);
 		buf_putc(out, ',');
 		bases(out, &d->lane_bases);
@@ -68,7 +83,7 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		ints(out, &d->shape);
 		break;
 	case LL_NVMMA_SHARED:
-		buf_printf(out, "NVMMASharedLayout(%d, %d", d->swizzle_byte_width, d->element_bitwidth);
+		buf_printf(out, "%d, %d", d->swizzle_byte_width, d->element_bitwidth);
 		if (d->rank != 2)
 			buf_printf(out, ", rank=%d", d->rank);
 		if (d->transposed)
@@ -77,11 +92,10 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 			buf_puts(out, ", fp4_padded=True");
 		break;
 	case LL_SWIZZLED_SHARED:
-		buf_printf(out, "SwizzledSharedLayout(%d, %d, %d, ", d->vec, d->per_phase, d->max_phase);
+		buf_printf(out, "%d, %d, %d, ", d->vec, d->per_phase, d->max_phase);
 		ints(out, &d->order);
 		break;
 	case LL_SHARED_LINEAR:
-		buf_puts(out, "SharedLinearLayout(");
 		bases(out, &d->offset_bases);
 		if (d->block_bases.n) {
 			buf_puts(out, ", ");
@@ -89,7 +103,6 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		}
 		break;
 	case LL_PADDED_SHARED:
-		buf_puts(out, "PaddedSharedLayout(");
 		bases(out, &d->interval_padding_pairs);
 		buf_putc(out, ',');
 		bases(out, &d->offset_bases);
@@ -99,8 +112,12 @@ ll_desc_print(const LLDesc *d, StrBuf *out)
 		ints(out, &d->shape);
 		break;
 	case LL_AUTO:
-		buf_printf(out, "AutoLayout(%d", d->auto_id);
+		buf_printf(out, "%d", d->auto_id);
 		break;
+	}
+	if (d->cga_layout.n) {
+		buf_puts(out, ", cga_layout=");
+		bases(out, &d->cga_layout);
 	}
 	buf_putc(out, ')');
 }
@@ -136,7 +153,8 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		return false;
 	switch (a->kind) {
 	case LL_BLOCKED:
-		return ints_equal(&a->size_per_thread, &b->size_per_thread) &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       ints_equal(&a->size_per_thread, &b->size_per_thread) &&
 		       ints_equal(&a->threads_per_warp, &b->threads_per_warp) &&
 		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
 		       ints_equal(&a->order, &b->order);
@@ -146,7 +164,8 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		return a->operand_index == b->operand_index && a->k_width == b->k_width &&
 		       ll_desc_equal(a->parent, b->parent);
 	case LL_NVMMA_DISTRIBUTED:
-		return ints_equal(&a->version, &b->version) &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       ints_equal(&a->version, &b->version) &&
 		       ints_equal(&a->warps_per_cta, &b->warps_per_cta) &&
 		       ints_equal(&a->instr_shape, &b->instr_shape);
 	case LL_DISTRIBUTED_LINEAR:
@@ -155,11 +174,13 @@ ll_desc_equal(const LLDesc *a, const LLDesc *b)
 		       bases_equal(&a->warp_bases, &b->warp_bases) &&
 		       bases_equal(&a->block_bases, &b->block_bases) && ints_equal(&a->shape, &b->shape);
 	case LL_NVMMA_SHARED:
-		return a->swizzle_byte_width == b->swizzle_byte_width &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) &&
+		       a->swizzle_byte_width == b->swizzle_byte_width &&
 		       a->element_bitwidth == b->element_bitwidth && a->rank == b->rank &&
 		       a->transposed == b->transposed && a->fp4_padded == b->fp4_padded;
 	case LL_SWIZZLED_SHARED:
-		return a->vec == b->vec && a->per_phase == b->per_phase &&
+		return bases_equal(&a->cga_layout, &b->cga_layout) && a->vec == b->vec &&
+		       a->per_phase == b->per_phase &&
 		       a->max_phase == b->max_phase && ints_equal(&a->order, &b->order);
 	case LL_SHARED_LINEAR:
 		return bases_equal(&a->offset_bases, &b->offset_bases) &&

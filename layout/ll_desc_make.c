@@ -75,6 +75,7 @@ ll_desc_shared_linear(Arena *a, const LLayout *ll)
 {
 	LLDesc *d = new_desc(a, LL_SHARED_LINEAR);
 	copy_bases(ll, LL_OFFSET, &d->offset_bases);
+	copy_bases(ll, LL_BLOCK, &d->block_bases);
 	return d;
 }
 
@@ -84,6 +85,7 @@ ll_desc_padded(Arena *a, const LLDesc *padded, const LLayout *ll, const int64_t 
 	LLDesc *d = new_desc(a, LL_PADDED_SHARED);
 	d->interval_padding_pairs = padded->interval_padding_pairs;
 	copy_bases(ll, LL_OFFSET, &d->offset_bases);
+	copy_bases(ll, LL_BLOCK, &d->block_bases);
 	set_ints(&d->shape, shape, rank);
 	return d;
 }

@@ -3,7 +3,8 @@
  * operations (tt.reshape, tt.trans, tt.join, tt.split as Gluon builds
  * them, and ttg.fp4_to_fp): a BlockedLayout derived from a blocked operand, the operand's
  * SliceLayout or parent, or NULL where Triton describes the result by its
- * linear map (a DistributedLinearLayout the caller makes). The caller
+ * linear map (a DistributedLinearLayout the caller makes), as for every
+ * operand with a cga_layout (its bases are not carried over). The caller
  * checks that a description given here builds the operation's map.
  */
 #include "layout/layout.h"
@@ -20,10 +21,18 @@ blocked(Arena *a, int rank)
 	return d;
 }
 
+/* Whether d spreads over several CTAs (results are then described by map). */
+static bool
+has_cga(const LLDesc *d)
+{
+	return ll_desc_cta_bits(d) > 0;
+}
+
 static bool
 plain_blocked(const LLDesc *d, int rank)
 {
-	return d->kind == LL_BLOCKED && d->order.n == rank && d->size_per_thread.n == rank &&
+	return d->kind == LL_BLOCKED && !has_cga(d) && d->order.n == rank &&
+	       d->size_per_thread.n == rank &&
 	       d->threads_per_warp.n == rank && d->warps_per_cta.n == rank && rank <= LL_MAX_LIST;
 }
 
@@ -203,7 +212,7 @@ ll_desc_reshaped(Arena *a, const LLDesc *d, const int64_t *from, int from_rank,
 static const LLDesc *
 permuted_shared(Arena *a, const LLDesc *d, const int *perm, const int *inv, int rank)
 {
-	if (d->kind == LL_NVMMA_SHARED && (rank != 2 || perm[0] != 1))
+	if (has_cga(d) || (d->kind == LL_NVMMA_SHARED && (rank != 2 || perm[0] != 1)))
 		return NULL;
 	if (d->kind == LL_SWIZZLED_SHARED && d->order.n != rank)
 		return NULL;
@@ -274,7 +283,7 @@ ll_desc_fp4_unpacked(Arena *a, const LLDesc *d, int axis, int rank)
 	 * contiguous dim is K (the last of A, the first of B) */
 	bool dot = d->kind == LL_DOT_OPERAND &&
 	           axis == (d->operand_index == 0 ? rank - 1 : rank - 2);
-	if (!dot && !(plain_blocked(d, rank) && d->order.v[0] == axis))
+	if ((dot && has_cga(d)) || (!dot && !(plain_blocked(d, rank) && d->order.v[0] == axis)))
 		return NULL;
 	LLDesc *r = arena_alloc(a, sizeof *r);
 	*r = *d;
@@ -288,7 +297,7 @@ ll_desc_fp4_unpacked(Arena *a, const LLDesc *d, int axis, int rank)
 const LLDesc *
 ll_desc_smem_reshaped(Arena *a, const LLDesc *d, int to_rank)
 {
-	if (d->kind != LL_NVMMA_SHARED)
+	if (d->kind != LL_NVMMA_SHARED || has_cga(d))
 		return NULL;
 	LLDesc *r = arena_alloc(a, sizeof *r);
 	*r = *d;

@@ -133,6 +133,12 @@ shrink(LLayout *l, const int64_t *shape, bool drop_registers)
 	*l = ll_standard_outs(l);
 }
 
+void
+ll_shrink(LLayout *l, const int64_t *shape)
+{
+	shrink(l, shape, false);
+}
+
 bool
 ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err)
 {

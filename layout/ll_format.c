@@ -1,4 +1,5 @@
-/* Text printers: JSON, the owner table and the F2 matrix. */
+/* Text printers: JSON, the owner table (with each CTA's part), the F2
+ * matrix and the conversion report. */
 #include "layout/ll_internal.h"
 
 #include <stdio.h> /* snprintf only */
@@ -92,7 +93,7 @@ holder_label(const LLayout *l, const LLayout *inv, const LLPadding *pad, uint64_
 	int oi = ll_out_index(inv, LL_OFFSET);
 	char blk[16] = "";
 	if (bi >= 0 && ll_in_bits(l, LL_BLOCK) > 0)
-		snprintf(blk, sizeof blk, "b%u", v[bi]);
+		snprintf(blk, sizeof blk, "b%u:", v[bi]);
 	if (oi >= 0)
 		snprintf(s, n, "%s%lld", blk, (long long)(pad ? ll_pad(pad, v[oi]) : v[oi]));
 	else
@@ -106,6 +107,34 @@ view_dims(const LLayout *l, int *rows_bits, int *cols_bits)
 {
 	*cols_bits = l->n_out ? l->out_bits[l->n_out - 1] : 0;
 	*rows_bits = l->n_out >= 2 ? l->out_bits[l->n_out - 2] : 0;
+}
+
+/* For a layout over several CTAs: what each CTA holds, as a box when the
+ * parts are boxes (else where its part starts), and its multicast mask. */
+static void
+cta_parts(const LLayout *l, StrBuf *out)
+{
+	int bits = ll_in_bits(l, LL_BLOCK);
+	for (int c = 0; c < 1 << bits && bits <= LL_MAX_CTA_BITS; c++) {
+		int64_t origin[LL_MAX_DIMS], extent[LL_MAX_DIMS];
+		buf_printf(out, "CTA %d: ", c);
+		if (ll_cta_box(l, c, origin, extent, NULL)) {
+			buf_putc(out, '[');
+			for (int j = 0; j < l->n_out; j++)
+				buf_printf(out, "%s%lld:%lld", j ? ", " : "", (long long)origin[j],
+				           (long long)(origin[j] + extent[j]));
+			buf_putc(out, ']');
+		} else {
+			uint32_t v[LL_MAX_DIMS];
+			ll_unpack_out(l, ll_apply_packed(l, (uint64_t)c << ll_in_start(l, ll_in_index(l,
+			              LL_BLOCK))), v);
+			buf_puts(out, "CTA 0's part XOR (");
+			for (int j = 0; j < l->n_out; j++)
+				buf_printf(out, "%s%u", j ? ", " : "", v[j]);
+			buf_puts(out, ") (the parts interleave)");
+		}
+		buf_printf(out, ", multicast mask 0x%x\n", ll_cta_multicast_mask(l, c));
+	}
 }
 
 void
@@ -148,6 +177,8 @@ ll_format_text(const LLayout *l, const LLPadding *pad, StrBuf *out)
 			buf_putc(out, '\n');
 		}
 	}
+	if (ll_in_bits(l, LL_BLOCK) > 0)
+		cta_parts(l, out);
 }
 
 static const char *

@@ -51,7 +51,8 @@ ll_is_pow2(int64_t v)
  * to it): the offset bases, which must span exactly the shape. */
 bool ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out,
                      LLErr *err);
-/* NVMMAShared and SwizzledShared (ll_build dispatches to it). */
+/* NVMMAShared and SwizzledShared on one CTA's tile, before fitting
+ * (ll_build dispatches to it). */
 bool ll_build_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out,
                      LLErr *err);
 /* Triton's ensureLayoutNotSmallerThan / ensureLayoutNotLargerThan on the
@@ -62,10 +63,45 @@ bool ll_fit_shape(LLayout *l, const int64_t *shape, int rank, LLErr *err);
  * ensureLayoutNotLargerThan removing (not zeroing) register bases; out-dims
  * end in standard order. */
 bool ll_fit_linear(LLayout *l, const int64_t *shape, int rank, LLErr *err);
+/* ensureLayoutNotLargerThan on out-dims dim0.. (zeroing the largest bases
+ * of a dim until it fits shape), then out-dims resized and in standard order. */
+void ll_shrink(LLayout *l, const int64_t *shape);
 /* Triton's identityStandardND(in, sizes, order) (sizes as bit counts). */
 LLayout ll_identity_nd(LLName in, const int *bits, const int *order, int rank);
 /* Out-dims permuted so that they read dim0, dim1, ... */
 LLayout ll_standard_outs(const LLayout *l);
+
+/* -- CGA layouts (ll_cga.c, ll_cta.c) -- */
+
+/* Triton 3.6's checks of the block bases of l, the layout of d: at most
+ * 2^LL_MAX_CTA_BITS CTAs; in a distributed layout each basis moves along
+ * one dim at most; in a shared one the nonzero bases are independent of the
+ * offsets and of each other. */
+bool ll_check_cta_bases(const LLDesc *d, const LLayout *l, LLErr *err);
+
+/* The cga_layout d builds its block bases from: its own (Blocked,
+ * NVMMADistributed, NVMMAShared, SwizzledShared), or a DotOperandLayout's
+ * parent's with the K coordinate zeroed; false for the other kinds. */
+bool ll_cga_of(const LLDesc *d, LLBases *out);
+/* The block -> tensor map of cga_layout bases for shape[0..rank-1]
+ * (Triton's CGA layout made no larger than the shape); cta_shape receives
+ * one CTA's tile, shape over the CGA's size (at least 1) per dim. */
+bool ll_cga_map(const LLDesc *d, const LLBases *cga, const int64_t *shape, int rank,
+                LLayout *out, int64_t *cta_shape, LLErr *err);
+/* combineCtaCgaWithShape: cta (one CTA's layout, out-dims dim0.. in any
+ * order) fitted to cta_shape, times the CGA map (its bases scaled by the
+ * tile). */
+bool ll_cga_combine(LLayout *cta, const LLayout *cga, const int64_t *cta_shape, int rank,
+                    LLayout *out, LLErr *err);
+/* l with its block in-dim cut to 0 bits and its out-dims squeezed as
+ * ll_cta_tile squeezes ref's: the coordinate bits CTA 0's part of ref does
+ * not span are deleted. Fails when a non-block basis of l lies outside
+ * that part. */
+bool ll_cta_squeeze(const LLayout *ref, const LLayout *l, LLayout *out, LLErr *err);
+/* Whether every CTA c finds among the elements `have` gives CTA c all
+ * those `need` gives it (same number of block bits); else false with a
+ * sentence. */
+bool ll_cta_covers(const LLayout *have, const LLayout *need, LLErr *err);
 
 /* Cost of the accesses of `access` (hardware -> offset, offset counted in
  * elements of `bitwidth` bits), vectorizing registers up to renaming. */

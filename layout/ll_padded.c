@@ -148,14 +148,64 @@ one_step(const LLInts *basis, int rank, int *dim, int *bits)
 	return *dim >= 0;
 }
 
+/* The offset bases span `spans`, which (with the block bases when
+ * `with_blocks`) is not the buffer's shape: false with that sentence. */
+static bool
+span_error(const int64_t *spans, const int64_t *shape, int rank, bool with_blocks, LLErr *err)
+{
+	StrBuf s = {0}, t = {0};
+	ll_shape_text(spans, rank, ", ", &s);
+	ll_shape_text(shape, rank, ", ", &t);
+	if (with_blocks)
+		ll_fail(err, "PaddedSharedLayout: its offset bases span %s and its block bases do not "
+		             "cover the rest of the buffer %s", s.s, t.s);
+	else
+		ll_fail(err, "PaddedSharedLayout: its offset bases span %s but the buffer is %s", s.s,
+		        t.s);
+	buf_free(&s);
+	buf_free(&t);
+	return false;
+}
+
+/* The block bases of d after the offset bases of l, whose out-dims are
+ * resized to the buffer's shape; together they must cover it. */
+static bool
+add_block_bases(const LLDesc *d, const int64_t *shape, int rank, const int64_t *spans,
+                LLayout *l, LLErr *err)
+{
+	const LLBases *b = &d->block_bases;
+	LLayout r = ll_empty();
+	ll_add_in(&r, LL_OFFSET, l->in_bits[0]);
+	for (int j = 0; j < rank; j++)
+		ll_add_out(&r, (LLName)(LL_DIM0 + j), ll_log2((uint64_t)shape[j]));
+	for (int k = 0; k < l->in_bits[0]; k++) {
+		uint32_t v[LL_MAX_RANK];
+		ll_get_basis(l, 0, k, v);
+		ll_set_basis(&r, 0, k, v);
+	}
+	ll_add_in(&r, LL_BLOCK, b->n);
+	for (int k = 0; k < b->n; k++) {
+		uint32_t v[LL_MAX_RANK];
+		for (int j = 0; j < rank; j++) {
+			if (b->b[k].v[j] < 0 || b->b[k].v[j] >= shape[j])
+				return ll_fail(err, "PaddedSharedLayout: block_bases[%d] has coordinate %lld "
+				                    "outside dim%d of size %lld", k, (long long)b->b[k].v[j],
+				               j, (long long)shape[j]);
+			v[j] = (uint32_t)b->b[k].v[j];
+		}
+		ll_set_basis(&r, 1, k, v);
+	}
+	if (!ll_is_surjective(&r))
+		return span_error(spans, shape, rank, true, err);
+	*l = r;
+	return true;
+}
+
 bool
 ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, LLErr *err)
 {
 	if (!ll_desc_verify(d, err))
 		return false;
-	if (d->block_bases.n)
-		return ll_fail(err, "PaddedSharedLayout: block_bases must be empty (glc compiles one "
-		                    "CTA per program)");
 	if (d->shape.n != rank)
 		return ll_fail(err, "PaddedSharedLayout: shape has %d entries but the buffer's layout "
 		                    "covers %d dims", d->shape.n, rank);
@@ -185,7 +235,6 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 			v[dims[k]] = 1u << steps[k];
 			ll_set_basis(&l, 0, k, v);
 		}
-		ll_add_in(&l, LL_BLOCK, 0);
 		if (!ll_is_injective(&l))
 			return ll_fail(err, "PaddedSharedLayout: offset_bases repeat a basis (Triton "
 			                    "allows no broadcasting in a padded layout)");
@@ -193,22 +242,19 @@ ll_build_padded(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, L
 			return ll_fail(err, "PaddedSharedLayout: offset_bases leave gaps (each dim needs "
 			                    "the steps 1, 2, 4, ... up to its size)");
 	}
+	/* one CTA's part: the whole buffer, or with block bases a box in it */
 	int64_t spans[LL_MAX_RANK];
 	bool fits = true;
 	for (int j = 0; j < rank; j++) {
 		spans[j] = 1ll << bits[j];
-		fits &= spans[j] == shape[j];
+		fits &= d->block_bases.n ? spans[j] <= shape[j] : spans[j] == shape[j];
 	}
-	if (!fits) {
-		StrBuf s = {0}, t = {0};
-		ll_shape_text(spans, rank, ", ", &s);
-		ll_shape_text(shape, rank, ", ", &t);
-		bool r = ll_fail(err, "PaddedSharedLayout: its offset bases span %s but the buffer is "
-		                      "%s", s.s, t.s);
-		buf_free(&s);
-		buf_free(&t);
-		return r;
-	}
+	if (!fits)
+		return span_error(spans, shape, rank, false, err);
+	if (!d->block_bases.n)
+		ll_add_in(&l, LL_BLOCK, 0);
+	else if (!add_block_bases(d, shape, rank, spans, &l, err))
+		return false;
 	*out = l;
 	return true;
 }

@@ -18,15 +18,6 @@ typedef struct Cursor {
 	int depth;
 } Cursor;
 
-static const char *const kind_names[] = {
-	[LL_BLOCKED] = "BlockedLayout", [LL_SLICE] = "SliceLayout",
-	[LL_DOT_OPERAND] = "DotOperandLayout", [LL_NVMMA_DISTRIBUTED] = "NVMMADistributedLayout",
-	[LL_DISTRIBUTED_LINEAR] = "DistributedLinearLayout",
-	[LL_NVMMA_SHARED] = "NVMMASharedLayout", [LL_SWIZZLED_SHARED] = "SwizzledSharedLayout",
-	[LL_SHARED_LINEAR] = "SharedLinearLayout", [LL_PADDED_SHARED] = "PaddedSharedLayout",
-	[LL_AUTO] = "AutoLayout",
-};
-
 static void
 blanks(Cursor *c)
 {
@@ -177,8 +168,27 @@ bool_arg(Cursor *c, const char *name, bool *flag)
 	return true;
 }
 
+/* `cga_layout=BASES` (the word already read). */
+static bool
+cga_value(Cursor *c, LLDesc *d)
+{
+	return expect(c, '=', "after cga_layout") && basis_list(c, &d->cga_layout);
+}
+
+/* [, cga_layout=BASES] after the other arguments of the kinds with one. */
+static bool
+cga_arg(Cursor *c, LLDesc *d)
+{
+	if (!accept(c, ','))
+		return true;
+	if (!accept_word(c, "cga_layout"))
+		return ll_fail(c->err, "expected cga_layout= after the arguments");
+	return cga_value(c, d);
+}
+
 /* NVMMASharedLayout(swizzle, bitwidth [, rank=N] [, transposed=True|False]
- * [, fp4_padded=True|False]), the keywords in that order. */
+ * [, fp4_padded=True|False] [, cga_layout=BASES]), the keywords in that
+ * order. */
 static bool
 nvmma_shared_args(Cursor *c, LLDesc *d)
 {
@@ -186,7 +196,8 @@ nvmma_shared_args(Cursor *c, LLDesc *d)
 	if (!small_integer(c, &d->swizzle_byte_width) || !comma(c) ||
 	    !small_integer(c, &d->element_bitwidth))
 		return false;
-	int next = 0;  /* 0: rank= may come, 1: transposed=, 2: fp4_padded=, 3: none */
+	int next = 0;  /* 0: rank= may come, 1: transposed=, 2: fp4_padded=, 3: cga_layout=,
+	                  4: none */
 	while (accept(c, ',')) {
 		if (next == 0 && accept_word(c, "rank")) {
 			if (!expect(c, '=', "after rank") || !small_integer(c, &d->rank))
@@ -200,8 +211,13 @@ nvmma_shared_args(Cursor *c, LLDesc *d)
 			if (!bool_arg(c, "fp4_padded", &d->fp4_padded))
 				return false;
 			next = 3;
+		} else if (next <= 3 && accept_word(c, "cga_layout")) {
+			if (!cga_value(c, d))
+				return false;
+			next = 4;
 		} else {
-			return ll_fail(c->err, "expected rank=, transposed= or fp4_padded=, in that order");
+			return ll_fail(c->err, "expected rank=, transposed=, fp4_padded= or cga_layout=, "
+			                       "in that order");
 		}
 	}
 	return true;
@@ -214,7 +230,8 @@ args(Cursor *c, LLDesc *d)
 	case LL_BLOCKED:
 		return int_list(c, &d->size_per_thread) && comma(c) &&
 		       int_list(c, &d->threads_per_warp) && comma(c) &&
-		       int_list(c, &d->warps_per_cta) && comma(c) && int_list(c, &d->order);
+		       int_list(c, &d->warps_per_cta) && comma(c) && int_list(c, &d->order) &&
+		       cga_arg(c, d);
 	case LL_SLICE:
 		return small_integer(c, &d->dim) && comma(c) && desc(c, &d->parent);
 	case LL_DOT_OPERAND:
@@ -222,7 +239,7 @@ args(Cursor *c, LLDesc *d)
 		       comma(c) && small_integer(c, &d->k_width);
 	case LL_NVMMA_DISTRIBUTED:
 		return int_list(c, &d->version) && comma(c) && int_list(c, &d->warps_per_cta) &&
-		       comma(c) && int_list(c, &d->instr_shape);
+		       comma(c) && int_list(c, &d->instr_shape) && cga_arg(c, d);
 	case LL_DISTRIBUTED_LINEAR:
 		return basis_list(c, &d->reg_bases) && comma(c) && basis_list(c, &d->lane_bases) &&
 		       comma(c) && basis_list(c, &d->warp_bases) && comma(c) &&
@@ -232,7 +249,7 @@ args(Cursor *c, LLDesc *d)
 	case LL_SWIZZLED_SHARED:
 		return small_integer(c, &d->vec) && comma(c) && small_integer(c, &d->per_phase) &&
 		       comma(c) && small_integer(c, &d->max_phase) && comma(c) &&
-		       int_list(c, &d->order);
+		       int_list(c, &d->order) && cga_arg(c, d);
 	case LL_SHARED_LINEAR:
 		return basis_list(c, &d->offset_bases) &&
 		       (!accept(c, ',') || basis_list(c, &d->block_bases));
@@ -254,8 +271,8 @@ desc(Cursor *c, const LLDesc **out)
 		return ll_fail(c->err, "layouts nest more than %d deep", MAX_NESTING);
 	size_t n = word_len(c);
 	int kind = -1;
-	for (int k = 0; k < (int)(sizeof kind_names / sizeof *kind_names); k++)
-		if (strlen(kind_names[k]) == n && memcmp(c->p, kind_names[k], n) == 0)
+	for (int k = 0; k <= LL_AUTO; k++)
+		if (strlen(ll_kind_name((LLKind)k)) == n && memcmp(c->p, ll_kind_name((LLKind)k), n) == 0)
 			kind = k;
 	if (kind < 0 && n)
 		return ll_fail(c->err, "unknown layout '%.*s'", (int)n, c->p);

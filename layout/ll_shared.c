@@ -107,8 +107,6 @@ build_nvmma_shared(const LLDesc *d, const int64_t *shape, int rank, LLayout *out
 		}
 	}
 	ll_add_in(&l, LL_BLOCK, 0);
-	if (!ll_fit_shape(&l, shape, rank, err))
-		return false;
 	*out = l;
 	return true;
 }
@@ -157,8 +155,6 @@ build_swizzled(const LLDesc *d, const int64_t *shape, int rank, LLayout *out, LL
 		}
 	}
 	ll_add_in(&l, LL_BLOCK, 0);
-	if (!ll_fit_shape(&l, shape, rank, err))
-		return false;
 	*out = l;
 	return true;
 }

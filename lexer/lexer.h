@@ -63,9 +63,11 @@ typedef VEC(Token) TokenList;
  * for lines inside brackets (they continue the logical line wherever they
  * start); other files want continuation lines indented deeper (language.md). Every NEWLINE-terminated logical line is complete: the
  * last tokens are always NEWLINE (when the file has any token), the DEDENTs
- * closing every open block, then EOF. */
+ * closing every open block, then EOF. With lim (may be NULL: no bound), a
+ * file of more than lim's max-tokens tokens is an error at the first token
+ * past it, and the tokens are only EOF (so that nothing is parsed). */
 bool lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
-              TokenList *out);
+              const Limits *lim, TokenList *out);
 
 /* One token per line: `line:col KIND 'text'`, stable and readable (used by
  * `glc --emit=tokens`). */

@@ -40,8 +40,14 @@ typedef struct Lexer {
 	bool line_has_tokens;    /* the current logical line has a token */
 	bool python_rules;       /* a .py file: bracket lines join wherever they start */
 	uint32_t poison;         /* flags for the next token emitted */
+	const Limits *lim;       /* max-tokens; NULL: no bound */
+	bool stop;               /* a limit was passed: the file is not parsed */
 	bool ok;
 } Lexer;
+
+/* Python's limit on indentation levels (CPython's MAXINDENT): it bounds how
+ * deep statements nest, so that walks of the syntax tree stay shallow. */
+enum { MAX_INDENT = 100 };
 
 /* What scan() found besides a token. */
 enum { RAW_NL = -1 };
@@ -339,6 +345,13 @@ indent(Lexer *L, uint32_t col8, uint32_t col1, const char *first)
 	if (col8 > top.col8) {
 		if (col1 <= top.col1)
 			inconsistent(L, at);
+		if (L->levels.len > MAX_INDENT) {
+			diag_error(L->d, at, "too many levels of indentation (more than %d)",
+			           MAX_INDENT);
+			L->ok = false;
+			L->stop = true;
+			return;
+		}
 		Level lv = { col8, col1 };
 		vec_push(L->arena, &L->levels, lv);
 		emit(L, TOK_INDENT, at, "");
@@ -418,11 +431,34 @@ token_text(Lexer *L, TokKind k, const char *start)
 	}
 }
 
+/* After a limit was passed (too deep an indentation, or more tokens than
+ * the limit: the last one emitted is the first too many, reported there),
+ * leaves only EOF, so that the parser builds nothing from the file. True
+ * then. */
+static bool
+stopped(Lexer *L)
+{
+	if (!L->stop && (!L->lim || L->out->len <= L->lim->max[LIM_TOKENS]))
+		return false;
+	SrcSpan at = L->out->len ? L->out->data[L->out->len - 1].span : span_at(L, L->cur, 0);
+	if (!L->stop) {
+		Diag *e = diag_error(L->d, at, "the file has more than %llu tokens",
+		                     (unsigned long long)L->lim->max[LIM_TOKENS]);
+		diag_limit_note(L->d, e, L->lim, LIM_TOKENS);
+		L->ok = false;
+	}
+	L->out->len = 0;
+	emit(L, TOK_EOF, at, "");
+	return true;
+}
+
 static void
 lex_all(Lexer *L)
 {
 	bool at_line_start = true;
 	for (;;) {
+		if (stopped(L))
+			return;
 		if (at_line_start) {
 			L->first_col = 0;
 			line_start(L);
@@ -472,16 +508,17 @@ lex_all(Lexer *L)
 
 bool
 lex_file(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
-         TokenList *out)
+         const Limits *lim, TokenList *out)
 {
 	Lexer L = {0};
+	L.lim = lim;
 	L.arena = a;
 	L.in = in;
 	L.d = d;
 	L.file = file;
 	L.cur = L.line_start = src_text(src, file);
 	L.end = L.cur + src_len(src, file);
-	L.line = 1;
+	L.line = src_first_line(src, file);
 	L.out = out;
 	L.ok = true;
 	const char *path = src_path(src, file);

@@ -68,12 +68,15 @@ parse_tuple(Parser *p, NodeKind k, NodeList items, SrcSpan at)
 {
 	Node *n = parse_node(p, k, at);
 	n->u.list.items = items;
+	for (size_t i = 0; i < items.len; i++)
+		parse_nest(p, n, items.data[i]);
 	return n;
 }
 
 void
 parse_add_arg(Parser *p, Node *c, Node *arg)
 {
+	parse_nest(p, c, arg);
 	if (arg->kind != N_KEYWORD) {
 		if (c->u.call.kwargs.len && arg->kind != N_STARRED)
 			diag_error(p->d, arg->span, "positional argument follows keyword argument");

@@ -642,6 +642,7 @@ arg
 		$$ = parse_node(p, N_KEYWORD, @$);
 		$$->u.keyword.name = $1->text;
 		$$->u.keyword.value = $3;
+		parse_nest(p, $$, $3);
 	}
 	;
 

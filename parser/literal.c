@@ -67,8 +67,27 @@ parse_float_literal(Parser *p, const Token *t)
 	return n;
 }
 
+/* The span of the n bytes at s inside token t (a string literal that may
+ * run over several lines). */
+static SrcSpan
+span_in_token(const Token *t, const char *s, size_t n)
+{
+	SrcSpan at = t->span;
+	const char *line = t->text;
+	for (const char *p = t->text; p < s; p++)
+		if (*p == '\n') {
+			at.line++;
+			line = p + 1;
+			at.col = 1;
+		}
+	at.col += (uint32_t)(s - line);
+	at.len = (uint32_t)n;
+	return at;
+}
+
 /* Decodes the escapes of body[0..n) into out (which has room for n bytes);
- * returns the decoded length. */
+ * returns the decoded length. An octal escape above \377 is an error (a
+ * string holds bytes; Python's str would make it a character). */
 static size_t
 decode(Parser *p, const Token *t, const char *body, size_t n, char *out)
 {
@@ -111,6 +130,9 @@ decode(Parser *p, const Token *t, const char *body, size_t n, char *out)
 				size_t k = 0;
 				for (; k < 3 && i + k < n && body[i + k] >= '0' && body[i + k] <= '7'; k++)
 					v = v * 8 + (unsigned)(body[i + k] - '0');
+				if (v > 0377)
+					diag_error(p->d, span_in_token(t, body + i - 1, k + 1), "octal escape "
+					           "'\\%.*s' is above \\377, the largest byte", (int)k, body + i);
 				out[o++] = (char)(v & 0xff);
 				i += k - 1;
 			} else {

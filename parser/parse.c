@@ -61,12 +61,13 @@ parse_next_token(Parser *p, const Token **tok, SrcSpan *at)
 }
 
 static Node *
-run(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d, bool expr)
+run(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d, const Limits *lim,
+    bool expr)
 {
 	TokenList toks = {0};
 	Diags lexd;
 	diag_init(&lexd, a, src);
-	lex_file(a, in, src, file, &lexd, &toks);
+	lex_file(a, in, src, file, &lexd, lim, &toks);
 	Parser p = {0};
 	p.pending = lexd.first;
 	p.arena = a;
@@ -86,13 +87,14 @@ run(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d, bool ex
 }
 
 Node *
-parse_module(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d)
+parse_module(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
+             const Limits *lim)
 {
-	return run(a, in, src, file, d, false);
+	return run(a, in, src, file, d, lim, false);
 }
 
 Node *
 parse_expression(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d)
 {
-	return run(a, in, src, file, d, true);
+	return run(a, in, src, file, d, NULL, true);
 }

@@ -10,8 +10,9 @@
 #include "parser/ast.h"
 
 /* Parses file `file` into a Module node; syntax errors go to d; returns NULL
- * only if nothing usable. */
-Node *parse_module(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d);
+ * only if nothing usable. lim (NULL: none) bounds its tokens (lex_file). */
+Node *parse_module(Arena *a, Interner *in, const Sources *src, uint32_t file, Diags *d,
+                   const Limits *lim);
 
 /* Parses the whole of `file` as one expression (used for layout text on the
  * command line); NULL after a syntax error. */

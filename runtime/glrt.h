@@ -29,6 +29,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>   /* bool: the C type of a launcher's gl.i1 parameter */
+#endif
 
 #ifdef __cplusplus
 extern "C" {

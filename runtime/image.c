@@ -1,10 +1,13 @@
 /*
  * Checks of a module image against its size before the driver reads it:
  * cuModuleLoadData takes no size, so a truncated or forged image would be
- * read past its end. A cubin is a 64-bit little-endian ELF file for
- * EM_CUDA whose header tables and sections all lie inside the image; a
- * fatbin's header and each entry's header and payload lie inside it. PTX
- * is NUL-terminated within its size.
+ * read past its end. A cubin is a 64-bit little-endian ELF file (ident and
+ * header version 1, a 64-byte header) for EM_CUDA whose program and
+ * section header tables, segments and sections all lie inside the image,
+ * whose string tables end in a NUL inside their section, whose section
+ * names lie inside the section name table and whose symbols' names inside
+ * their string table; a fatbin's header and each entry's header and
+ * payload lie inside it. PTX is NUL-terminated within its size.
  */
 #include <string.h>
 
@@ -14,7 +17,10 @@ enum {
 	ELF_HEADER = 64,       /* sizeof(Elf64_Ehdr) */
 	ELF_SECTION = 64,      /* sizeof(Elf64_Shdr) */
 	ELF_SEGMENT = 56,      /* sizeof(Elf64_Phdr) */
+	ELF_SYMBOL = 24,       /* sizeof(Elf64_Sym) */
 	EM_CUDA = 190,
+	SHT_SYMTAB = 2,
+	SHT_STRTAB = 3,
 	SHT_NOBITS = 8,
 	FATBIN_HEADER = 16,    /* magic, version, header size, fat size */
 	FATBIN_ENTRY = 16,     /* kind, version, header size, payload size */
@@ -42,10 +48,50 @@ inside(uint64_t off, uint64_t n, uint64_t each, size_t size)
 #define BAD(...) glrt_fail(GLRT_ERROR_INVALID_ARGUMENT, "glrt_module_load: " \
                            __VA_ARGS__)
 
+/* Section i's header in the image (the table was checked to lie inside). */
+static const unsigned char *
+section(const unsigned char *p, uint64_t shoff, uint64_t shent, uint64_t i)
+{
+	return p + shoff + i * shent;
+}
+
+/* Whether string table section sh (inside the image) ends in a NUL; its
+ * size in *size. */
+static int
+strtab_ok(const unsigned char *p, const unsigned char *sh, uint64_t *size)
+{
+	*size = le(sh + 32, 8);
+	return le(sh + 4, 4) == SHT_STRTAB && *size && p[le(sh + 24, 8) + *size - 1] == 0;
+}
+
+/* Every symbol of symbol table section sh names a string inside the string
+ * table its sh_link gives. */
+static glrt_status
+check_symbols(const unsigned char *p, const unsigned char *sh, uint64_t shoff,
+              uint64_t shent, uint64_t shnum, uint64_t i)
+{
+	uint64_t link = le(sh + 40, 4), off = le(sh + 24, 8), size = le(sh + 32, 8);
+	uint64_t ent = le(sh + 56, 8), strsize, k;
+
+	if (link >= shnum ||
+	    !strtab_ok(p, section(p, shoff, shent, link), &strsize))
+		return BAD("symbol table section %u links no string table",
+		           (unsigned)i);
+	if (ent < ELF_SYMBOL)
+		return BAD("symbol table section %u has %llu-byte entries",
+		           (unsigned)i, (unsigned long long)ent);
+	for (k = 0; k < size / ent; k++)
+		if (le(p + off + k * ent, 4) >= strsize)
+			return BAD("symbol %u of section %u names no string of "
+			           "its string table", (unsigned)k, (unsigned)i);
+	return GLRT_SUCCESS;
+}
+
 static glrt_status
 check_elf(const unsigned char *p, size_t size)
 {
-	uint64_t phoff, shoff, phnum, shnum, phent, shent, i;
+	uint64_t phoff, shoff, phnum, shnum, phent, shent, shstrndx, names, i;
+	glrt_status s;
 
 	if (size < ELF_HEADER)
 		return BAD("the %zu-byte cubin is shorter than an ELF header", size);
@@ -53,26 +99,57 @@ check_elf(const unsigned char *p, size_t size)
 		return BAD("the cubin is not a 64-bit little-endian ELF file for "
 		           "CUDA (class %u, data %u, machine %u)", p[4], p[5],
 		           (unsigned)le(p + 18, 2));
+	if (p[6] != 1 || le(p + 20, 4) != 1 || le(p + 52, 2) < ELF_HEADER)
+		return BAD("the cubin's ELF header is not version 1 of 64 bytes "
+		           "(ident version %u, version %u, size %u)", p[6],
+		           (unsigned)le(p + 20, 4), (unsigned)le(p + 52, 2));
 	phoff = le(p + 32, 8);
 	shoff = le(p + 40, 8);
 	phent = le(p + 54, 2);
 	phnum = le(p + 56, 2);
 	shent = le(p + 58, 2);
 	shnum = le(p + 60, 2);
+	shstrndx = le(p + 62, 2);
 	if ((phnum && phent < ELF_SEGMENT) || (shnum && shent < ELF_SECTION) ||
 	    !inside(phoff, phnum, phent, size) || !inside(shoff, shnum, shent, size))
 		return BAD("the cubin's program or section header table lies "
 		           "outside its %zu bytes", size);
-	if (shnum && le(p + 62, 2) >= shnum)
+	for (i = 0; i < phnum; i++) {
+		const unsigned char *ph = p + phoff + i * phent;
+
+		if (!inside(le(ph + 8, 8), le(ph + 32, 8), 1, size))
+			return BAD("segment %u of the cubin lies outside its %zu "
+			           "bytes", (unsigned)i, size);
+	}
+	if (shnum && shstrndx >= shnum)
 		return BAD("the cubin's section name table index %u is out of "
-		           "range", (unsigned)le(p + 62, 2));
+		           "range", (unsigned)shstrndx);
 	for (i = 0; i < shnum; i++) {
-		const unsigned char *sh = p + shoff + i * shent;
+		const unsigned char *sh = section(p, shoff, shent, i);
 
 		if (le(sh + 4, 4) != SHT_NOBITS &&
 		    !inside(le(sh + 24, 8), le(sh + 32, 8), 1, size))
 			return BAD("section %u of the cubin lies outside its "
 			           "%zu bytes", (unsigned)i, size);
+	}
+	if (!shnum)
+		return GLRT_SUCCESS;
+	if (!strtab_ok(p, section(p, shoff, shent, shstrndx), &names))
+		return BAD("the cubin's section name table (section %u) is not a "
+		           "string table ending in a NUL", (unsigned)shstrndx);
+	for (i = 0; i < shnum; i++) {
+		const unsigned char *sh = section(p, shoff, shent, i);
+		uint64_t strsize;
+
+		if (le(sh, 4) >= names)
+			return BAD("section %u's name lies outside the section name "
+			           "table", (unsigned)i);
+		if (le(sh + 4, 4) == SHT_STRTAB && !strtab_ok(p, sh, &strsize))
+			return BAD("string table section %u does not end in a NUL",
+			           (unsigned)i);
+		if (le(sh + 4, 4) == SHT_SYMTAB &&
+		    (s = check_symbols(p, sh, shoff, shent, shnum, i)) != GLRT_SUCCESS)
+			return s;
 	}
 	return GLRT_SUCCESS;
 }

@@ -8,7 +8,7 @@
 #include "internal.h"
 
 /* glc's host objects read the recorded shape at these offsets
- * (codegen/object.c). */
+ * (package/object.c). */
 _Static_assert(offsetof(glrt_tensor_map, rank) == 128, "glrt_tensor_map.rank moved");
 _Static_assert(offsetof(glrt_tensor_map, shape) == 132, "glrt_tensor_map.shape moved");
 

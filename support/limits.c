@@ -21,6 +21,7 @@ static const struct {
 	                          "elements of one tensor held by each thread", 256, 1u << 16},
 	[LIM_CONSTEXPR_STEPS] = {"constexpr-steps", "statements compile-time code may run",
 	                         1000000, 1ull << 40},
+	[LIM_TOKENS] = {"max-tokens", "tokens of one source file", 1u << 20, 1ull << 32},
 };
 
 Limits

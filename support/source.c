@@ -7,6 +7,7 @@ typedef struct SrcFile {
 	const char *path;
 	const char *text;    /* NUL-terminated copy */
 	size_t len;
+	uint32_t first_line; /* the number of the text's first line */
 	VEC(uint32_t) lines; /* byte offset of each line start */
 } SrcFile;
 
@@ -26,7 +27,14 @@ src_new(Arena *a)
 uint32_t
 src_add(Sources *s, const char *path, const char *text, size_t len)
 {
+	return src_add_part(s, path, text, len, 1);
+}
+
+uint32_t
+src_add_part(Sources *s, const char *path, const char *text, size_t len, uint32_t first_line)
+{
 	SrcFile f = {0};
+	f.first_line = first_line ? first_line : 1;
 	f.path = arena_strndup(s->arena, path, strlen(path));
 	f.text = arena_strndup(s->arena, text, len);
 	f.len = len;
@@ -67,13 +75,20 @@ src_len(const Sources *s, uint32_t file)
 	return f ? f->len : 0;
 }
 
+uint32_t
+src_first_line(const Sources *s, uint32_t file)
+{
+	const SrcFile *f = file_of(s, file);
+	return f ? f->first_line : 1;
+}
+
 const char *
 src_line(const Sources *s, uint32_t file, uint32_t line, size_t *len)
 {
 	const SrcFile *f = file_of(s, file);
-	if (!f || line == 0 || line > f->lines.len)
+	if (!f || line < f->first_line || line - f->first_line >= f->lines.len)
 		return NULL;
-	size_t start = f->lines.data[line - 1];
+	size_t start = f->lines.data[line - f->first_line];
 	if (start > f->len)
 		return NULL;
 	size_t end = start;

@@ -106,6 +106,14 @@ Sources *src_new(Arena *a);
 /* Registers text (copied, NUL-terminated) under the display name `path`;
  * returns its file id. */
 uint32_t src_add(Sources *s, const char *path, const char *text, size_t len);
+/* The same for a part of a larger file whose first line is line
+ * `first_line` of that file (a case of --split-input-file): spans and
+ * src_line count lines as the whole file does, and the part costs memory
+ * in its own length only. */
+uint32_t src_add_part(Sources *s, const char *path, const char *text, size_t len,
+                      uint32_t first_line);
+/* The number of the file's first line: 1, or src_add_part's first_line. */
+uint32_t src_first_line(const Sources *s, uint32_t file);
 const char *src_path(const Sources *s, uint32_t file);
 const char *src_text(const Sources *s, uint32_t file);
 size_t src_len(const Sources *s, uint32_t file);
@@ -202,6 +210,7 @@ typedef enum LimitId {
 	LIM_INLINE,             /* @gl.jit calls inlined per kernel */
 	LIM_ELEMS_PER_THREAD,   /* elements of one tensor per thread */
 	LIM_CONSTEXPR_STEPS,    /* statements run by compile-time (constexpr) code */
+	LIM_TOKENS,             /* tokens of one source file */
 	LIM_COUNT_
 } LimitId;
 

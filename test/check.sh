@@ -1,5 +1,6 @@
 #!/bin/sh
-# glc's whole test suite (`make check`): build, unit tests and lit goldens on
+# glc's whole test suite (`make check`): the code-parity harness's SASS, PTX and
+# launcher readers (bench/parity/test_sass.py), build, unit tests and lit goldens on
 # the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
 # kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
@@ -91,9 +92,11 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	for t in build/fuzz/fuzz_*; do
 		name=${t##*/}
 		mkdir -p "build/fuzz/corpus-$name"
+		own=
+		[ -d "build/fuzz/seeds-$name" ] && own="build/fuzz/seeds-$name"
 		if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 			-print_final_stats=0 "build/fuzz/corpus-$name" test/fuzz/corpus \
-			build/fuzz/seeds >"$log" 2>&1; then
+			build/fuzz/seeds $own >"$log" 2>&1; then
 			tally 1 0 "$name (${secs}s)"
 		else
 			tail -n 60 "$log"
@@ -112,7 +115,20 @@ diff_cpu() { # generated kernels must compile or get a user diagnostic (test/dif
 	fi
 }
 
-if python3 test/layering.py >"$log" 2>&1; then
+pyunit() { # $1 = a unittest script (standard library only)
+	python3 "$1" >"$log" 2>&1
+	rc=$?
+	n=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in .*/\1/p' "$log")
+	if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
+		tally "$n" 0 "python unit tests $1"
+	else
+		cat "$log"
+		tally 0 1 "python unit tests $1"
+	fi
+}
+
+pyunit bench/parity/test_sass.py
+if python3 test/layering.py --sizes >"$log" 2>&1; then
 	tally 1 0 "layering"
 else
 	cat "$log"

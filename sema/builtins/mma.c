@@ -1,9 +1,10 @@
 /*
  * Matrix multiplies: warpgroup_mma (Hopper's WGMMA), warpgroup_mma_wait,
  * mma_v2 (Ampere's mma.sync), gl.dot_fma and warpgroup_mma_init (the
- * accumulator of a tensor). The checks accept exactly the
- * WGMMA forms Hopper has (codegen/wgmma.c lists them) and say the
- * hardware's rule at the user's line for the others:
+ * accumulator of a tensor). The checks accept exactly the WGMMA forms
+ * Hopper has (codegen/llvm/wgmma.c lists them; the families and their
+ * accumulators are ir/mma.c's) and say the hardware's rule at the user's
+ * line for the others:
  *
  *   A, B (one family)          accumulator   operands in shared memory
  *   f16                        f32 or f16    K- or MN-major
@@ -27,25 +28,10 @@ given(const Value *v)
 	return v && v->kind != VAL_NONE;
 }
 
-/* The WGMMA operand family of a dtype, and its name in messages. */
-typedef enum Family { FAM_NONE, FAM_F16, FAM_BF16, FAM_TF32, FAM_F8, FAM_I8 } Family;
-
-static Family
-family(TDType t)
-{
-	switch (t) {
-	case DT_F16: return FAM_F16;
-	case DT_BF16: return FAM_BF16;
-	case DT_F32: return FAM_TF32;
-	case DT_F8E4M3: case DT_F8E5M2: return FAM_F8;
-	case DT_I8: case DT_U8: return FAM_I8;
-	default: return FAM_NONE;
-	}
-}
-
+/* A WGMMA operand family's name in messages (ir_mma_family). */
 static const char *const family_name[] = {
-	[FAM_F16] = "an f16", [FAM_BF16] = "a bf16", [FAM_TF32] = "a tf32 (f32 operands)",
-	[FAM_F8] = "an fp8", [FAM_I8] = "an int8",
+	[IR_MMA_F16] = "an f16", [IR_MMA_BF16] = "a bf16", [IR_MMA_TF32] = "a tf32 (f32 operands)",
+	[IR_MMA_F8] = "an fp8", [IR_MMA_I8] = "an int8",
 };
 
 /* "<rule>; it is in <v's layout>" at v's use, with where v's layout was
@@ -67,19 +53,17 @@ static bool
 check_dtypes(Check *ck, const Node *call, const Value *acc, const TType *A, const TType *B,
              const TType *C, const char *op, const char *instr)
 {
-	Family f = family(A->dtype);
-	if (f == FAM_NONE || family(B->dtype) != f) {
+	IrMmaFamily f = ir_mma_family(A->dtype);
+	if (f == IR_MMA_NONE || ir_mma_family(B->dtype) != f) {
 		diag_error(ck->d, call->span, "%s multiplies f16 x f16, bf16 x bf16, f32 x f32 (as "
 		           "tf32), fp8 x fp8 (f8e4m3, f8e5m2 in any mix) or 8-bit integers (i8, u8 in "
 		           "any mix); got %s x %s", op, ir_dtype_name(A->dtype), ir_dtype_name(B->dtype));
 		return false;
 	}
-	bool f16_acc = f == FAM_F16 || (f == FAM_F8 && !strcmp(op, "warpgroup_mma"));
-	bool ok = f == FAM_I8 ? C->dtype == DT_I32
-	        : f16_acc ? C->dtype == DT_F32 || C->dtype == DT_F16 : C->dtype == DT_F32;
-	if (!ok) {
+	bool wgmma = !strcmp(op, "warpgroup_mma"), f16_acc = ir_mma_acc_ok(f, DT_F16, wgmma);
+	if (!ir_mma_acc_ok(f, C->dtype, wgmma)) {
 		diag_error(ck->d, acc->span, "%s %s accumulates in %s, not %s", family_name[f], instr,
-		           f == FAM_I8 ? "i32" : f16_acc ? "f32 or f16" : "f32",
+		           f == IR_MMA_I8 ? "i32" : f16_acc ? "f32 or f16" : "f32",
 		           ir_dtype_name(C->dtype));
 		return false;
 	}
@@ -172,14 +156,14 @@ row_stride(const TType *s, int mn_dim)
  * contiguous) needs a 16-bit dtype and a swizzle; an unswizzled K-major
  * operand is read as 8 x 16-byte core matrices of 128 contiguous bytes. */
 static bool
-check_major(Check *ck, const Value *v, Family f, int mn_dim,
+check_major(Check *ck, const Value *v, IrMmaFamily f, int mn_dim,
             const char *name)
 {
 	const TType *s = v->u.rt->type;
 	Diag *g;
 	if (contiguous_dim(s) != mn_dim)
 		return true;
-	if (f != FAM_F16 && f != FAM_BF16)
+	if (!ir_mma_mn_major_ok(f))
 		g = diag_error(ck->d, v->span, "%s WGMMA needs K-major A and B (the hardware "
 		               "transposes only 16-bit operands); %s is %s-major here: %s",
 		               family_name[f], name, mn_dim ? "N" : "M",
@@ -239,7 +223,7 @@ check_dot_operand(Check *ck, Value *v, int idx, const LLDesc *acc_layout, int kw
  * "tf32x3" or "ieee"; the tensor cores (instr) take f32 operands as tf32
  * only. */
 static bool
-check_precision(Check *ck, const Value *p, Family f, const char *instr, const char *param)
+check_precision(Check *ck, const Value *p, IrMmaFamily f, const char *instr, const char *param)
 {
 	if (!given(p))
 		return true;
@@ -252,13 +236,13 @@ check_precision(Check *ck, const Value *p, Family f, const char *instr, const ch
 		diag_error(ck->d, p->span, "%s must be \"tf32\", \"tf32x3\" or \"ieee\"", param);
 		return false;
 	}
-	if (f == FAM_TF32 && k == 1) {
+	if (f == IR_MMA_TF32 && k == 1) {
 		diag_error(ck->d, p->span, "%s=\"tf32x3\" is not a %s mode: the tensor cores "
 		           "multiply tf32; split each operand into big and small tf32 parts and add "
 		           "three products", param, instr);
 		return false;
 	}
-	if (f == FAM_TF32 && k == 2) {
+	if (f == IR_MMA_TF32 && k == 2) {
 		diag_error(ck->d, p->span, "%s has no IEEE f32 mode: the tensor cores read f32 "
 		           "operands as tf32 (%s=\"tf32\"); gl.dot_fma multiplies in f32", instr,
 		           param);
@@ -272,7 +256,7 @@ check_precision(Check *ck, const Value *p, Family f, const char *instr, const ch
  * the sum is added to the accumulator in f32 (Triton's Hopper default: all
  * of K); ignored otherwise, as in Gluon. Sets *chunk (0: no split). */
 static bool
-check_imprecise(Check *ck, const Value *v, Family f, const TType *C, int64_t K, int64_t *chunk)
+check_imprecise(Check *ck, const Value *v, IrMmaFamily f, const TType *C, int64_t K, int64_t *chunk)
 {
 	*chunk = 0;
 	int64_t n;
@@ -280,7 +264,7 @@ check_imprecise(Check *ck, const Value *v, Family f, const TType *C, int64_t K, 
 		return true;
 	if (!sema_value_int(ck, v, "max_num_imprecise_acc", &n))
 		return false;
-	if (f != FAM_F8 || C->dtype != DT_F32)
+	if (f != IR_MMA_F8 || C->dtype != DT_F32)
 		return true;
 	if (n < 32 || n > K) {
 		diag_error(ck->d, v->span, "max_num_imprecise_acc is %lld; with fp8 operands and an "
@@ -376,7 +360,7 @@ wgmma(Check *ck, const Node *call, Value **a)
 		return NULL;
 	if (!check_chain(ck, call, "warpgroup_mma", A, B, C))
 		return NULL;
-	Family f = family(A->dtype);
+	IrMmaFamily f = ir_mma_family(A->dtype);
 	int bits = ir_dtype_bits(A->dtype);
 	int64_t chunk, kk = 256 / bits;
 	if (A->shape[1] % kk) {
@@ -470,8 +454,8 @@ wgmma_wait(Check *ck, const Node *call, Value **a)
 static bool
 fma_dtypes_ok(TDType t, TDType acc)
 {
-	if (ir_dtype_is_float(t) && t != DT_F8E4M3 && t != DT_F8E5M2)
-		return ir_dtype_is_float(acc) && acc != DT_F8E4M3 && acc != DT_F8E5M2 &&
+	if (ir_dtype_is_float(t) && !ir_dtype_is_f8(t))
+		return ir_dtype_is_float(acc) && !ir_dtype_is_f8(acc) &&
 		       (acc == t || ir_dtype_bits(acc) > ir_dtype_bits(t));
 	return !ir_dtype_is_float(t) && t != DT_I1 && ir_dtype_bits(t) <= 32 && acc == DT_I32;
 }
@@ -508,7 +492,7 @@ dot_fma(Check *ck, const Node *call, Value **a)
 
 /* The k_width of mma_v2's operands: A's own when it is a DotOperandLayout
  * with a power-of-two multiple of 32 / bits (Triton permutes K for a
- * larger one: codegen/lower_dot.c), else 32 / bits (and the check of A's
+ * larger one: codegen/ops/lower_dot.c), else 32 / bits (and the check of A's
  * layout reports it). */
 static int
 mma_v2_k_width(const TType *A)
@@ -561,7 +545,7 @@ mma_v2(Check *ck, const Node *call, Value **a)
 	}
 	if (!check_dot_operand(ck, a[0], 0, cl, kw, "A of mma_v2") ||
 	    !check_dot_operand(ck, a[1], 1, cl, kw, "B of mma_v2") ||
-	    !check_precision(ck, a[3], family(A->dtype), "mma_v2", "input_precision"))
+	    !check_precision(ck, a[3], ir_mma_family(A->dtype), "mma_v2", "input_precision"))
 		return NULL;
 	TInst *i = sema_emit(ck, OP_DOT, call->span, C, 3, a[0]->u.rt, a[1]->u.rt, a[2]->u.rt);
 	i->res->layout_at = a[2]->u.rt->layout_at;

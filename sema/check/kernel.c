@@ -174,13 +174,9 @@ kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t 
 		bind_params(ck, f);
 	if (ck->d->errors == errors)
 		sema_check_block(ck, &f->u.func.body);
-	k->smem = ck->smem.data;
-	k->n_smem = (int)ck->smem.len;
-	k->vars = ck->vars.data;
-	k->n_vars = (int)ck->vars.len;
-	k->cx_names = ck->cx_names.data;
-	k->cx_values = ck->cx_values.data;
-	k->n_cx = (int)ck->cx_names.len;
+	ir_kernel_finish(k, &(IrKernelDecls){ck->vars.data, ck->vars.len, ck->smem.data,
+	                                     ck->smem.len, ck->cx_names.data, ck->cx_values.data,
+	                                     ck->cx_names.len});
 	/* the kernel owns the arrays now; start the next one afresh */
 	memset(&ck->vars, 0, sizeof ck->vars);
 	memset(&ck->smem, 0, sizeof ck->smem);

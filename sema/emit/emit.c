@@ -11,24 +11,18 @@
 TInst *
 sema_emit(Check *ck, TOp op, SrcSpan at, const TType *res, int n_args, ...)
 {
-	TInst *i = arena_alloc(ck->a, sizeof *i);
-	i->op = op;
-	i->at = at;
+	TInst *i = ir_inst_new(ck->a, op, at);
 	if (res) {
-		i->res = arena_alloc(ck->a, sizeof *i->res);
-		i->res->id = ck->k->n_values++;
-		i->res->type = res;
-		i->res->layout_at = at;
+		ir_inst_result(ck->a, i, ck->k->n_values++, res);
 		while (ck->defs.len < (size_t)ck->k->n_values)
 			vec_push(ck->a, &ck->defs, NULL);
 		ck->defs.data[i->res->id] = i;
 	}
-	i->n_args = n_args;
-	i->args = arena_alloc(ck->a, (size_t)(n_args + 1) * sizeof *i->args);
+	TValue **args = ir_inst_operands(ck->a, i, n_args);
 	va_list ap;
 	va_start(ap, n_args);
 	for (int k = 0; k < n_args; k++)
-		i->args[k] = va_arg(ap, TValue *);
+		args[k] = va_arg(ap, TValue *);
 	va_end(ap);
 	ir_block_push(ck->a, ck->blk, i);
 	return i;

@@ -16,6 +16,8 @@ typedef enum ParamType {
 	P_LAYOUT,   /* the parent: a distributed layout */
 	P_BOOL,     /* a bool field */
 	P_EMPTY,    /* accepted only empty/default (cga_layout) */
+	P_CGA,      /* an LLBases field of CTA bases: any for `glc layout` (no
+	               program), only empty in a program (one CTA) */
 	P_IGNORED,  /* accepted and checked to be an int, no effect (alignment) */
 } ParamType;
 
@@ -43,7 +45,7 @@ static const Ctor ctors[] = {
 		{"threads_per_warp", P_INTS, F(threads_per_warp), true},
 		{"warps_per_cta", P_INTS, F(warps_per_cta), true},
 		{"order", P_INTS, F(order), true},
-		{"cga_layout", P_EMPTY, 0, false}}, 5},
+		{"cga_layout", P_CGA, F(cga_layout), false}}, 5},
 	{"SliceLayout", LL_SLICE, {
 		{"dim", P_INT, F(dim), true},
 		{"parent", P_LAYOUT, F(parent), true}}, 2},
@@ -55,7 +57,7 @@ static const Ctor ctors[] = {
 		{"version", P_INTS, F(version), true},
 		{"warps_per_cta", P_INTS, F(warps_per_cta), true},
 		{"instr_shape", P_INTS, F(instr_shape), true},
-		{"cga_layout", P_EMPTY, 0, false}}, 4},
+		{"cga_layout", P_CGA, F(cga_layout), false}}, 4},
 	{"DistributedLinearLayout", LL_DISTRIBUTED_LINEAR, {
 		{"reg_bases", P_BASES, F(reg_bases), true},
 		{"lane_bases", P_BASES, F(lane_bases), true},
@@ -68,13 +70,13 @@ static const Ctor ctors[] = {
 		{"rank", P_INT, F(rank), false},
 		{"transposed", P_BOOL, F(transposed), false},
 		{"fp4_padded", P_BOOL, F(fp4_padded), false},
-		{"cga_layout", P_EMPTY, 0, false}}, 6},
+		{"cga_layout", P_CGA, F(cga_layout), false}}, 6},
 	{"SwizzledSharedLayout", LL_SWIZZLED_SHARED, {
 		{"vec", P_INT, F(vec), true},
 		{"per_phase", P_INT, F(per_phase), true},
 		{"max_phase", P_INT, F(max_phase), true},
 		{"order", P_INTS, F(order), true},
-		{"cga_layout", P_EMPTY, 0, false}}, 5},
+		{"cga_layout", P_CGA, F(cga_layout), false}}, 5},
 	{"SharedLinearLayout", LL_SHARED_LINEAR, {
 		{"offset_bases", P_BASES, F(offset_bases), true},
 		{"block_bases", P_BASES, F(block_bases), false},
@@ -83,7 +85,7 @@ static const Ctor ctors[] = {
 	{"PaddedSharedLayout", LL_PADDED_SHARED, {
 		{"interval_padding_pairs", P_BASES, F(interval_padding_pairs), true},
 		{"offset_bases", P_BASES, F(offset_bases), true},
-		{"block_bases", P_EMPTY, 0, false},
+		{"block_bases", P_CGA, F(block_bases), false},
 		{"shape", P_INTS, F(shape), true},
 		{"cga_layout", P_EMPTY, 0, false}}, 5},
 	/* mbarrier.MBarrierLayout() = SwizzledSharedLayout(1, 1, 1, [0]) */
@@ -201,6 +203,10 @@ fill_param(Eval *e, const Ctor *c, const Param *p, const Value *v, LLDesc *desc)
 		}
 		*(const LLDesc **)field = v->u.layout;
 		return true;
+	case P_CGA:
+		if (!e->ck)   /* `glc layout`: a layout of any cluster */
+			return fill_bases(e, v, what, (LLBases *)field);
+		/* fall through */   /* a program runs one CTA */
 	case P_EMPTY:
 		if (!is_empty_default(v)) {
 			Diag *g = diag_error(e->diags, v->span, "%s is not supported", what);
@@ -411,6 +417,7 @@ sema_layout_attr(Eval *e, const LLDesc *d, const char *name, SrcSpan at)
 		v = sema_new_value(e, VAL_LAYOUT, at);
 		v->u.layout = *(const LLDesc *const *)field;
 		return v;
+	case P_CGA:
 	case P_EMPTY:   /* cga_layout: [] */
 		return ints_value(e, &(LLInts){0}, at);
 	case P_IGNORED:

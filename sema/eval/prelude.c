@@ -40,7 +40,7 @@ load(Check *ck)
 		const PreludeFile *f = &sema_prelude_files[i];
 		uint32_t file = src_add(ck->src, arena_printf(ck->a, "<tl>/%s", f->name), f->text,
 		                        f->len);
-		const Node *ast = parse_module(ck->a, ck->in, ck->src, file, ck->d);
+		const Node *ast = parse_module(ck->a, ck->in, ck->src, file, ck->d, NULL);
 		if (!ast)
 			continue;
 		SemaModule *m = arena_alloc(ck->a, sizeof *m);

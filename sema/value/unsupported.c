@@ -7,7 +7,7 @@
  * "gl", "tma", "mbarrier", "hopper", ...), or NULL when glc has nothing to
  * say about it. It is consulted only where a lookup has already failed (a
  * `gl.NAME` that is no member, a `from ... import NAME` of a Gluon module),
- * so that the user reads "gl.bank_conflicts is not supported by glc: <reason>"
+ * so that the user reads "gl.float8e4b15 is not supported by glc: <reason>"
  * instead of "'gl' has no member". It never makes a name work. Keep it in
  * step with docs/coverage.md, whose `no` rows these are.
  */

@@ -1,8 +1,8 @@
 /*
  * libFuzzer target for code generation: the input bytes are parsed as a
- * module and, when it type-checks, every kernel is lowered to LLVM IR,
- * optimized and emitted as PTX (no ptxas) for sm_90a at -O3, as `glc
- * --emit=ptx` does; every diagnostic is rendered. Any crash, LLVM fatal
+ * module and, when it type-checks, the pass pipeline runs and every kernel
+ * is lowered to LLVM IR, optimized and emitted as PTX (no ptxas) for
+ * sm_90a at -O3, as `glc --emit=ptx` does; every diagnostic is rendered. Any crash, LLVM fatal
  * error, sanitizer report or leak is a bug: codegen must take any program
  * sema accepts, or report what it cannot lower.
  *
@@ -10,8 +10,8 @@
  * its own arena for the whole run.
  */
 #include "codegen/codegen.h"
-#include "driver/driver.h"
 #include "parser/parser.h"
+#include "passes/passes.h"
 #include "sema/sema.h"
 #include "test/fuzz/fuzz_input.h"
 
@@ -54,15 +54,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FuzzInput f;
 	fuzz_begin(&f, data, size);
 
-	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d, &f.lim);
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
-		Options o = {0};
-		DrvTimer tm = {0};
 		CgResult r;
-		if (p && ir_verify(p, false, &f.d) &&
-		    drv_run_passes(&o, p, f.src, f.file, f.a, &f.d, &tm) && ir_verify(p, true, &f.d) &&
-		    cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
+		if (p && ir_verify(p, false, &f.d) && pass_run_all(p, f.a, &f.d) &&
+		    ir_verify(p, true, &f.d) && cg_compile(target, p, NULL, f.src, f.file, f.a, &f.d, &r))
 			buf_putn(&f.out, (const char *)r.ptx.data, r.ptx.len);
 	}
 

@@ -18,10 +18,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f.d.max_errors = 0;   /* the front end reports every error */
 
 	TokenList toks = {0};
-	lex_file(f.a, f.in, f.src, f.file, &f.d, &toks);
+	lex_file(f.a, f.in, f.src, f.file, &f.d, &f.lim, &toks);
 	lex_dump(&toks, f.src, &f.out);
 
-	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d, &f.lim);
 	if (m)
 		parse_dump(m, f.src, &f.out);
 	Node *e = parse_expression(f.a, f.in, f.src, f.file, &f.d);

@@ -22,13 +22,15 @@ typedef struct FuzzInput {
 	Limits lim;
 } FuzzInput;
 
+/* The frame for the input as a file named `name` (its extension picks the
+ * lexer's rules: ".py" for Gluon files). */
 static inline void
-fuzz_begin(FuzzInput *f, const uint8_t *data, size_t size)
+fuzz_begin_as(FuzzInput *f, const uint8_t *data, size_t size, const char *name)
 {
 	f->a = arena_new();
 	f->in = intern_new(f->a);
 	f->src = src_new(f->a);
-	f->file = src_add(f->src, "fuzz.gl", (const char *)data, size);
+	f->file = src_add(f->src, name, (const char *)data, size);
 	diag_init(&f->d, f->a, f->src);
 	f->d.max_errors = 50;
 	f->out = (StrBuf){0};
@@ -36,6 +38,12 @@ fuzz_begin(FuzzInput *f, const uint8_t *data, size_t size)
 	f->lim.max[LIM_UNROLL] = 256;
 	f->lim.max[LIM_INLINE] = 256;
 	f->lim.max[LIM_ELEMS_PER_THREAD] = 256;
+}
+
+static inline void
+fuzz_begin(FuzzInput *f, const uint8_t *data, size_t size)
+{
+	fuzz_begin_as(f, data, size, "fuzz.gl");
 }
 
 static inline void

@@ -2,11 +2,13 @@
  * libFuzzer target for the IR reader, the verifier and the passes: the
  * input bytes are read as IR text, verified and printed; a program that
  * verifies must print text that reads back, verifies and prints the same
- * again, and after the passes (when they succeed) must verify as planned;
- * anything else aborts. Every diagnostic is rendered. Any crash, sanitizer
- * report or leak is a bug: all of these must take any input.
+ * again, and after the passes (the whole pipeline, passes/pipeline.c, in
+ * its order; when they succeed) must verify as planned and print; anything
+ * else aborts.
+ * Every diagnostic is rendered. Any crash, sanitizer report or leak is a
+ * bug: all of these must take any input.
  */
-#include "ir/ir.h"
+#include "passes/passes.h"
 #include "test/fuzz/fuzz_input.h"
 
 #include <stdlib.h>
@@ -34,10 +36,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			ir_print(q, f.src, origin ? origin : file, false, &again);
 			if (first.len != again.len || memcmp(first.s, again.s, first.len) != 0)
 				abort();
-			if (ir_smem_plan(p, f.a, &f.d) && ir_cvt_plan(p, f.a, &f.d) &&
-			    ir_specialize(p, f.a, &f.d) && ir_axis(p, f.a, &f.d) &&
-			    !ir_verify(p, true, &f.d))
-				abort();
+			if (pass_run_all(p, f.a, &f.d)) {
+				if (!ir_verify(p, true, &f.d))
+					abort();
+				ir_print(p, f.src, origin ? origin : file, true, &again);
+			}
 		}
 		buf_free(&first);
 		buf_free(&again);

@@ -17,7 +17,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FuzzInput f;
 	fuzz_begin(&f, data, size);
 
-	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d);
+	Node *m = parse_module(f.a, f.in, f.src, f.file, &f.d, &f.lim);
 	if (m && f.d.errors == 0) {
 		TProgram *p = sema_check(f.a, f.in, f.src, &f.d, m, NULL, 0, NULL, &f.lim);
 		if (p)

@@ -23,6 +23,9 @@ config.substitutions.append(("%bound", "sh " + os.path.join(config.test_source_r
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, "/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])
+# `REQUIRES: asan` for tests whose failure only the sanitizers show.
+if os.environ.get("GLC_ASAN"):
+    config.available_features.add("asan")
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME", "GLC_ASAN"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

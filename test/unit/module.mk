@@ -30,14 +30,15 @@ $(B)/unit/test_layout_plan: $(call obj,test/unit/test_layout_plan.c) $(LAYOUT_OB
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
-# codegen: builds kernels with the LLVM helpers, runs ptxas, and links the
-# launcher object it emits against libglrt.
+# codegen and package: builds kernels with the LLVM helpers, runs ptxas,
+# and links the launcher object it emits against libglrt.
 UNIT_TESTS += $(B)/unit/test_codegen
 $(call obj,test/unit/test_codegen.c): ALL_CFLAGS += $(LLVM_CFLAGS) -DCG_TEST_BUILD='"$(B)"' \
 	-DCG_TEST_LDFLAGS='"$(LDSAN)"'
 $(call obj,test/unit/test_codegen_lower.c): ALL_CFLAGS += $(LLVM_CFLAGS)
-# codegen depends on ir/, layout/ and support/ only.
-CG_TEST_OBJS = $(CODEGEN_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+# package and codegen depend on passes/, ir/, layout/ and support/ only.
+CG_TEST_OBJS = $(PACKAGE_OBJS) $(CODEGEN_OBJS) $(PASSES_OBJS) $(IR_OBJS) $(LAYOUT_OBJS) \
+               $(SUPPORT_OBJS)
 $(B)/unit/test_codegen: $(B)/unit/fake_libcuda.so
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
@@ -68,5 +69,10 @@ $(B)/unit/test_ir: $(call obj,test/unit/test_ir.c) $(IR_OBJS) $(LAYOUT_OBJS) $(S
 
 UNIT_TESTS += $(B)/unit/test_layout_padded
 $(B)/unit/test_layout_padded: $(call obj,test/unit/test_layout_padded.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
+
+UNIT_TESTS += $(B)/unit/test_layout_cga
+$(B)/unit/test_layout_cga: $(call obj,test/unit/test_layout_cga.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm

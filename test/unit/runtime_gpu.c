@@ -223,7 +223,7 @@ gpu_modules(void)
 	 * and the driver rejects it (CUDA_ERROR_UNKNOWN from a 13.0 driver on
 	 * an H200); the ELF magic and nothing else the checks refuse. */
 	static const unsigned char bad_image[64] = {
-		0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190, [52] = 64
+		0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190, [20] = 1, [52] = 64
 	};
 	static const unsigned char magic_only[64] = { 0x7f, 'E', 'L', 'F' };
 	glrt_lazy_module lazy = { gpu_cubin, gpu_cubin_size, gpu_ptx,

@@ -1,10 +1,12 @@
 /*
  * codegen's scaffolding: target validation, kernels built directly with the
- * builder helpers -> PTX that ptxas -arch=sm_90a accepts, line tables, ptxas
- * failures as diagnostics, and packaging (header, C launchers that compile,
- * a reproducible host object whose launchers check their arguments).
+ * builder helpers -> PTX that ptxas -arch=sm_90a accepts, line tables; and
+ * package/ on what they build: ptxas failures as diagnostics, the header,
+ * C launchers that compile, a reproducible host object whose launchers
+ * check their arguments.
  */
-#include "codegen/cg_internal.h"
+#include "codegen/llvm/nvvm.h"
+#include "package/package.h"
 #include "runtime/glrt.h"
 #include "test/unit/check.h"
 
@@ -143,7 +145,7 @@ test_vadd_ptx_assembles(void)
 	CHECK(contains(ptx, "st.global.b32"));
 	CHECK(contains(ptx, "add.rn.f32") || contains(ptx, "add.f32"));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	CHECK(cubin.len > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
 	cg_target_free(t);
@@ -159,7 +161,7 @@ test_line_info(void)
 	CHECK(contains(ptx, ".file\t1 \"k.gl\"") || contains(ptx, ".file 1 \"k.gl\""));
 	CHECK(contains(ptx, ".loc\t1 5 ") || contains(ptx, ".loc 1 5 "));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	cg_target_free(t);
 }
@@ -243,7 +245,7 @@ test_hopper_helpers_assemble(void)
 	CHECK(contains(ptx, "bar.sync"));
 	CHECK(contains(ptx, "fence.proxy.async.shared::cta"));
 	CgBlob cubin = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
 	CHECK_EQ(0, D.errors);
 	CHECK_EQ(0, D.warnings);
 	cg_target_free(t);
@@ -288,7 +290,7 @@ test_ptxas_failures(void)
 	static const char bad[] = ".version 8.0\n.target sm_90a\n.address_size 64\n"
 	                          ".visible .entry k() { bogus.instruction; }\n";
 	CgBlob cubin = {0};
-	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
+	CHECK(!pkg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
 	                &cubin, NULL));
 	CHECK_EQ(1, D.errors);
 	CHECK_EQ(1, D.internal);
@@ -297,7 +299,7 @@ test_ptxas_failures(void)
 
 	reset();
 	setenv("GLC_PTXAS", "/nonexistent/ptxas", 1);
-	CHECK(!cg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
+	CHECK(!pkg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
 	                &cubin, NULL));
 	unsetenv("GLC_PTXAS");
 	CHECK_EQ(1, D.errors);
@@ -339,7 +341,7 @@ static const CgGridExpr G_Y = {CG_GRID_REM, 0, 0, &G_U, &G_D};
 static const CgGridExpr G_Z1 = {CG_GRID_SUB, 0, 0, &G_M, &G_120};
 static const CgGridExpr G_Z = {CG_GRID_DIV, 0, 0, &G_Z1, &G_MINUS4};
 
-static CgPackage
+static PkgUnit
 package(CgBlob ptx, CgBlob cubin)
 {
 	static CgKernelSig k[4];
@@ -350,7 +352,7 @@ package(CgBlob ptx, CgBlob cubin)
 	                     .num_warps = 4, .scratch_bytes = 256};
 	k[3] = (CgKernelSig){.name = "k_grid", .params = GRID_PARAMS, .n_params = 3,
 	                     .num_warps = 4, .grid = {&G_X, &G_Y, &G_Z}};
-	return (CgPackage){"k", k, 4, cubin, ptx};
+	return (PkgUnit){"k", k, 4, cubin, ptx};
 }
 
 static void
@@ -359,11 +361,11 @@ test_header_and_c(void)
 	reset();
 	static const unsigned char fake_cubin[] = {0x7f, 'E', 'L', 'F', 0, 255};
 	static const char ptx[] = "// ptx\n";
-	CgPackage p = package((CgBlob){(const unsigned char *)ptx, sizeof ptx - 1},
+	PkgUnit p = package((CgBlob){(const unsigned char *)ptx, sizeof ptx - 1},
 	                      (CgBlob){fake_cubin, sizeof fake_cubin});
 	StrBuf h = {0}, c = {0};
-	cg_emit_header(&p, &h);
-	cg_emit_launcher_c(&p, &c);
+	pkg_emit_header(&p, &h);
+	pkg_emit_launcher_c(&p, &c);
 	CHECK(strstr(h.s, "#ifndef GLC_K_H") != NULL);
 	CHECK(strstr(h.s, "glrt_status\nvadd(glrt_stream stream, unsigned grid_x, unsigned grid_y, "
 	                  "unsigned grid_z,\n\tglrt_devptr x,\n\tglrt_devptr y,\n\tglrt_devptr z,"
@@ -416,8 +418,8 @@ test_header_and_c(void)
 	CHECK_EQ(0, system(cmd));
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	CHECK_EQ(0, system(cmd));
-	CHECK_STR("vector_add", cg_unit_name(A, "examples/vector_add.gl"));
-	CHECK_STR("_2d_x", cg_unit_name(A, "2d-x.gl"));
+	CHECK_STR("vector_add", pkg_unit_name(A, "examples/vector_add.gl"));
+	CHECK_STR("_2d_x", pkg_unit_name(A, "2d-x.gl"));
 	buf_free(&h);
 	buf_free(&c);
 }
@@ -558,7 +560,7 @@ test_object(void)
 	CgBlob ptx = to_ptx(t, build_vadd, NULL);
 	CgBlob cubin = {0};
 	StrBuf usage = {0};
-	CHECK(cg_ptxas("sm_90a", ptx, A, &D, &cubin, &usage));
+	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, &usage));
 	/* -v: ptxas's report names the kernel and its registers; no warning. */
 	CHECK(usage.s && strstr(usage.s, "registers") && strstr(usage.s, "vadd"));
 	CHECK_EQ(0, D.warnings);
@@ -572,10 +574,10 @@ test_object(void)
 	CHECK_EQ(GLRT_ERROR_INVALID_ARGUMENT, glrt_module_load(&gm, cubin.data, cubin.len / 2,
 	                                                       GLRT_IMAGE_CUBIN));
 	unsetenv("GLRT_LIBCUDA");
-	CgPackage p = package(ptx, cubin);
+	PkgUnit p = package(ptx, cubin);
 	CgBlob o1 = {0}, o2 = {0};
-	CHECK(cg_emit_object(&p, A, &D, &o1));
-	CHECK(cg_emit_object(&p, A, &D, &o2));
+	CHECK(pkg_emit_object(&p, A, &D, &o1));
+	CHECK(pkg_emit_object(&p, A, &D, &o2));
 	CHECK_EQ(0, D.errors);
 	CHECK(o1.len > cubin.len + ptx.len);
 	CHECK(o1.len == o2.len && memcmp(o1.data, o2.data, o1.len) == 0);
@@ -593,7 +595,7 @@ test_object(void)
 	run_caller(dir, path);
 	run_fake_caller(dir, path);
 	StrBuf c = {0};
-	cg_emit_launcher_c(&p, &c);
+	pkg_emit_launcher_c(&p, &c);
 	snprintf(path, sizeof path, "%s/k.c", dir);
 	f = fopen(path, "w");
 	fputs(c.s, f);

@@ -3,7 +3,9 @@
  * involved): vector_add with masked 128-bit accesses, a row reduction over
  * lanes, free layout conversions, loops; each to PTX that ptxas accepts.
  */
-#include "codegen/cg_internal.h"
+#include "codegen/llvm/nvvm.h"
+#include "passes/passes.h"
+#include "package/package.h"
 #include "test/unit/check.h"
 
 #include <stdarg.h>
@@ -155,9 +157,9 @@ compile(K *k)
 	TKernel *kp = &k->k;
 	TProgram prog = {&kp, 1, true};
 	CgResult r = {0};
-	/* What the driver runs before code generation (driver/passes.c). */
-	CHECK(ir_smem_plan(&prog, A, &D) && ir_cvt_plan(&prog, A, &D) &&
-	      ir_specialize(&prog, A, &D) && ir_axis(&prog, A, &D));
+	/* What the pipeline runs before code generation (passes/pipeline.c). */
+	CHECK(pass_smem_plan(&prog, A, &D) && pass_cvt_plan(&prog, A, &D) &&
+	      pass_specialize(&prog, A, &D) && pass_axis(&prog, A, &D));
 	CHECK(cg_compile(t, &prog, NULL, NULL, 0, A, &D, &r));
 	cg_target_free(t);
 	return r;
@@ -167,7 +169,7 @@ static bool
 assembles(CgResult r)
 {
 	CgBlob cubin = {0};
-	return r.ptx.data && cg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
+	return r.ptx.data && pkg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
 }
 
 static int
@@ -338,10 +340,20 @@ test_loop_and_errors(void)
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k.k;
 	TProgram prog = {&kp, 1, true};
+	CHECK(pass_axis(&prog, A, &D));
 	CHECK(!cg_compile(t, &prog, NULL, NULL, 0, A, &D, &r));
-	cg_target_free(t);
 	CHECK_EQ(1, D.errors);
 	CHECK_EQ(7, D.first->at.line);
+
+	/* Codegen takes the passes' results and computes none: a kernel
+	 * without its axis facts is glc's bug. */
+	diag_init(&D, A, NULL);
+	begin(&k, "unplanned", ps, 2);
+	op(&k, OP_STORE, NULL, 2, param(&k, 0), param(&k, 1));
+	CHECK(!cg_compile(t, &prog, NULL, NULL, 0, A, &D, &r));
+	CHECK_EQ(1, D.internal);
+	CHECK(D.first && strstr(D.first->msg, "without the facts of the axis pass"));
+	cg_target_free(t);
 }
 
 /* What codegen accepts: op on operand dtype t (casts: every pair). */
@@ -433,6 +445,7 @@ test_every_op(void)
 	CgTarget *tgt = cg_target_new(&o, &D);
 	TProgram prog = {ok, n_ok, true};
 	CgResult r = {0};
+	CHECK(pass_axis(&prog, A, &D));
 	CHECK(cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
 	CHECK_EQ(0, D.errors);
 	CHECK_EQ(n_ok, r.n_kernels);
@@ -449,6 +462,7 @@ test_every_op(void)
 
 	diag_init(&D, A, NULL);
 	prog = (TProgram){bad, n_bad, true};
+	CHECK(pass_axis(&prog, A, &D));
 	CHECK(!cg_compile(tgt, &prog, NULL, NULL, 0, A, &D, &r));
 	CHECK_EQ(n_bad, D.errors);
 	/* f8: all but where; the 4 float types: 8 integer-only ops; the 9

@@ -9,17 +9,6 @@
 
 static Arena *arena;
 
-static bool
-build_n(const LLDesc *d, const int64_t *shape, int rank, LLayout *l)
-{
-	LLErr e = {arena, NULL};
-	*l = ll_empty();
-	if (ll_build(d, shape, rank, 0, l, &e))
-		return true;
-	fprintf(stderr, "build failed: %s\n", e.msg);
-	return false;
-}
-
 static LLInts
 ints1(int64_t a)
 {
@@ -87,20 +76,20 @@ test_slice_linear_golden(void)
 	s.kind = LL_SLICE, s.dim = 1, s.parent = &p;
 	int64_t n = 64;
 	LLayout l;
-	CHECK(build_n(&s, &n, 1, &l));
+	CHECK(build_shape(arena, &s, &n, 1, &l));
 	CHECK_STR("[[1],[2]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[4],[8],[16],[0],[0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[32],[0]]", bases_str(&l, LL_WARP));
 	s.dim = 0;
-	CHECK(build_n(&s, &n, 1, &l));
+	CHECK(build_shape(arena, &s, &n, 1, &l));
 	CHECK_STR("[[8],[16],[32]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0],[0],[0],[1],[2]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[0],[4]]", bases_str(&l, LL_WARP));
 	/* Element e of the slice sits where dim0 = e sits in the parent. */
 	s.dim = 1;
-	CHECK(build_n(&s, &n, 1, &l));
+	CHECK(build_shape(arena, &s, &n, 1, &l));
 	LLayout full;
-	CHECK(build_n(&p, shape, 2, &full));
+	CHECK(build_shape(arena, &p, shape, 2, &full));
 	int bad = 0;
 	for (uint32_t r = 0; r < 4; r++)
 		for (uint32_t ln = 0; ln < 32; ln++)
@@ -126,12 +115,12 @@ test_slice_linear_refit(void)
 	s.kind = LL_SLICE, s.dim = 1, s.parent = &p;
 	int64_t n = 128;
 	LLayout l;
-	CHECK(build_n(&s, &n, 1, &l));
+	CHECK(build_shape(arena, &s, &n, 1, &l));
 	CHECK_STR("[[1],[32],[64]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[2],[4],[8],[0],[0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[16],[0]]", bases_str(&l, LL_WARP));
 	n = 16;
-	CHECK(build_n(&s, &n, 1, &l));
+	CHECK(build_shape(arena, &s, &n, 1, &l));
 	CHECK_STR("[[1]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[2],[4],[8],[0],[0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[0],[0]]", bases_str(&l, LL_WARP));
@@ -143,7 +132,7 @@ static void
 check_slice_matches_blocked(const LLDesc *b, const int64_t *shape, int rank)
 {
 	LLayout full;
-	if (!build_n(b, shape, rank, &full)) {
+	if (!build_shape(arena, b, shape, rank, &full)) {
 		CHECK(!"blocked build failed");
 		return;
 	}
@@ -158,7 +147,7 @@ check_slice_matches_blocked(const LLDesc *b, const int64_t *shape, int rank)
 		sb.dim = sl.dim = dim;
 		sb.parent = b, sl.parent = &lin;
 		LLayout a, c;
-		bool ok = build_n(&sb, sshape, rank - 1, &a) && build_n(&sl, sshape, rank - 1, &c);
+		bool ok = build_shape(arena, &sb, sshape, rank - 1, &a) && build_shape(arena, &sl, sshape, rank - 1, &c);
 		CHECK(ok);
 		if (ok && !ll_equal(&a, &c)) {
 			check_failures_in_test++;
@@ -201,16 +190,16 @@ test_linear_refit_direct(void)
 	int64_t n = 256;
 	LLDesc p = linear(1, &n, reg, 1, lane, warp, 2);
 	LLayout l;
-	CHECK(build_n(&p, &n, 1, &l));
+	CHECK(build_shape(arena, &p, &n, 1, &l));
 	CHECK_STR("[[1]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[64],[128]]", bases_str(&l, LL_WARP));
 	n = 128;
-	CHECK(build_n(&p, &n, 1, &l));
+	CHECK(build_shape(arena, &p, &n, 1, &l));
 	CHECK_STR("[[1]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[2],[4],[8],[16],[32]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[64],[0]]", bases_str(&l, LL_WARP));
 	n = 512;
-	CHECK(build_n(&p, &n, 1, &l));
+	CHECK(build_shape(arena, &p, &n, 1, &l));
 	CHECK_STR("[[1],[256]]", bases_str(&l, LL_REGISTER));
 	/* [64,64] -> [64,1]: registers along dim1 go, lanes along dim1 broadcast. */
 	static const int64_t shape[2] = {64, 64};
@@ -219,7 +208,7 @@ test_linear_refit_direct(void)
 	static const int64_t warp2[] = {8, 0, 16, 0};
 	LLDesc q = linear(2, shape, reg2, 5, lane2, warp2, 2);
 	int64_t col[2] = {64, 1};
-	CHECK(build_n(&q, col, 2, &l));
+	CHECK(build_shape(arena, &q, col, 2, &l));
 	CHECK_STR("[[1,0],[32,0]]", bases_str(&l, LL_REGISTER));
 	CHECK_STR("[[0,0],[0,0],[0,0],[2,0],[4,0]]", bases_str(&l, LL_LANE));
 	CHECK_STR("[[8,0],[16,0]]", bases_str(&l, LL_WARP));
@@ -259,7 +248,7 @@ static void
 expect_offsets(const LLDesc *d, const int64_t *shape, int rank, const char *want)
 {
 	LLayout l;
-	if (!build_n(d, shape, rank, &l)) {
+	if (!build_shape(arena, d, shape, rank, &l)) {
 		CHECK(!"nvmma shared build failed");
 		return;
 	}
@@ -298,11 +287,11 @@ test_nvmma_shared_goldens(void)
 		LLDesc a = nvmma_shared_n(0, bw, 2, false), t = nvmma_shared_n(0, bw, 2, true);
 		LLayout la, lt;
 		int64_t shape[2] = {32, 64};
-		CHECK(build_n(&a, shape, 2, &la) && build_n(&t, shape, 2, &lt));
+		CHECK(build_shape(arena, &a, shape, 2, &la) && build_shape(arena, &t, shape, 2, &lt));
 		CHECK(ll_equal(&la, &lt));
 		LLDesc a3 = nvmma_shared_n(0, bw, 3, false), t3 = nvmma_shared_n(0, bw, 3, true);
 		int64_t shape3[3] = {4, 8, 16};
-		CHECK(build_n(&a3, shape3, 3, &la) && build_n(&t3, shape3, 3, &lt));
+		CHECK(build_shape(arena, &a3, shape3, 3, &la) && build_shape(arena, &t3, shape3, 3, &lt));
 		CHECK(ll_equal(&la, &lt));
 		CHECK_STR("[[0,0,1],[0,0,2],[0,0,4],[0,0,8],[0,1,0],[0,2,0],[0,4,0],[1,0,0],[2,0,0]]",
 		          bases_str(&la, LL_OFFSET));
@@ -335,7 +324,7 @@ test_nvmma_shared_batched_formula(void)
 					int64_t B = br[s][0], R = br[s][1];
 					LLDesc d = nvmma_shared_n(sw, bw, 3, false);
 					LLayout l;
-					if (!build_n(&d, (int64_t[]){B, R, C}, 3, &l)) {
+					if (!build_shape(arena, &d, (int64_t[]){B, R, C}, 3, &l)) {
 						CHECK(!"build failed");
 						continue;
 					}
@@ -367,7 +356,7 @@ check_transposed(int sw, int bw, const int64_t *shape, int rank)
 		total *= shape[i];
 	LLDesc d = nvmma_shared_n(sw, bw, rank, true);
 	LLayout l;
-	if (!build_n(&d, shape, rank, &l)) {
+	if (!build_shape(arena, &d, shape, rank, &l)) {
 		CHECK(!"build failed");
 		return;
 	}

@@ -126,7 +126,7 @@ test_malformed(void)
 		{"SliceLayout(4294967296, BlockedLayout([1],[32],[4],[0]))", 22, "out of range"},
 		{"SliceLayout(0, 7)", 15, "expected a layout"},
 		{"NVMMASharedLayout(128, 16, swizzled=1)", 27,
-		 "expected rank=, transposed= or fp4_padded=, in that order"},
+		 "expected rank=, transposed=, fp4_padded= or cga_layout=, in that order"},
 		{"NVMMASharedLayout(128, 16, transposed=Yes)", 38, "True or False"},
 		{"NVMMASharedLayout(128, 16, transposed=True, rank=3)", 44, "in that order"},
 		{"NVMMASharedLayout(128, 8, fp4_padded=1)", 37, "fp4_padded= takes True or False"},

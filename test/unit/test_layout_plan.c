@@ -1,6 +1,7 @@
 /* Unit tests of layout/ conversion plans and bank conflicts: every plan is
- * executed on integer data and compared with the destination layout; bank
- * conflict counts are compared with a brute-force simulation of the banks. */
+ * executed on integer data (in every CTA of a CGA layout) and compared with
+ * the destination layout; bank conflict counts are compared with a
+ * brute-force simulation of the banks. */
 #include "test/unit/check.h"
 #include "test/unit/test_layout_util.h"
 
@@ -19,10 +20,14 @@ build(const LLDesc *d, int64_t s0, int64_t s1)
 	return l;
 }
 
+/* The element of register r, lane `lane`, warp w of CTA `cta` (the CTA
+ * of the current simulation: every CTA runs the same plan). */
+static uint64_t cta;
+
 static uint64_t
 hw(const LLayout *l, uint64_t r, uint64_t lane, uint64_t w)
 {
-	uint32_t in[4] = {(uint32_t)r, (uint32_t)lane, (uint32_t)w, 0};
+	uint32_t in[4] = {(uint32_t)r, (uint32_t)lane, (uint32_t)w, (uint32_t)cta};
 	uint32_t out[LL_MAX_DIMS];
 	ll_apply(l, in, out);
 	return ll_pack_out(l, out);
@@ -73,9 +78,10 @@ brute_wavefronts(const LLayout *a, int bitwidth, int vec)
 	return total;
 }
 
-/* Executes the plan on element ids and checks the destination registers. */
+/* Executes the plan on element ids in one CTA (`cta`) and checks the
+ * destination registers. */
 static int
-simulate(const LLayout *src, const LLayout *dst, const LLCvtPlan *p)
+simulate_cta(const LLayout *src, const LLayout *dst, const LLCvtPlan *p)
 {
 	int bad = 0, nw = 1 << ll_in_bits(src, LL_WARP);
 	int ns = p->n_src_regs, nd = p->n_dst_regs;
@@ -105,7 +111,7 @@ simulate(const LLayout *src, const LLayout *dst, const LLCvtPlan *p)
 		}
 		free(got);
 	} else {
-		size_t n = (size_t)1 << ll_total_out_bits(src);
+		size_t n = (size_t)1 << ll_in_bits(&p->smem, LL_OFFSET);
 		CHECK_EQ((int64_t)n * p->bitwidth / 8, p->scratch_bytes);
 		int64_t *smem = malloc(n * sizeof *smem);
 		for (size_t i = 0; i < n; i++)
@@ -134,6 +140,17 @@ simulate(const LLayout *src, const LLayout *dst, const LLCvtPlan *p)
 		CHECK_EQ(brute_wavefronts(&p->load, p->bitwidth, p->load_cost.vec),
 		         p->load_cost.wavefronts);
 	}
+	return bad;
+}
+
+/* The plan run by every CTA of the layouts (their own scratch each). */
+static int
+simulate(const LLayout *src, const LLayout *dst, const LLCvtPlan *p)
+{
+	int bad = 0;
+	for (cta = 0; cta < 1ull << ll_in_bits(src, LL_BLOCK); cta++)
+		bad += simulate_cta(src, dst, p);
+	cta = 0;
 	return bad;
 }
 
@@ -357,6 +374,143 @@ test_bank_conflicts(void)
 	CHECK(!ll_bank_conflicts(&d, &a, 12, &c, &e) && e.msg);
 }
 
+static LLBases
+grid(int n, const int64_t (*v)[2])
+{
+	LLBases b = {0};
+	b.n = n;
+	for (int i = 0; i < n; i++)
+		b.b[i] = ints2(v[i][0], v[i][1]);
+	return b;
+}
+
+static const int64_t g_rows[1][2] = {{1, 0}}, g_cols[1][2] = {{0, 1}};
+static const int64_t g_both[2][2] = {{1, 0}, {0, 1}}, g_bcast[1][2] = {{0, 0}};
+static const int64_t g_half[2][2] = {{1, 0}, {0, 0}};
+
+static LLayout
+build_cga(LLDesc d, const LLBases *cga, int64_t s0, int64_t s1)
+{
+	if (d.kind == LL_DOT_OPERAND) {
+		LLDesc *p = arena_alloc(arena, sizeof *p);
+		*p = *d.parent;
+		p->cga_layout = *cga;
+		d.parent = p;
+	} else {
+		d.cga_layout = *cga;
+	}
+	return build(&d, s0, s1);
+}
+
+static void
+expect_no_plan(const LLayout *a, const LLayout *b, const char *needle)
+{
+	LLCvtPlan p;
+	LLErr e = {arena, NULL};
+	CHECK(!ll_plan_convert(a, b, 16, &p, &e));
+	if (!e.msg || !strstr(e.msg, needle)) {
+		check_failures_in_test++;
+		fprintf(stderr, "want \"%s\", got \"%s\"\n", needle, e.msg ? e.msg : "(none)");
+	}
+}
+
+/* Layouts over several CTAs: with the same cga_layout on both sides every
+ * CTA converts its part as CTA 0 does, by the plan of the tiles, and the
+ * plan run in every CTA gives each its destination registers; conversions
+ * that move elements between CTAs, or whose CTAs would move them
+ * differently, are refused with the reason. */
+static void
+test_plan_cga(void)
+{
+	LLDesc bl = blocked(ints2(1, 8), ints2(4, 8), ints2(4, 1), ints2(1, 0));
+	LLDesc bt = blocked(ints2(8, 1), ints2(8, 4), ints2(1, 4), ints2(0, 1));
+	LLDesc b1 = blocked(ints2(1, 1), ints2(8, 4), ints2(4, 1), ints2(1, 0));
+	LLDesc m = nvmma(ints2(4, 1), 64);
+	LLDesc dot = {.kind = LL_DOT_OPERAND, .parent = &m, .k_width = 2};
+	const LLDesc *all[5] = {&bl, &bt, &b1, &m, &dot};
+	LLBases grids[5] = {grid(1, g_rows), grid(1, g_cols), grid(2, g_both), grid(1, g_bcast),
+	                    grid(2, g_half)};
+	int kinds[3] = {0};
+	for (int g = 0; g < 5; g++)
+		for (int i = 0; i < 5; i++)
+			for (int j = 0; j < 5; j++) {
+				bool dots = all[i] == &dot || all[j] == &dot;
+				if (dots && grids[g].b[0].v[1] + grids[g].b[1].v[1])
+					continue;   /* A is broadcast along K: another grid */
+				LLayout a = build_cga(*all[i], &grids[g], 256, 128);
+				LLayout b = build_cga(*all[j], &grids[g], 256, 128), ta, tb;
+				LLCvtPlan p = plan_and_check(&a, &b, 16), q;
+				LLErr e = {arena, NULL};
+				CHECK(ll_cta_tile(&a, &ta, &e) && ll_cta_tile(&b, &tb, &e));
+				CHECK(ll_plan_convert(&ta, &tb, 16, &q, &e));
+				CHECK(p.kind == q.kind && ll_equal(&p.map, &q.map));
+				CHECK_EQ(q.scratch_bytes, p.scratch_bytes);
+				kinds[p.kind]++;
+			}
+	/* test_plan_shuffle's pair, on 2 x 2 CTAs */
+	LLDesc s4 = blocked(ints2(1, 4), ints2(8, 4), ints2(4, 1), ints2(1, 0));
+	LLayout a = build_cga(s4, &grids[2], 64, 32), b = build_cga(b1, &grids[2], 64, 32);
+	for (int bw = 8; bw <= 64; bw *= 2)
+		kinds[plan_and_check(&a, &b, bw).kind]++;
+	CHECK(kinds[LL_CVT_FREE] && kinds[LL_CVT_SHUFFLE] && kinds[LL_CVT_SHARED]);
+	LLBases rows = grid(1, g_rows), cols = grid(1, g_cols), bcast = grid(1, g_bcast);
+	LLBases both = grid(2, g_both);
+	LLayout r = build_cga(bl, &rows, 128, 128), c = build_cga(bl, &cols, 128, 128);
+	LLayout z = build_cga(bl, &bcast, 128, 128), two = build_cga(bl, &both, 128, 128);
+	expect_no_plan(&r, &c, "moves elements between the CTAs of the cluster");
+	expect_no_plan(&r, &z, "moves elements between the CTAs of the cluster");
+	expect_no_plan(&z, &r, "block bases differ");
+	expect_no_plan(&r, &two, "different numbers of CTAs (2 and 4)");
+	LLayout one = build(&bl, 128, 128);
+	expect_no_plan(&one, &r, "different numbers of CTAs (1 and 2)");
+}
+
+/* Bank conflicts over several CTAs are one CTA's: the tiles'; a
+ * distributed layout reading another CTA's buffer is refused. */
+static void
+test_bank_conflicts_cga(void)
+{
+	LLDesc d1 = blocked(ints2(1, 1), ints2(8, 4), ints2(4, 1), ints2(1, 0));
+	LLDesc d2 = blocked(ints2(1, 1), ints2(8, 4), ints2(4, 1), ints2(0, 1));
+	LLDesc w = {.kind = LL_SWIZZLED_SHARED, .vec = 1, .per_phase = 1, .max_phase = 1,
+	            .order = ints2(1, 0)};
+	LLDesc n = nvmma_shared(128, 16);
+	LLBases rows = grid(1, g_rows), cols = grid(1, g_cols), bcast = grid(1, g_bcast);
+	const LLDesc *dists[2] = {&d1, &d2}, *shareds[2] = {&w, &n};
+	const LLBases *grids[3] = {&rows, &cols, &bcast};
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < 2; k++)
+			for (int g = 0; g < 3; g++) {
+				LLayout dl = build_cga(*dists[i], grids[g], 128, 128);
+				LLayout sl = build_cga(*shareds[k], grids[g], 128, 128), td, ts, acc;
+				LLBankCost c, tc;
+				LLErr e = {arena, NULL};
+				int count, tcount;
+				CHECK(ll_cta_tile(&sl, &ts, &e) && ll_cta_tile(&dl, &td, &e));
+				CHECK(ll_bank_conflicts(&dl, &sl, 16, &c, &e));
+				CHECK(ll_bank_conflicts(&td, &ts, 16, &tc, &e));
+				CHECK(c.vec == tc.vec && c.wavefronts == tc.wavefronts);
+				CHECK(ll_invert_and_compose(&td, &ts, &acc, NULL));
+				CHECK_EQ(brute_wavefronts(&acc, 16, c.vec), c.wavefronts);
+				CHECK(ll_gluon_bank_conflicts(&dl, &sl, 16, &count, &e));
+				CHECK(ll_gluon_bank_conflicts(&td, &ts, 16, &tcount, &e));
+				CHECK_EQ(tcount, count);
+			}
+	/* Triton 3.6's gl.bank_conflicts on CGA layouts (get_shared_bank_conflicts) */
+	LLayout dl = build_cga(d1, &rows, 64, 32), sl = build_cga(w, &rows, 64, 32);
+	int count;
+	LLErr e = {arena, NULL};
+	CHECK(ll_gluon_bank_conflicts(&dl, &sl, 16, &count, &e));
+	CHECK_EQ(3, count);
+	dl = build_cga(d2, &rows, 32, 32), sl = build_cga(w, &bcast, 32, 32);
+	CHECK(ll_gluon_bank_conflicts(&dl, &sl, 16, &count, &e));   /* a copy in every CTA */
+	CHECK_EQ(3, count);
+	dl = build_cga(d1, &rows, 128, 128), sl = build_cga(w, &cols, 128, 128);
+	LLBankCost c;
+	CHECK(!ll_bank_conflicts(&dl, &sl, 16, &c, &e) && strstr(e.msg, "other CTAs' shared memory"));
+	CHECK(!ll_gluon_bank_conflicts(&dl, &sl, 16, &count, &e));
+}
+
 static void
 test_plan_speed(void)
 {
@@ -389,6 +543,8 @@ main(void)
 	RUN_TEST(test_plan_named_pairs);
 	RUN_TEST(test_plan_random);
 	RUN_TEST(test_bank_conflicts);
+	RUN_TEST(test_plan_cga);
+	RUN_TEST(test_bank_conflicts_cga);
 	RUN_TEST(test_plan_speed);
 	arena_free(arena);
 	return check_summary();

@@ -22,6 +22,19 @@ build_in(Arena *a, const LLDesc *d, int64_t s0, int64_t s1, int rank)
 	return l;
 }
 
+/* d built for shape[0..rank-1] into *l; false, with the reason on stderr,
+ * when that fails. */
+static inline bool
+build_shape(Arena *a, const LLDesc *d, const int64_t *shape, int rank, LLayout *l)
+{
+	LLErr e = {a, NULL};
+	*l = ll_empty();
+	if (ll_build(d, shape, rank, 0, l, &e))
+		return true;
+	fprintf(stderr, "build failed: %s\n", e.msg);
+	return false;
+}
+
 static inline LLInts
 ints2(int64_t a, int64_t b)
 {

@@ -308,6 +308,66 @@ test_nvmma_validation(void)
 	           "global_strides[0] = 200 bytes is not a multiple of 16");
 }
 
+/* A cubin of 448 bytes with a program header table (one segment) at 64, a
+ * section header table (a name table, a string table, a symbol table) at
+ * 128, and their data: names at 320, strings at 336, one symbol at 352. */
+static void
+make_cubin(unsigned char *p)
+{
+	static const unsigned char header[64] = {
+		0x7f, 'E', 'L', 'F', 2, 1, 1, [18] = 190, [20] = 1, [32] = 64, [40] = 128,
+		[52] = 64, [54] = 56, [56] = 1, [58] = 64, [60] = 3, [62] = 0 };
+	memset(p, 0, 448);
+	memcpy(p, header, sizeof header);
+	p[64 + 8] = 0x40;              /* segment: offset 64, 56 bytes */
+	p[64 + 32] = 56;
+	p[128 + 4] = 3;                /* section 0: the names, "\0.s\0" */
+	p[128 + 24] = 0x40, p[128 + 25] = 1, p[128 + 32] = 4;
+	memcpy(p + 320, "\0.s", 4);
+	p[192] = 1, p[192 + 4] = 3;    /* section 1 (.s): strings, "\0k\0" */
+	p[192 + 24] = 0x50, p[192 + 25] = 1, p[192 + 32] = 3;
+	memcpy(p + 336, "\0k", 3);
+	p[256 + 4] = 2;                /* section 2: symbols, linked to 1 */
+	p[256 + 24] = 0x60, p[256 + 25] = 1, p[256 + 32] = 24, p[256 + 40] = 1,
+	p[256 + 56] = 24;
+	p[352] = 1;                    /* the symbol: "k" */
+}
+
+/* The tables of a cubin lie inside it: segments, the names of sections and
+ * symbols, string tables ending in a NUL; the ELF header is version 1.
+ * Each broken image gives GLRT_ERROR_INVALID_ARGUMENT before the driver
+ * (there is none here: an image that passes gives GLRT_ERROR_NO_DRIVER). */
+static void
+test_image_tables(void)
+{
+	/* one byte changed per case: where, to what, and the check it breaks */
+	static const struct {
+		int at;
+		unsigned char value;
+		const char *why;
+	} broken[] = {
+		{20, 0, "the cubin's ELF header is not version 1 of 64 bytes (ident version 1, "
+		        "version 0, size 64)"},
+		{64 + 33, 2, "segment 0 of the cubin lies outside its 448 bytes"},  /* 568 bytes */
+		{323, '!', "section name table (section 0) is not a string table ending in a NUL"},
+		{192, 9, "section 1's name lies outside the section name table"},   /* 9 of 4 */
+		{338, 'x', "string table section 1 does not end in a NUL"},
+		{352, 3, "symbol 0 of section 2 names no string of its string table"},  /* 3 of 3 */
+		{256 + 40, 2, "symbol table section 2 links no string table"},      /* itself */
+	};
+	unsigned char p[448];
+	glrt_module *m = NULL;
+	make_cubin(p);
+	CHECK_EQ(GLRT_ERROR_NO_DRIVER, glrt_module_load(&m, p, sizeof p, GLRT_IMAGE_CUBIN));
+	for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+		make_cubin(p);
+		p[broken[i].at] = broken[i].value;
+		CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
+		           glrt_module_load(&m, p, sizeof p, GLRT_IMAGE_CUBIN), broken[i].why);
+	}
+	CHECK(m == NULL);
+}
+
 /* An image is checked against its size before the driver reads it (which
  * takes no size): headers, tables, sections and fatbin entries all inside.
  * (test_fake_modules loads images that pass.) */
@@ -316,7 +376,7 @@ test_image_extents(void)
 {
 	static const unsigned char four[4] = { 0x7f, 'E', 'L', 'F' };
 	unsigned char elf[256] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190,
-	                           [52] = 64 };
+	                           [20] = 1, [52] = 64 };
 	unsigned char fat[64] = { 0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0 };
 	glrt_module *m = (glrt_module *)1;
 
@@ -348,6 +408,7 @@ test_image_extents(void)
 	CHECK_FAIL(GLRT_ERROR_INVALID_ARGUMENT,
 	           glrt_module_load(&m, fat, sizeof fat, GLRT_IMAGE_CUBIN),
 	           "the fatbin's 100 bytes of entries lie outside its 64 bytes");
+	test_image_tables();
 	fat[8] = 48;          /* one entry of a 16-byte header + 40 bytes */
 	fat[16 + 4] = 16;
 	fat[16 + 8] = 40;

@@ -164,10 +164,12 @@ test_fake_thread_context(void)
  * EM_CUDA (190) and nothing else. The fake driver rejects the one marked
  * "BAD" in its ELF padding. */
 static const unsigned char good_cubin[64] = {
-	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'g', 'o', 'o', 'd', [18] = 190, [52] = 64
+	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'g', 'o', 'o', 'd', [18] = 190, [20] = 1,
+	[52] = 64
 };
 static const unsigned char bad_cubin[64] = {
-	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'B', 'A', 'D', [18] = 190, [52] = 64
+	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 'B', 'A', 'D', [18] = 190, [20] = 1,
+	[52] = 64
 };
 static const char good_ptx[] = ".version 8.0\n.target sm_90a\n";
 static const char bad_ptx[] = ".version 8.0\nsyntax error here\n";
@@ -191,12 +193,15 @@ test_fake_modules(void)
 	           "cuModuleLoadDataEx (PTX JIT) failed: "
 	           "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed); "
 	           "JIT log: ptxas: line 3; error: syntax error");
-	/* A section without file data (SHT_NOBITS) may lie past the end; a
+	/* A section without file data (SHT_NOBITS) may lie past the end (here
+	 * section 0; section 1 is the name table, the one NUL at byte 9); a
 	 * fatbin whose one entry fills it exactly loads. */
 	{
-		unsigned char elf[128] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190,
-		                           [40] = 64, [52] = 64, [58] = 64, [60] = 1,
-		                           [64 + 4] = 8, [64 + 24] = 200, [64 + 32] = 100 };
+		unsigned char elf[192] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [18] = 190,
+		                           [20] = 1, [40] = 64, [52] = 64, [58] = 64, [60] = 2,
+		                           [62] = 1, [64 + 4] = 8, [64 + 24] = 200,
+		                           [64 + 32] = 100, [128 + 4] = 3, [128 + 24] = 9,
+		                           [128 + 32] = 1 };
 		unsigned char fat[64] = { 0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0, [8] = 48,
 		                          [16 + 4] = 16, [16 + 8] = 32 };
 		glrt_module *ok = NULL;

@@ -111,6 +111,15 @@ test_sources_lines(void)
 	CHECK_STR("k.gl", src_path(s, f));
 	SrcSpan j = span_join((SrcSpan){f, 2, 1, 1}, (SrcSpan){f, 2, 3, 1});
 	CHECK_EQ(3, j.len);
+	/* a part of a file (a --split-input-file case) keeps the file's line
+	 * numbers: its first line is line 40, and lines before it are none */
+	uint32_t p = src_add_part(s, "k.gl", "x\ny", 3, 40);
+	CHECK_EQ(40, src_first_line(s, p));
+	CHECK_EQ(1, src_first_line(s, f));
+	l = src_line(s, p, 41, &n);
+	CHECK(l && n == 1 && *l == 'y');
+	CHECK(src_line(s, p, 39, &n) == NULL);
+	CHECK(src_line(s, p, 42, &n) == NULL);
 	arena_free(a);
 }
 

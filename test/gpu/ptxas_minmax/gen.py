@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Random PTX kernels of min/max chains, for ptxas's handling of negations
-(test/diff/FOUND.md, 012; codegen/ptx_negate.c).
+(test/diff/FOUND.md, 012; codegen/llvm/ptx_negate.c).
 
 Each kernel f<i>(x, y) loads eight 32-bit inputs per thread, turns them into
 values of the chosen type, applies 4 to 16 random operations (neg, not, abs,

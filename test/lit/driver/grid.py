@@ -10,7 +10,7 @@
 # HDR-NEXT: 	float a,
 # HDR-NEXT: 	int32_t M,
 # HDR-NEXT: 	uint32_t N,
-# HDR-NEXT: 	uint8_t flag);
+# HDR-NEXT: 	bool flag);
 # RUN: %glc %s -n scale -s "*fp32, fp32, i32, u32, i1, 64" -g "(M + BLOCK - 1) / BLOCK, N % 3 * -2, flag + 1" --emit=c -o - | FileCheck %s --check-prefix=C
 # C: scale(glrt_stream stream,
 # C: unsigned glc_grid[3];

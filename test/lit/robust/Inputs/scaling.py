@@ -111,7 +111,8 @@ def main():
             path = os.path.join(outdir, "%s_%d.gl" % (name, size))
             with open(path, "w") as f:
                 f.write(gen(size))
-            cmds.append(glc + [path] + args)
+            # the largest inputs pass the default --max-tokens (2^20)
+            cmds.append(glc + [path] + args + ["--max-tokens=67108864"])
         # A quadratic pass is about 100x slower at 10n every time; a ratio
         # past 15 is measured again once before it counts, as load on a
         # shared machine can make one measurement look so.

@@ -1,0 +1,65 @@
+/*
+ * package: the host side of a compilation, below the driver and above code
+ * generation: the cubin that ptxas assembles from the PTX, and the typed C
+ * launchers that embed the images and call libglrt, as C text, as a header
+ * of their prototypes, or as a host object built through LLVM's host
+ * backend. Everything it writes follows the kernel signatures codegen gives
+ * (codegen/codegen.h).
+ *
+ * Every failure (ptxas missing, a kernel name C cannot export) is a
+ * diagnostic and a false return; ptxas rejecting glc's PTX, or LLVM failing
+ * on the host object, is an internal compiler error.
+ */
+#ifndef PACKAGE_H
+#define PACKAGE_H
+
+#include "codegen/codegen.h"
+
+/* -- ptxas -------------------------------------------------------------------- */
+
+/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
+ * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
+ * become an error with ptxas's text as a note; a missing ptxas is an error
+ * saying where it was looked for. With usage not NULL, ptxas runs with -v and
+ * its report (each kernel's registers, spills, stack, shared and constant
+ * memory) is appended to *usage instead of becoming a warning. */
+bool pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
+
+/* -- Launchers ------------------------------------------------------------------ */
+
+/* What goes into the launcher source, header and object of one .gl file. */
+typedef struct PkgUnit {
+	const char *unit;      /* C identifier naming the file's statics ("vector_add") */
+	const CgKernelSig *kernels;
+	int n_kernels;
+	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
+	CgBlob ptx;            /* NUL-terminated */
+} PkgUnit;
+
+/* The C identifier for a file path: its base name without extension, with
+ * non-identifier bytes replaced by '_' (allocated in a). */
+const char *pkg_unit_name(Arena *a, const char *path);
+
+/* Checks that every kernel's name can be its launcher's exported C symbol:
+ * a C/C++ identifier that is not reserved, not glc's or glrt's, not a C
+ * library or POSIX function, and not another kernel's. Reports each that
+ * cannot at the kernel's definition; false if any. Run it before the three
+ * emitters below. */
+bool pkg_check_symbols(const PkgUnit *p, Arena *a, Diags *d);
+
+/* `--emit=header`: include guard, #include "glrt.h", and per kernel the
+ * prototype of its launcher with a comment on launch shape and the
+ * alignment/divisibility each argument must have. */
+void pkg_emit_header(const PkgUnit *p, StrBuf *out);
+
+/* `--emit=c`: the images as byte arrays, a lazily loaded glrt module, and
+ * the launcher definitions. Compiles as C99/C11 against glrt.h. */
+void pkg_emit_launcher_c(const PkgUnit *p, StrBuf *out);
+
+/* `-c`: the same launchers and images as an ELF object for the host
+ * (x86-64), emitted through LLVM's host backend; byte-identical across
+ * runs. The object references glrt_lazy_kernel_get, glrt_launch and
+ * glrt_invalid_argument. */
+bool pkg_emit_object(const PkgUnit *p, Arena *a, Diags *d, CgBlob *obj);
+
+#endif
