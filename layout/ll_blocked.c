@@ -9,8 +9,6 @@
  */
 #include "layout/ll_internal.h"
 
-#include <string.h>
-
 static int64_t
 clamp(int64_t v, int64_t lo, int64_t hi)
 {
@@ -40,15 +38,7 @@ ll_desc_blocked_fit(Arena *a, const int64_t *shape, int rank, const int64_t *spt
 	tpw[last] = 32 / prev_lanes;
 	wpc[last] = (num_warps > 0 ? num_warps : 1) / prev_warps;
 	LLDesc *d = arena_alloc(a, sizeof *d);
-	memset(d, 0, sizeof *d);
-	d->kind = LL_BLOCKED;
-	d->size_per_thread.n = d->threads_per_warp.n = d->warps_per_cta.n = d->order.n = rank;
-	for (int i = 0; i < rank; i++) {
-		d->size_per_thread.v[i] = spt[i];
-		d->threads_per_warp.v[i] = tpw[i];
-		d->warps_per_cta.v[i] = wpc[i];
-		d->order.v[i] = order[i];
-	}
+	ll_blocked_fill(d, rank, spt, tpw, wpc, order);
 	return d;
 }
 

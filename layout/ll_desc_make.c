@@ -150,6 +150,13 @@ ll_coalesced_fill(LLDesc *d, const int64_t *shape, int rank, int bits, int num_w
 		wpc[dim] = w;
 		warps /= w;
 	}
+	ll_blocked_fill(d, rank, spt, tpw, wpc, order);
+}
+
+void
+ll_blocked_fill(LLDesc *d, int rank, const int64_t *spt, const int64_t *tpw, const int64_t *wpc,
+                const int64_t *order)
+{
 	memset(d, 0, sizeof *d);
 	d->kind = LL_BLOCKED;
 	set_ints(&d->size_per_thread, spt, rank);

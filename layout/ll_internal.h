@@ -112,5 +112,8 @@ void ll_shape_text(const int64_t *shape, int rank, const char *sep, StrBuf *b);
 
 /* Triton's default coalesced BlockedLayout (ll_desc_coalesced) into d. */
 void ll_coalesced_fill(LLDesc *d, const int64_t *shape, int rank, int bits, int num_warps);
+/* d = BlockedLayout(spt, tpw, wpc, order) of rank dims. */
+void ll_blocked_fill(LLDesc *d, int rank, const int64_t *spt, const int64_t *tpw, const int64_t *wpc,
+                     const int64_t *order);
 
 #endif

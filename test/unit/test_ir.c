@@ -18,6 +18,16 @@ read_ir(const char *text, Diags *d)
 	return ir_read(arena, in, src, file, NULL, d, NULL);
 }
 
+/* The one kernel of text read as IR; NULL (a failed check) otherwise. */
+static TKernel *
+read_kernel(const char *text)
+{
+	Diags d;
+	TProgram *p = read_ir(text, &d);
+	CHECK(p && p->n_kernels == 1);
+	return p && p->n_kernels == 1 ? p->kernels[0] : NULL;
+}
+
 /* Reads text as IR and verifies it; the first diagnostic's message (or
  * NULL when there is none). */
 static const char *
@@ -168,22 +178,20 @@ test_walk(void)
 		"    }\n"
 		"  }\n"
 		"}\n";
-	Diags d;
-	TProgram *p = read_ir(text, &d);
-	CHECK(p && p->n_kernels == 1);
-	if (!p || p->n_kernels != 1)
+	TKernel *k = read_kernel(text);
+	if (!k)
 		return;
 	StrBuf b = {0};
-	IrWalker w = {.k = p->kernels[0], .ctx = &b, .pre = on_pre, .post = on_post,
+	IrWalker w = {.k = k, .ctx = &b, .pre = on_pre, .post = on_post,
 	              .enter = on_enter, .leave = on_leave};
 	CHECK(ir_walk(&w));
 	CHECK_STR(" [t %0@4 > %1@4 > if [b %2@4 > ] [e > while [c %4@4 > ] [b break > ] > for [b ]"
 	          " > warp_specialize [p %5@4 > ] [p %6@2 > ] > warp_specialize ]", b.s);
 	/* the barrier went in before the break, and is walked from now on */
-	const TBlock *loop = &p->kernels[0]->body.insts[3]->body;
+	const TBlock *loop = &k->body.insts[3]->body;
 	CHECK(loop->n == 2 && loop->insts[0]->op == OP_THREAD_BARRIER);
 	b.len = 0;
-	w = (IrWalker){.k = p->kernels[0], .ctx = &b, .pre = on_pre};
+	w = (IrWalker){.k = k, .ctx = &b, .pre = on_pre};
 	CHECK(ir_walk_partition(&w, 1));
 	CHECK_STR(" %6@2", b.s);
 	buf_free(&b);
@@ -212,16 +220,14 @@ test_walk_remove(void)
 		"    %4 = add %0, %0 : i32\n"
 		"  }\n"
 		"}\n";
-	Diags d;
-	TProgram *p = read_ir(text, &d);
-	CHECK(p && p->n_kernels == 1);
-	if (!p || p->n_kernels != 1)
+	TKernel *k = read_kernel(text);
+	if (!k)
 		return;
 	int seen = 0;
-	CHECK(ir_walk(&(IrWalker){.k = p->kernels[0], .ctx = &seen, .post = remove_adds}));
+	CHECK(ir_walk(&(IrWalker){.k = k, .ctx = &seen, .post = remove_adds}));
 	/* each instruction visited once, the first of a block removed too */
 	CHECK(seen == 6);
-	const TBlock *body = &p->kernels[0]->body;
+	const TBlock *body = &k->body;
 	CHECK(body->n == 3 && body->insts[1]->op == OP_LT && body->insts[2]->body.n == 0);
 }
 
