@@ -118,26 +118,52 @@ grid "$OUT/kernels/grid.h" scale_rows --emit=header
 grid "$OUT/kernels/grid.pair.c" scale_rows_c
 [ -f "$OUT/kernels/grid.pair.h" ] && sed -i 's/\bGLC_GRID_H\b/GLC_GRID_PAIR_H/g' "$OUT/kernels/grid.pair.h"
 
-# test_names.c: the kernels of test/gpu/names.py, compiled as compile.py
-# compiles them (-n, -s with tensordesc<>, :16 and :1 entries, -w, -ns, -on,
-# -o), each as kernels/names.KERNEL.o and .h (launcher names_KERNEL; the
-# header gets its own include guard, as names.gl's is GLC_NAMES_H).
-echo "test/gpu/names.py:"
-names_py() { # KERNEL SIGNATURE
-	kn=$1 o="$OUT/kernels/names.$1"
-	set -- "$ROOT/test/gpu/names.py" -n "$kn" -s "$2" -w 4 -ns 3 -on "names_$kn"
+# py_kernel PY STEM KERNEL FN SIGNATURE [FLAGS...]: function FN of PY
+# compiled as compile.py compiles it (-n, -s, -on, FLAGS) into
+# kernels/STEM.KERNEL.o and .h (launcher STEM_KERNEL; the header gets its
+# own include guard, as every header of PY has GLC_STEM_H).
+py_kernel() {
+	py=$1 pstem=$2 kn=$3 fn=$4 sig=$5
+	shift 5
+	o="$OUT/kernels/$pstem.$kn"
+	set -- "$py" -n "$fn" -s "$sig" -on "${pstem}_$kn" "$@"
 	if "$GLC" "$@" -c -o "$o.o" 2>"$o.err" && "$GLC" "$@" --emit=header -o "$o.h" 2>>"$o.err"; then
-		kguard=$(echo "GLC_NAMES_${kn}_H" | tr a-z A-Z)
-		sed -i "s/\\bGLC_NAMES_H\\b/$kguard/g" "$o.h"
-		echo "  ok   names_$kn"
+		guard=$(echo "GLC_${pstem}_H" | tr a-z A-Z)
+		kguard=$(echo "GLC_${pstem}_${kn}_H" | tr a-z A-Z)
+		sed -i "s/\\b$guard\\b/$kguard/g" "$o.h"
+		echo "  ok   ${pstem}_$kn"
 	else
-		echo "  skip names_$kn: $(head -n 1 "$o.err")"
+		echo "  skip ${pstem}_$kn: $(head -n 1 "$o.err")"
 		rm -f "$o.o" "$o.h"
 	fi
 	rm -f "$o.err"
 }
+
+# test_names.c: the kernels of test/gpu/names.py, compiled as compile.py
+# compiles them (-n, -s with tensordesc<>, :16 and :1 entries, -w, -ns, -on,
+# -o), each as kernels/names.KERNEL.o and .h (launcher names_KERNEL).
+echo "test/gpu/names.py:"
+names_py() { # KERNEL SIGNATURE
+	py_kernel "$ROOT/test/gpu/names.py" names "$1" "$1" "$2" -w 4 -ns 3
+}
 names_py queries "*fp32:16, *fp32:16, *i32, i32"
 names_py tma_wgmma "tensordesc<fp16[64,64]>, tensordesc<fp16[64,64],gl.NVMMASharedLayout(128, 16)>, tensordesc<fp16[64,64]>, *fp32:16, *i32, i32:1, 64"
+
+# test_tl.c, test_tl_std.c, ...: the triton.language kernels of
+# test/gpu/tl*.py, one per "# kernel NAME[=FN]: SIGNATURE[; FLAGS]" line of
+# the file, as kernels/STEM.NAME.o and .h (launcher STEM_NAME); `interp=no`
+# among the flags is for test/tl/interp_gpu.sh only.
+for py in "$ROOT"/test/gpu/tl*.py; do
+	echo "test/gpu/$(basename "$py"):"
+	sed -n 's/^# kernel \([A-Za-z0-9_=]*\): \(.*\)$/\1|\2/p' "$py" >"$OUT/kernels/lines"
+	while IFS='|' read -r name rest; do
+		sig=${rest%%;*} flags=
+		case $rest in *";"*) flags=$(echo "${rest#*;}" | sed 's/interp=no//') ;; esac
+		# shellcheck disable=SC2086
+		py_kernel "$py" "$(basename "$py" .py)" "${name%%=*}" "${name#*=}" "$sig" $flags
+	done <"$OUT/kernels/lines"
+	rm -f "$OUT/kernels/lines"
+done
 
 # test_rowwise.c: gemv.gl and online_softmax.gl as they are, layernorm.gl
 # and rmsnorm.gl once per BLOCK_N with the launchers renamed KERNEL_BLOCKN

@@ -8,9 +8,11 @@
 # drivers (gemm_fp8, attention, cumsum and histogram included), the tensor-core forms of
 # test_mma.c, the math, memory and row-wise tests and the operation tests
 # test_scans.c, test_atomics.c, test_shapes.c, test_fp4.c, test_tma_desc.c,
-# test_padded.c, test_slices.c, test_ws.c, test_grid.c and test_names.c (one
-# PASS/FAIL line per check; test_grid.c's kernels come from a .py file, as an
-# object and as C built here; test_names.c's from names.gl and names.py),
+# test_padded.c, test_slices.c, test_ws.c, test_grid.c, test_names.c and the
+# triton.language tests test_tl.c, test_tl_std.c and test_tl_mem.c (one
+# PASS/FAIL line per check; test_grid.c's kernels come from a .py file, as
+# an object and as C built here; test_names.c's from names.gl and names.py;
+# test_tl*.c's from test/gpu/tl*.py, one object per kernel),
 # the C and C++ host examples, the Python ctypes example and
 # libglrt against the real driver (test/unit/runtime_gpu.c). Prints
 # `N passed, N failed, N skipped` last and exits 1 on any failure, 77 when
@@ -58,7 +60,8 @@ done
 # (the whole file, or single kernels); every header found is included so
 # the compiler checks the driver's launcher prototypes against glc's.
 for t in vector_add softmax reduce transpose gemm gemm_fp8 attention mma math memory rowwise \
-	cumsum histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto; do
+	cumsum histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto tl tl_std \
+	tl_mem; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

@@ -5,7 +5,8 @@
  * the launcher check that turns a kernel glc did not compile (a weak
  * launcher left NULL) into SKIP lines.
  *
- * Header-only (static functions): each driver is one translation unit.
+ * Header-only (static inline functions): each driver is one translation
+ * unit and uses some of them.
  */
 #ifndef TL_COMMON_H
 #define TL_COMMON_H
@@ -21,7 +22,7 @@ enum { TL_MARGIN = 64 };
 
 /* n f32 values uniform in [lo, hi) on the device; *exact gets them as
  * doubles (malloc'd; the caller frees it). */
-static glrt_devptr
+static inline glrt_devptr
 tl_f32_input(GtRun *r, size_t n, double lo, double hi, double **exact)
 {
 	float *h = gt_alloc(n * 4);
@@ -33,7 +34,7 @@ tl_f32_input(GtRun *r, size_t n, double lo, double hi, double **exact)
 }
 
 /* n int32 values uniform in [lo, hi] into v (the caller's), on the device. */
-static glrt_devptr
+static inline glrt_devptr
 tl_i32_input(GtRun *r, size_t n, double lo, double hi, int32_t *v)
 {
 	for (size_t i = 0; i < n; i++)
@@ -42,14 +43,14 @@ tl_i32_input(GtRun *r, size_t n, double lo, double hi, int32_t *v)
 }
 
 /* A poisoned output of n elements of t plus TL_MARGIN. */
-static glrt_devptr
+static inline glrt_devptr
 tl_output(GtType t, size_t n)
 {
 	return gt_poisoned((n + TL_MARGIN) * gt_size(t));
 }
 
 /* ref[0 .. n + TL_MARGIN) with the margin set to "unwritten" (malloc'd). */
-static double *
+static inline double *
 tl_ref(size_t n)
 {
 	double *ref = gt_alloc((n + TL_MARGIN) * sizeof *ref);
@@ -60,7 +61,7 @@ tl_ref(size_t n)
 
 /* Compares output dev (n elements of t and the margin) with ref: a check
  * named "KERNEL WHAT run REP". */
-static bool
+static inline bool
 tl_check(GtRun *r, const char *kernel, const char *what, int rep, GtType t, glrt_devptr dev,
          const double *ref, size_t n, GtTol tol)
 {
@@ -74,7 +75,7 @@ tl_check(GtRun *r, const char *kernel, const char *what, int rep, GtType t, glrt
 
 /* Whether launcher fn exists; a SKIP line for kernel otherwise (glc did
  * not compile it, or the interpreter cannot run it). */
-static bool
+static inline bool
 tl_have(GtRun *r, const void *fn, const char *kernel)
 {
 	if (!fn)
@@ -82,7 +83,7 @@ tl_have(GtRun *r, const void *fn, const char *kernel)
 	return fn != NULL;
 }
 
-static void
+static inline void
 tl_free(glrt_devptr *d, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

@@ -50,8 +50,8 @@ def split_sig(sig):
 
 
 class _Dtype:
-    def __init__(self, name):
-        self.name = name
+    def __init__(self, name, itemsize):
+        self.name, self.itemsize = name, itemsize
 
     def __str__(self):
         return "torch." + self.name
@@ -76,7 +76,7 @@ class Ptr:
     element type (the memory is the driver's own host buffer)."""
     def __init__(self, addr, ty):
         self.addr, self.ty = addr, ty
-        self.dtype = _Dtype(TORCH[ty])
+        self.dtype = _Dtype(TORCH[ty], np.dtype(NP[ty]).itemsize)
 
     def data_ptr(self):
         return self.addr
@@ -249,11 +249,25 @@ _Builder.cast_impl = _cast
 _Builder.create_fp_to_fp = _to_fp8
 
 
+def _gluon_helpers_as_triton(m):
+    """The @gluon.jit helpers of module m, which the interpreter does not
+    run, as @triton.jit functions, their layout operations the identity
+    (the interpreter has no layouts)."""
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon._runtime import GluonJITFunction
+    gl.convert_layout = lambda x, layout, assert_trivial=False: x
+    gl.num_warps = lambda: 4
+    for name, v in list(vars(m).items()):
+        if isinstance(v, GluonJITFunction):
+            setattr(m, name, triton.jit(v.fn))
+
+
 def _module(path):
     if path not in _modules:
         spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
         m = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(m)
+        _gluon_helpers_as_triton(m)
         lines = {}
         for line in open(path):
             k = LINE.match(line.rstrip("\n"))
