@@ -54,7 +54,8 @@ def _overrides():
 _OVERRIDES = _overrides()
 for _name in _OVERRIDES:
     if _name not in SWITCHES:
-        raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} (see test/diff/features.py)")
+        raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} "
+                         "(see test/diff/glcdiff/gen/features.py)")
 
 
 def enabled(name):
