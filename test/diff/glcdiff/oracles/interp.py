@@ -109,7 +109,7 @@ def _against_interpreter(torch, p, got, want, label, loose=True):
     return compare(torch, p, got, want, "interp", label)
 
 
-def _settle(case_path, kernels, scratch):
+def settle(case_path, kernels, scratch):
     """(verdict, name, detail) for one saved case."""
     import torch
     from glcdiff.runners.run_gpu import compare
@@ -142,7 +142,7 @@ def _settle(case_path, kernels, scratch):
                                        "interpreter's exact math needs")
 
 
-def _check_file(gl_path, scratch):
+def check_file(gl_path, scratch):
     """(kernels, failures) for one generated file, on random CPU inputs."""
     import torch
     from glcdiff.runners.run_gpu import make_input
@@ -183,7 +183,7 @@ def main(argv=None):
             files = sorted(os.path.join(args.check, f) for f in os.listdir(args.check)
                            if f.endswith(".gl"))
             total = failed = 0
-            for n, fails in ex.map(_check_file, files, [scratch] * len(files)):
+            for n, fails in ex.map(check_file, files, [scratch] * len(files)):
                 total, failed = total + n, failed + len(fails)
                 for f in fails:
                     print("FAIL", f, flush=True)
@@ -200,7 +200,7 @@ def main(argv=None):
         cases = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".pt"))
         tally = {"agree": 0, "glc-right": 0, "glc-wrong": 0, "no-verdict": 0}
         n = len(cases)
-        for verdict, name, detail in ex.map(_settle, cases, [args.kernels] * n, [scratch] * n):
+        for verdict, name, detail in ex.map(settle, cases, [args.kernels] * n, [scratch] * n):
             tally[verdict] += 1
             print(f"{verdict} {name}: {detail}", flush=True)
     print(f"oracle: {len(cases)} cases, {tally['agree']} agree, {tally['glc-right']} glc-right, "
