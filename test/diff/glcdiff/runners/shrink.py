@@ -1,6 +1,7 @@
 """Shrink a failing generated kernel to a small reproducer (delta debugging).
 
     python3 shrink.py --seed S --index I [--gpu] [--glc build/glc] [-o OUT.gl]
+                      [--mode gl|erased|auto|mix]
 
 Regenerates kernel I of seed S and removes statements (ddmin over its statement
 list; a statement whose names lose their definition goes too, so every
@@ -20,30 +21,31 @@ import sys
 import tempfile
 
 from glcdiff import TOOLS_DIR
+from glcdiff.gen import erase
 from glcdiff.gen import generate as gen
 from glcdiff.runners import glc
 
 
-def write(kernel, keep, path):
-    """Write kernel (only statements keep; None: all) and its manifest to path."""
-    gen.write_file(path, [kernel], {kernel.index: keep})
+def write(kernel, keep, path, mode="gl"):
+    """Write kernel (only statements keep; None: all) in mode and its manifest to path."""
+    gen.write_file(path, [kernel], {kernel.index: keep}, mode)
 
 
-def cpu_predicate(glc_path, kernel, tmp):
+def cpu_predicate(glc_path, kernel, tmp, mode="gl"):
     """A test 'keep -> still fails like the original' for glc on the CPU."""
     path = os.path.join(tmp, "cand.gl")
-    write(kernel, None, path)
+    write(kernel, None, path, mode)
     want = glc.signature(*glc.cubin(glc_path, path))
     if want.startswith("ok"):
         sys.exit(f"kernel {kernel.index} of seed {kernel.seed} compiles: nothing to shrink")
 
     def still_fails(keep):
-        write(kernel, keep, path)
+        write(kernel, keep, path, mode)
         return glc.signature(*glc.cubin(glc_path, path)) == want
     return still_fails, want
 
 
-def gpu_predicate(glc_path, kernel, tmp):
+def gpu_predicate(glc_path, kernel, tmp, mode="gl"):
     """A test 'keep -> glc and Triton still disagree' (needs a GPU here)."""
     from glcdiff.runners import bundle
     kdir = os.path.join(tmp, "kernels")
@@ -55,8 +57,8 @@ def gpu_predicate(glc_path, kernel, tmp):
 
     def outcome(keep):
         path = os.path.join(kdir, stem + ".gl")
-        write(kernel, keep, path)
-        bundle.build_file(glc_path, path, [kernel], [])
+        write(kernel, keep, path, mode)
+        bundle.build_file(glc_path, path, [kernel], [], mode)
         subprocess.run(["cc", "-shared", "-o", os.path.join(work, f"lib{stem}.so"),
                         os.path.join(kdir, stem + ".o"), "-Wl,--whole-archive", lib,
                         "-Wl,--no-whole-archive", "-ldl", "-pthread"], check=True)
@@ -96,11 +98,13 @@ def main(argv=None):
     ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--glc", default=glc.DEFAULT_GLC)
     ap.add_argument("-o", "--output")
+    ap.add_argument("--mode", choices=erase.MODES, default="gl",
+                    help="the mode the kernel failed in (cpu_check.py prints it)")
     args = ap.parse_args(argv)
     kernel = gen.kernel(args.seed, args.index)
     with tempfile.TemporaryDirectory() as tmp:
         make = gpu_predicate if args.gpu else cpu_predicate
-        still_fails, want = make(args.glc, kernel, tmp)
+        still_fails, want = make(args.glc, kernel, tmp, args.mode)
 
         def test(keep):
             kept = gen.closure(kernel.stmts, set(keep))
@@ -108,7 +112,7 @@ def main(argv=None):
         keep = ddmin(list(range(len(kernel.stmts))), test)
         kept = gen.closure(kernel.stmts, set(keep))
         out = args.output or os.path.join(tmp, "out.gl")
-        write(kernel, kept, out)
+        write(kernel, kept, out, args.mode)
         with open(out) as f:
             text = f.read()
     print(f"# shrunk from {len(kernel.stmts)} to {len(kept)} statements; fails as: {want}")
