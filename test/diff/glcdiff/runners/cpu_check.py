@@ -32,8 +32,9 @@ from glcdiff.gen.features import disabled_list
 
 
 def check_file(glc_path, path, names):
-    """[(kernel, outcome, message)] for one generated file."""
-    if glc.cubin(glc_path, path)[0] == "ok":
+    """[(kernel, outcome, message)] for one generated file (a .py file of tl kernels:
+    one glc run per kernel)."""
+    if not path.endswith(".py") and glc.cubin(glc_path, path)[0] == "ok":
         return [(n, "ok", "") for n in names]
     return [(n,) + glc.cubin(glc_path, path, kernel=n) for n in names]
 
@@ -48,8 +49,9 @@ def main(argv=None):
     ap.add_argument("--per-file", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--out", default=os.path.join(glc.ROOT, "build", "diff-cpu"))
-    ap.add_argument("--mode", choices=erase.MODES, default="gl",
-                    help="which layouts are left to glc's inference (glcdiff/gen/erase.py)")
+    ap.add_argument("--mode", choices=gen.MODES, default="gl",
+                    help="which layouts are left to glc's inference (glcdiff/gen/erase.py), "
+                         "or tl: plain triton.language kernels")
     args = ap.parse_args(argv)
     seed = random.randrange(1 << 30) if args.seed == "random" else int(args.seed)
     print(f"cpu_check: seed {seed}, mode {args.mode}, {args.glc}")
@@ -75,12 +77,14 @@ def main(argv=None):
                     tally[outcome] += 1
                     if outcome != "ok":
                         keep = os.path.join(args.out, name)
-                        shutil.copy(path, keep + ".gl")
+                        shutil.copy(path, keep + os.path.splitext(path)[1])
                         with open(keep + ".txt", "w") as f:
                             f.write(msg)
-                        mode = erase.kernel_mode(seed, int(name.split("_")[1]), args.mode)
+                        mode = args.mode if args.mode == "tl" else erase.kernel_mode(
+                            seed, int(name.split("_")[1]), args.mode)
+                        ext = os.path.splitext(path)[1]
                         print(f"{outcome.upper()} seed {seed} kernel {name.split('_')[1]} "
-                              f"mode {mode} ({keep}.gl): {glc.signature(outcome, msg)}")
+                              f"mode {mode} ({keep}{ext}): {glc.signature(outcome, msg)}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     total = sum(tally.values())
