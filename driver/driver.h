@@ -60,6 +60,7 @@ typedef struct Options {
 	const char *depfile_path;  /* -MF FILE (default: the output with .d) */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
+	bool no_fp_contract;       /* -ffp-contract=off */
 	bool debug_info;           /* -g */
 	bool debug;                /* --debug: device assertions kept (also -g) */
 	bool verbose;              /* --verbose: layouts also as bases */
