@@ -17,13 +17,21 @@
 
 /* -- ptxas -------------------------------------------------------------------- */
 
-/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
- * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
- * become an error with ptxas's text as a note; a missing ptxas is an error
- * saying where it was looked for. With usage not NULL, ptxas runs with -v and
- * its report (each kernel's registers, spills, stack, shared and constant
- * memory) is appended to *usage instead of becoming a warning. */
-bool pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
+/* How ptxas runs: for arch; with no_fmad, --fmad=false (no contraction of
+ * mul and add, as Triton passes for enable_fp_fusion=False); with usage not
+ * NULL, with -v, its report (each kernel's registers, spills, stack, shared
+ * and constant memory) appended to *usage instead of becoming a warning. */
+typedef struct PkgPtxas {
+	const char *arch;
+	bool no_fmad;
+	StrBuf *usage;
+} PkgPtxas;
+
+/* Assembles PTX into a cubin with ptxas (found on PATH, then at
+ * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both) as o says. Its
+ * complaints become an error with ptxas's text as a note; a missing ptxas is
+ * an error saying where it was looked for. */
+bool pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin);
 
 /* -- Launchers ------------------------------------------------------------------ */
 
@@ -34,6 +42,9 @@ typedef struct PkgUnit {
 	int n_kernels;
 	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
 	CgBlob ptx;            /* NUL-terminated */
+	const char *header;    /* the header's path, whose base name gives its
+	                          include guard; NULL or "-": the guard comes
+	                          from unit and the launchers' names */
 } PkgUnit;
 
 /* The C identifier for a file path: its base name without extension, with
@@ -47,7 +58,9 @@ const char *pkg_unit_name(Arena *a, const char *path);
  * emitters below. */
 bool pkg_check_symbols(const PkgUnit *p, Arena *a, Diags *d);
 
-/* `--emit=header`: include guard, #include "glrt.h", and per kernel the
+/* `--emit=header`: include guard (GLC_<header's name>_H, so that the
+ * headers of two outputs can be included together), #include "glrt.h", and
+ * per kernel the
  * prototype of its launcher with a comment on launch shape and the
  * alignment/divisibility each argument must have. */
 void pkg_emit_header(const PkgUnit *p, StrBuf *out);
