@@ -342,6 +342,8 @@ class Kernel:
         for s in stmts:
             out += ["    " + line for line in erase.rewrite(s, mode, self.seed, self.index,
                                                            erasable)]
+        if not stmts:   # everything dropped (shrink.py tries it): still a function
+            out.append("    pass")
         return "\n".join(out) + "\n"
 
     def manifest(self, keep=None):

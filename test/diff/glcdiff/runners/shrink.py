@@ -1,7 +1,7 @@
 """Shrink a failing generated kernel to a small reproducer (delta debugging).
 
     python3 shrink.py --seed S --index I [--gpu] [--glc build/glc] [-o OUT.gl]
-                      [--mode gl|erased|auto|mix]
+                      [--mode gl|erased|auto|mix|tl]
 
 Regenerates kernel I of seed S and removes statements (ddmin over its statement
 list; a statement whose names lose their definition goes too, so every
@@ -21,7 +21,6 @@ import sys
 import tempfile
 
 from glcdiff import TOOLS_DIR
-from glcdiff.gen import erase
 from glcdiff.gen import generate as gen
 from glcdiff.runners import glc
 
@@ -33,15 +32,16 @@ def write(kernel, keep, path, mode="gl"):
 
 def cpu_predicate(glc_path, kernel, tmp, mode="gl"):
     """A test 'keep -> still fails like the original' for glc on the CPU."""
-    path = os.path.join(tmp, "cand.gl")
+    path = os.path.join(tmp, "cand" + (".py" if mode == "tl" else ".gl"))
     write(kernel, None, path, mode)
-    want = glc.signature(*glc.cubin(glc_path, path))
+    name = kernel.name if mode == "tl" else None   # a tl file: compiled kernel by kernel
+    want = glc.signature(*glc.cubin(glc_path, path, name))
     if want.startswith("ok"):
         sys.exit(f"kernel {kernel.index} of seed {kernel.seed} compiles: nothing to shrink")
 
     def still_fails(keep):
         write(kernel, keep, path, mode)
-        return glc.signature(*glc.cubin(glc_path, path)) == want
+        return glc.signature(*glc.cubin(glc_path, path, name)) == want
     return still_fails, want
 
 
@@ -98,10 +98,10 @@ def main(argv=None):
     ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--glc", default=glc.DEFAULT_GLC)
     ap.add_argument("-o", "--output")
-    ap.add_argument("--mode", choices=erase.MODES, default="gl",
+    ap.add_argument("--mode", choices=gen.MODES, default="gl",
                     help="the mode the kernel failed in (cpu_check.py prints it)")
     args = ap.parse_args(argv)
-    kernel = gen.kernel(args.seed, args.index)
+    kernel = gen.kernel(args.seed, args.index, args.mode)
     with tempfile.TemporaryDirectory() as tmp:
         make = gpu_predicate if args.gpu else cpu_predicate
         still_fails, want = make(args.glc, kernel, tmp, args.mode)
@@ -111,7 +111,7 @@ def main(argv=None):
             return still_fails(kept)
         keep = ddmin(list(range(len(kernel.stmts))), test)
         kept = gen.closure(kernel.stmts, set(keep))
-        out = args.output or os.path.join(tmp, "out.gl")
+        out = args.output or os.path.join(tmp, "out" + (".py" if args.mode == "tl" else ".gl"))
         write(kernel, kept, out, args.mode)
         with open(out) as f:
             text = f.read()
