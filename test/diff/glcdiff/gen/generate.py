@@ -1,6 +1,6 @@
 """Seeded random generator of valid .gl kernels for the differential tester.
 
-    python3 gen.py --seed S [--start I] [--count N] [--per-file K] -o DIR
+    python3 gen.py --seed S [--start I] [--count N] [--per-file K] [--mode M] -o DIR
 
 writes DIR/diff_S_I.gl (K kernels `kS_I`, `kS_I+1`, ...) and DIR/diff_S_I.json (one
 manifest per kernel) for kernels I .. I+N-1 of seed S. Kernel (S, I) depends on
@@ -16,6 +16,11 @@ histogram and atomics (with a random stream of their own). ranges.py keeps
 every value free of overflow, NaN and (for exact outputs) rounding, so glc and
 Triton must agree bit for bit on exact outputs and within the dtype's
 tolerance on the others.
+
+--mode writes the same kernels with layouts left to inference (erased, auto or a
+mix of them and gl: erase.py; the manifest of a kernel not in gl mode says its
+mode), or, with tl, as plain triton.language (DIR/diff_S_I.py, gl2pytl.py) of
+kernels generated without shared memory.
 
 The manifest lists, per kernel: name, num_warps, grid and the parameters in
 order, each an input ("in": dtype, numel, value range lo/hi/q), an output
@@ -86,7 +91,7 @@ def closure(stmts, keep):
 
 def file_text(kernels, keeps=None, mode="gl", twin=False):
     """The .gl text of a file of kernels (only statements keeps[index] of each, where
-    given) in mode (erase.MODES); twin: the text Triton's Gluon compiles instead
+    given) in mode (MODES); twin: the text Triton's Gluon compiles instead
     (erased kernels in their gl form, erase.triton_mode)."""
     keeps = keeps or {}
     where = f"kernels {kernels[0].index}..{kernels[-1].index} of seed {kernels[0].seed}"
