@@ -208,25 +208,132 @@ combine_slots(Lower *l, const TInst *in, Vals *x, int w)
 			cg_combine(l, in, x[s], x[s + half], x[s]);
 }
 
-/* The exchange through shared memory: every thread writes its partials at
- * scratch[input][warp slot][result element]; after a barrier, each result
- * register combines the slots of its element. */
+/* Where the inputs' exchange lives in the scratch, and its element types. */
+typedef struct Exchange {
+	LLVMValueRef base[CG_MAX_COMBINE];
+	LLVMTypeRef st[CG_MAX_COMBINE], et[CG_MAX_COMBINE];
+} Exchange;
+
+/* The slots 0..w-1 of result element e (i64) of every input into x. */
+static void
+load_slots(Lower *l, const TInst *in, const Exchange *ex, LLVMValueRef e, int w,
+           int64_t n_res, Vals *x)
+{
+	CgModule *m = l->m;
+	for (int s = 0; s < w; s++) {
+		LLVMValueRef idx = LLVMBuildAdd(m->b, e, LLVMConstInt(m->i64,
+		                                (uint64_t)s * (uint64_t)n_res, 0), "");
+		for (int k = 0; k < in->n_args; k++)
+			x[s][k] = cg_from_smem(m, LLVMBuildLoad2(m->b, ex->st[k],
+			          LLVMBuildGEP2(m->b, ex->st[k], ex->base[k], &idx, 1, ""), ""),
+			          ex->et[k]);
+	}
+}
+
+/* Result elements of consecutive result registers (runs of a power of two,
+ * at most 16 bytes): how many loads of them one vector load makes. */
+static int
+result_vector(const TType *res, int nr)
+{
+	if (res->kind != TY_TENSOR)
+		return 1;
+	int bytes = res->dtype == DT_I1 ? 1 : ir_dtype_bits(res->dtype) / 8, v = 16 / bytes;
+	for (; v > 1; v /= 2) {
+		bool runs = nr % v == 0;
+		for (int i = 0; i < nr && runs; i++) {
+			CgCoord a = cg_coord_of(&res->layout.ll, res->rank, (uint32_t)(i - i % v), 0, 0);
+			CgCoord b = cg_coord_of(&res->layout.ll, res->rank, (uint32_t)i, 0, 0);
+			int64_t fa = 0, fb = 0;
+			for (int d = 0; d < res->rank; d++) {
+				fa = fa * res->shape[d] + a.c[d];
+				fb = fb * res->shape[d] + b.c[d];
+			}
+			runs = fb - fa == i % v;
+		}
+		if (runs)
+			break;
+	}
+	return v;
+}
+
+/* Shared-memory accesses a barrier is counted as. */
+enum { BARRIER_COST = 4 };
+
+/* Whether the threads should finish the result elements first (each of
+ * the T threads combines the slots of n_res / T elements and writes the
+ * total back, then every result register reads its total: Triton's order
+ * of work) rather than every result register combine its element's w
+ * slots itself (a replica of the result reads every slot: cheaper for few
+ * result registers). Counted in shared-memory accesses per thread, vector
+ * loads as one. */
 static bool
+finish_first(const ReducePlan *p, const TType *res, int nr, int threads)
+{
+	int w = 1 << p->n_warp_bits, v = result_vector(res, nr);
+	int64_t per_thread = (p->n_res + threads - 1) / threads;
+	int64_t broadcast = (nr + v - 1) / v * w;
+	int64_t finish = per_thread * (w + 1) + BARRIER_COST + (nr + v - 1) / v;
+	return finish < broadcast;
+}
+
+/* The threads finish the result elements (thread t those t + T * j), then
+ * every result register reads its total. */
+static void
+finish_then_read(Lower *l, const TInst *in, const ReducePlan *p, const Exchange *ex,
+                 CgVal *out)
+{
+	CgModule *m = l->m;
+	const TType *res = result_type(in);
+	int w = 1 << p->n_warp_bits, threads = 32 * l->part_warps, nr = cg_type_regs(res);
+	LLVMValueRef warp = LLVMBuildSub(m->b, cg_warp_id(m),
+	                                 LLVMConstInt(m->i32, (uint64_t)l->first_warp, 0), "");
+	LLVMValueRef tid = LLVMBuildZExt(m->b, LLVMBuildAdd(m->b, LLVMBuildMul(m->b, warp,
+	                   LLVMConstInt(m->i32, 32, 0), ""), cg_lane_id(m), ""), m->i64, "");
+	Vals *x = arena_alloc(m->arena, (size_t)w * sizeof *x);
+	for (int64_t first = 0; first < p->n_res; first += threads) {
+		LLVMValueRef e = LLVMBuildAdd(m->b, tid, LLVMConstInt(m->i64, (uint64_t)first, 0), "");
+		LLVMBasicBlockRef done = NULL;
+		if (first + threads > p->n_res)
+			done = cg_if_open(l, LLVMBuildICmp(m->b, LLVMIntULT, e, LLVMConstInt(m->i64,
+			                  (uint64_t)p->n_res, 0), ""));
+		load_slots(l, in, ex, e, w, p->n_res, x);
+		combine_slots(l, in, x, w);
+		for (int k = 0; k < in->n_args; k++)
+			LLVMBuildStore(m->b, cg_to_smem(m, x[0][k], ex->st[k]),
+			               LLVMBuildGEP2(m->b, ex->st[k], ex->base[k], &e, 1, ""));
+		if (done)
+			cg_if_close(l, done);
+	}
+	cg_barrier(m);
+	for (int i = 0; i < nr; i++) {
+		LLVMValueRef e = res->kind == TY_TENSOR
+		                 ? flat_index(l, &res->layout.ll, i, res->shape, res->rank, -1)
+		                 : LLVMConstInt(m->i64, 0, 0);
+		for (int k = 0; k < in->n_args; k++)
+			out->r[k * nr + i] = cg_from_smem(m, LLVMBuildLoad2(m->b, ex->st[k],
+			                     LLVMBuildGEP2(m->b, ex->st[k], ex->base[k], &e, 1, ""), ""),
+			                     ex->et[k]);
+	}
+}
+
+/* The exchange through shared memory: every thread writes its partials at
+ * scratch[input][warp slot][result element]; after a barrier, the result
+ * elements are finished as finish_first chooses. */
+static void
 reduce_through_smem(Lower *l, const TInst *in, const ReducePlan *p, const int *group_reg,
                     Vals *acc, int n_groups, CgVal *out)
 {
 	CgModule *m = l->m;
 	const TType *op = in->args[0]->type, *res = result_type(in);
 	int axis = in->attr.axis, n = in->n_args, w = 1 << p->n_warp_bits;
-	LLVMTypeRef st[CG_MAX_COMBINE], et[CG_MAX_COMBINE];
-	LLVMValueRef base[CG_MAX_COMBINE];
+	Exchange ex;
 	int64_t off = 0;
 	for (int k = 0; k < n; k++) {
 		const TType *t = in->args[k]->type;
 		LLVMValueRef o = LLVMConstInt(m->i64, (uint64_t)off, 0);
-		base[k] = LLVMBuildGEP2(m->b, m->i8, cg_scratch(l), &o, 1, "");
-		st[k] = cg_smem_elem_type(m, t);
-		et[k] = cg_elem_type(m, t);
+		ex.base[k] = LLVMBuildGEP2(m->b, m->i8, cg_scratch(l), &o, 1, "");
+		ex.st[k] = cg_smem_elem_type(m, t);
+		ex.et[k] = cg_elem_type(m, t);
 		off += exchange_bytes(t, p);
 	}
 	LLVMValueRef slot = LLVMConstInt(m->i64, 0, 0);
@@ -246,29 +353,26 @@ reduce_through_smem(Lower *l, const TInst *in, const ReducePlan *p, const int *g
 		                              flat_index(l, &op->layout.ll, group_reg[g], op->shape,
 		                                         op->rank, axis), "");
 		for (int k = 0; k < n; k++)
-			LLVMBuildStore(m->b, cg_to_smem(m, acc[g][k], st[k]),
-			               LLVMBuildGEP2(m->b, st[k], base[k], &i, 1, ""));
+			LLVMBuildStore(m->b, cg_to_smem(m, acc[g][k], ex.st[k]),
+			               LLVMBuildGEP2(m->b, ex.st[k], ex.base[k], &i, 1, ""));
 	}
 	cg_barrier(m);
 	int nr = cg_type_regs(res);
-	Vals *x = arena_alloc(m->arena, (size_t)w * sizeof *x);
 	*out = cg_val_new(l, nr * n);
+	if (finish_first(p, res, nr, 32 * l->part_warps)) {
+		finish_then_read(l, in, p, &ex, out);
+		return;
+	}
+	Vals *x = arena_alloc(m->arena, (size_t)w * sizeof *x);
 	for (int i = 0; i < nr; i++) {
 		LLVMValueRef e = res->kind == TY_TENSOR
 		                 ? flat_index(l, &res->layout.ll, i, res->shape, res->rank, -1)
 		                 : LLVMConstInt(m->i64, 0, 0);
-		for (int s = 0; s < w; s++) {
-			LLVMValueRef idx = LLVMBuildAdd(m->b, e, LLVMConstInt(m->i64,
-			                                (uint64_t)s * (uint64_t)p->n_res, 0), "");
-			for (int k = 0; k < n; k++)
-				x[s][k] = cg_from_smem(m, LLVMBuildLoad2(m->b, st[k],
-				          LLVMBuildGEP2(m->b, st[k], base[k], &idx, 1, ""), ""), et[k]);
-		}
+		load_slots(l, in, &ex, e, w, p->n_res, x);
 		combine_slots(l, in, x, w);
 		for (int k = 0; k < n; k++)
 			out->r[k * nr + i] = x[0][k];
 	}
-	return true;
 }
 
 bool
@@ -328,8 +432,7 @@ cg_lower_reduce(Lower *l, const TInst *in)
 	}
 	CgVal out;
 	if (!plan.direct) {
-		if (!reduce_through_smem(l, in, &plan, group_reg, acc, n_groups, &out))
-			return false;
+		reduce_through_smem(l, in, &plan, group_reg, acc, n_groups, &out);
 		l->vals[in->res->id] = out;
 		return true;
 	}
