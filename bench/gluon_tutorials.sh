@@ -15,7 +15,7 @@
 # sources and bench/gluon_tutorials_run.py, which runs them there against
 # Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
 # sets the compiles per kernel. GLUON_LIST names another list of the same
-# form (test/diff/fp4_padded_rows.py writes one).
+# form (test/diff/fp4_padded/rows.py writes one).
 set -u
 dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC] [OUT]}
 glc=${2:-build/glc}
