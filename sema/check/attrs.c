@@ -258,7 +258,8 @@ sema_check_subscript(Check *ck, const Node *n, Value *obj)
 			slices++;
 		} else if (it->kind != N_NONE) {
 			diag_error(ck->d, it->span, "register tensors can only be indexed with ':' "
-			           "and None (to add an axis)");
+			           "and None (to add an axis): a part of a tensor (x[0:64], tl.slice) "
+			           "cannot be taken, as in Triton");
 			return NULL;
 		} else {
 			axis++;
