@@ -102,7 +102,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	StrBuf *out = w->out;
 	const char **path = w->path;
 	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug,
-	                &o->limits};
+	                &o->limits, o->no_fp_contract};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;
@@ -116,8 +116,8 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	CgBlob cubin = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = pkg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
-		              o->resource_usage ? &usage : NULL);
+		PkgPtxas po = {cg_target_arch(t), r.no_fp_contract, o->resource_usage ? &usage : NULL};
+		ok = pkg_ptxas(&po, r.ptx, a, d, &cubin);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);

@@ -17,13 +17,21 @@
 
 /* -- ptxas -------------------------------------------------------------------- */
 
-/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
- * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
- * become an error with ptxas's text as a note; a missing ptxas is an error
- * saying where it was looked for. With usage not NULL, ptxas runs with -v and
- * its report (each kernel's registers, spills, stack, shared and constant
- * memory) is appended to *usage instead of becoming a warning. */
-bool pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
+/* How ptxas runs: for arch; with no_fmad, --fmad=false (no contraction of
+ * mul and add, as Triton passes for enable_fp_fusion=False); with usage not
+ * NULL, with -v, its report (each kernel's registers, spills, stack, shared
+ * and constant memory) appended to *usage instead of becoming a warning. */
+typedef struct PkgPtxas {
+	const char *arch;
+	bool no_fmad;
+	StrBuf *usage;
+} PkgPtxas;
+
+/* Assembles PTX into a cubin with ptxas (found on PATH, then at
+ * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both) as o says. Its
+ * complaints become an error with ptxas's text as a note; a missing ptxas is
+ * an error saying where it was looked for. */
+bool pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin);
 
 /* -- Launchers ------------------------------------------------------------------ */
 

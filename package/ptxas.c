@@ -140,8 +140,9 @@ run_ptxas(char **argv, Diags *d, StrBuf *text, int *status)
 }
 
 bool
-pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
+pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
 {
+	StrBuf *usage = o->usage;
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -151,12 +152,16 @@ pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBu
 	}
 	char *in = arena_printf(a, "%s/kernel.ptx", dir);
 	char *out = arena_printf(a, "%s/kernel.cubin", dir);
-	char *gpu = arena_printf(a, "-arch=%s", arch);
+	char *gpu = arena_printf(a, "-arch=%s", o->arch);
 	bool ok = false;
 	if (!write_file(in, ptx.data, ptx.len)) {
 		diag_error(d, (SrcSpan){0}, "cannot write %s: %s", in, strerror(errno));
 	} else {
-		char *argv[] = {NULL, gpu, "-o", out, in, usage ? "-v" : NULL, NULL};
+		char *argv[8] = {NULL, gpu, "-o", out, in}, **more = argv + 5;
+		if (o->no_fmad)
+			*more++ = "--fmad=false";
+		if (usage)
+			*more++ = "-v";
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {
