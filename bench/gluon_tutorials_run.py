@@ -20,7 +20,7 @@ compared byte for byte (check "exact") or with torch.allclose (check "close", rt
 -on) or the kernel's name. Arguments: an int (an i32), {"scalar": v, "dtype":
 "i32"|"i64"|"f32"}, {"constexpr": source} (Triton's only), a tensor {"tensor": shape,
 "dtype", "fill", "out"} (fill randn, rand, randn_nonzero, randint, zeros, ones, empty,
-or "values" with the row's "values"), a descriptor {"desc": tensor, "block",
+or "values" with the tensor's "values"), a descriptor {"desc": tensor, "block",
 "layout"}, or {"group": [tensors]}: an int64 tensor of the tensors' addresses (each
 compiler gets its own outputs). Prints one line per row and last `N rows, N agree,
 N disagree, N errors`.
