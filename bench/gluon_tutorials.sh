@@ -15,7 +15,7 @@
 # sources and bench/gluon_tutorials_run.py, which runs them there against
 # Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
 # sets the compiles per kernel. GLUON_LIST names another list of the same
-# form (test/diff/fp4_padded_rows.py writes one; bench/triton_tutorials.sh
+# form (test/diff/fp4_padded/rows.py writes one; bench/triton_tutorials.sh
 # passes bench/triton_tutorials.list, Triton's triton.language tutorials). A
 # row's "out_name" names its launcher (-on, as compile.py's --out-name), its
 # launch's "num_stages" is given as compile.py's -ns.
