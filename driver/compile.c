@@ -58,21 +58,32 @@ is_gluon(const Options *o)
 	return input_is(o, ".py");
 }
 
+/* -on NAME for a .gl file: the one kernel compiled takes the name NAME (its
+ * launcher's symbol and its entry in the image), so that specializations of
+ * one kernel (-D) can share a library. */
+static TProgram *
+rename_kernel(const Options *o, TProgram *p, Diags *d)
+{
+	if (p->n_kernels != 1) {
+		diag_error(d, (SrcSpan){0}, "-on %s names one kernel's launcher, and %s has %d "
+		           "kernels: pick one with --kernel", o->out_name, o->input, p->n_kernels);
+		return NULL;
+	}
+	p->kernels[0]->name = o->out_name;
+	return p;
+}
+
 static TProgram *
 check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
       uint32_t file)
 {
 	if (is_gluon(o))
 		return drv_check_gluon(o, a, in, src, d, m, file);
-	if (o->signatures.len) {
-		diag_error(d, (SrcSpan){0}, "-s applies to .py files; kernels of %s have typed "
-		           "parameters", o->input);
-		return NULL;
-	}
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
-	return sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
+	TProgram *p = sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
+	return p && o->out_name ? rename_kernel(o, p, d) : p;
 }
 
 /* Where one compilation's outputs go: the output (*path; NULL or "-" is
@@ -96,7 +107,9 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	if (!t)
 		return false;
 	CgResult r;
-	bool ok = cg_compile(t, p, is_gluon(o) ? NULL : o->kernel, src, file, a, d, &r);
+	/* -on renamed the kernel that --kernel picked */
+	bool ok = cg_compile(t, p, is_gluon(o) || o->out_name ? NULL : o->kernel, src, file, a,
+	                     d, &r);
 	if (ok && o->grid)
 		ok = drv_apply_grid(o, p, &r, a, d);
 	drv_timer_lap(tm, "codegen");
@@ -110,7 +123,8 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			fputs(usage.s, stderr);
 		buf_free(&usage);
 	}
-	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx};
+	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx,
+	              o->emit == EMIT_HEADER ? *path : o->header_output};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
 		ok = pkg_check_symbols(&pk, a, d);
 	if (ok) {
@@ -123,13 +137,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			if (!*path)
 				*path = default_output(a, d, o->input, ".cubin");
 			break;
-		case EMIT_C:
-			pkg_emit_launcher_c(&pk, out);
-			if (o->header_output) {
-				w->header.limit = o->limits.max[LIM_OUTPUT_BYTES];
-				pkg_emit_header(&pk, &w->header);
-			}
-			break;
+		case EMIT_C: pkg_emit_launcher_c(&pk, out); break;
 		case EMIT_HEADER: pkg_emit_header(&pk, out); break;
 		case EMIT_OBJ:
 		default:
@@ -139,6 +147,11 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			if (!*path)
 				*path = default_output(a, d, o->input, ".o");
 			break;
+		}
+		/* --header (or a .py file's pair): from the same compilation */
+		if (o->header_output && (o->emit == EMIT_C || o->emit == EMIT_OBJ)) {
+			w->header.limit = o->limits.max[LIM_OUTPUT_BYTES];
+			pkg_emit_header(&pk, &w->header);
 		}
 	}
 	cg_target_free(t);
@@ -245,7 +258,8 @@ write_outputs(const Options *o, Arena *a, const Sources *src, Diags *d, const ch
 	if (to_file)
 		outs[n++] = (DrvOutput){"output", path, "-o"};
 	if (o->header_output)
-		outs[n++] = (DrvOutput){"header", o->header_output, "-o"};
+		outs[n++] = (DrvOutput){"header", o->header_output,
+		                        o->header_given ? "--header" : "-o"};
 	const char *dep = o->depfile ? drv_depfile_path(o, a, target) : NULL;
 	if (dep)
 		outs[n++] = (DrvOutput){"depfile", dep, "-MF"};
@@ -254,7 +268,7 @@ write_outputs(const Options *o, Arena *a, const Sources *src, Diags *d, const ch
 		return false;
 	if (o->header_output && !drv_write_output(a, d, o->header_output, header, &o->limits))
 		return false;
-	return !dep || drv_write_depfile(a, src, d, target, dep, &o->limits);
+	return !dep || drv_write_depfile(o, a, src, d, target, dep);
 }
 
 int

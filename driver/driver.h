@@ -32,6 +32,13 @@ typedef struct Define {
 	const char *value;   /* VALUE, parsed later as a constexpr expression */
 } Define;
 
+/* A target of the depfile's rule: -MT as given, -MQ with make's special
+ * characters quoted. */
+typedef struct DrvDepTarget {
+	const char *name;
+	bool quote;
+} DrvDepTarget;
+
 typedef enum LayoutFormat { LFMT_TEXT, LFMT_JSON, LFMT_MATRIX, LFMT_SVG } LayoutFormat;
 
 typedef struct Options {
@@ -42,9 +49,11 @@ typedef struct Options {
 	/* glc FILE.gl ... */
 	const char *input;         /* source path */
 	const char *output;        /* -o; NULL: stdout or a derived name */
-	const char *header_output; /* a .py file without -c or --emit: the header
-	                              written beside the C of `output`, as
-	                              compile.py writes a .c/.h pair */
+	const char *header_output; /* --header FILE, or for a .py file without -c
+	                              or --emit the header written beside the C
+	                              of `output`, as compile.py writes a .c/.h
+	                              pair */
+	bool header_given;         /* --header was given */
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;
@@ -58,8 +67,12 @@ typedef struct Options {
 	VEC(const char *) includes;     /* -I DIR: where imported files are found */
 	bool depfile;              /* -MD: write a make/ninja depfile */
 	const char *depfile_path;  /* -MF FILE (default: the output with .d) */
+	VEC(DrvDepTarget) dep_targets;  /* -MT/-MQ: the depfile's targets */
+	bool dep_phony;            /* -MP: a phony rule for each file read but the input */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
+	bool opt_given;            /* -O was given */
+	bool stages_given;         /* -ns/--num-stages (compile.py's, accepted) */
 	bool debug_info;           /* -g */
 	bool debug;                /* --debug: device assertions kept (also -g) */
 	bool verbose;              /* --verbose: layouts also as bases */
@@ -82,6 +95,24 @@ typedef struct Options {
 /* Parses argv into *o. Usage errors go to d (no location); returns false if
  * there were any. */
 bool drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o);
+
+/* The value of an option given as `--name=value` or `--name value` (*i is
+ * advanced past a separate value); NULL when argv[*i] is not this option,
+ * or, with *missing set after a diagnostic, when its value is missing. */
+const char *drv_option_value(int argc, char **argv, int *i, const char *name, Diags *d,
+                             bool *missing);
+/* The value of a short option: `-I DIR` or glued `-IDIR` (for -I, -MF, -MT
+ * and -MQ, which no other option has as a prefix); NULL as above. */
+const char *drv_short_value(int argc, char **argv, int *i, const char *opt, Diags *d,
+                            bool *missing);
+/* The options naming output files (-o, --header, -MD -MMD -MF -MP -MT -MQ;
+ * driver/options_out.c): *handled tells whether argv[*i] was one; false
+ * after a usage error. */
+bool drv_parse_file_option(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o,
+                           bool *handled);
+/* Reports each option given that the input (.gl, .py, .ir) or the output
+ * asked for would ignore; false if any. */
+bool drv_check_option_use(const Options *o, Diags *d);
 
 /* Prints glc's usage text into out. */
 void drv_usage(StrBuf *out);
@@ -122,9 +153,11 @@ bool drv_apply_grid(const Options *o, const TProgram *p, struct CgResult *r, Are
 /* Where the depfile of -MD goes: -MF, else target with its extension
  * replaced by .d. */
 const char *drv_depfile_path(const Options *o, Arena *a, const char *target);
-/* Writes the depfile to path: `target: every file read`. */
-bool drv_write_depfile(Arena *a, const Sources *src, Diags *d, const char *target,
-                       const char *path, const Limits *lim);
+/* Writes the depfile to path: `target: every file read` (the targets of
+ * -MT/-MQ instead of target when given), and with -MP a rule without
+ * prerequisites for each file read but the input, as gcc writes them. */
+bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
+                       const char *target, const char *path);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);

@@ -105,27 +105,41 @@ drv_depfile_path(const Options *o, Arena *a, const char *target)
 }
 
 bool
-drv_write_depfile(Arena *a, const Sources *src, Diags *d, const char *target,
-                  const char *path, const Limits *lim)
+drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
+                  const char *target, const char *path)
 {
 	StrBuf b = {0};
-	bool ok = put_make_name(&b, d, target);
+	bool ok = true;
+	if (!o->dep_targets.len)
+		ok = put_make_name(&b, d, target);
+	for (size_t i = 0; ok && i < o->dep_targets.len; i++) {
+		buf_puts(&b, i ? " " : "");
+		if (o->dep_targets.data[i].quote)
+			ok = put_make_name(&b, d, o->dep_targets.data[i].name);
+		else
+			buf_puts(&b, o->dep_targets.data[i].name);
+	}
 	buf_putc(&b, ':');
 	/* every file read: pseudo-files (<-s ...>, <-D ...>) are in angle brackets;
 	 * the cases of --split-input-file are parts of one file */
-	const char *last = NULL;
+	VEC(const char *) read = {0};
 	for (uint32_t f = 1; ok; f++) {
 		const char *p = src_path(src, f);
 		if (strcmp(p, "<unknown>") == 0)
 			break;
-		if (p[0] != '<' && (!last || strcmp(p, last) != 0)) {
+		if (p[0] != '<' && (!read.len || strcmp(p, read.data[read.len - 1]) != 0)) {
 			buf_puts(&b, " \\\n  ");
 			ok = put_make_name(&b, d, p);
+			vec_push(a, &read, p);
 		}
-		last = p;
 	}
 	buf_putc(&b, '\n');
-	ok = ok && drv_write_output(a, d, path, &b, lim);
+	for (size_t i = 1; ok && o->dep_phony && i < read.len; i++) {
+		buf_putc(&b, '\n');
+		put_make_name(&b, d, read.data[i]);
+		buf_puts(&b, ":\n");
+	}
+	ok = ok && drv_write_output(a, d, path, &b, &o->limits);
 	buf_free(&b);
 	return ok;
 }

@@ -56,10 +56,8 @@ parse_shape(Diags *d, const char *s, Options *o)
 	return false;
 }
 
-/* The value of an option given as `--name=value` or `--name value`.
- * *i is advanced past a separate value. NULL when arg is not this option. */
-static const char *
-option_value(int argc, char **argv, int *i, const char *name, Diags *d, bool *missing)
+const char *
+drv_option_value(int argc, char **argv, int *i, const char *name, Diags *d, bool *missing)
 {
 	size_t n = strlen(name);
 	const char *arg = argv[*i];
@@ -143,17 +141,18 @@ set_emit(Diags *d, const char *v, Options *o)
 	return true;
 }
 
-/* The value of a short option: `-sVALUE` glued (except for options that are
- * prefixes of others) or `-s VALUE`; NULL when arg is not opt. */
-static const char *
-short_value(int argc, char **argv, int *i, const char *opt, Diags *d, bool *missing)
+const char *
+drv_short_value(int argc, char **argv, int *i, const char *opt, Diags *d, bool *missing)
 {
 	const char *arg = argv[*i];
 	size_t n = strlen(opt);
 	if (strncmp(arg, opt, n) != 0)
 		return NULL;
-	if (arg[n])
-		return strcmp(opt, "-I") == 0 ? arg + n : NULL;
+	if (arg[n]) {
+		bool glued = strcmp(opt, "-I") == 0 || strcmp(opt, "-MF") == 0 ||
+		             strcmp(opt, "-MT") == 0 || strcmp(opt, "-MQ") == 0;
+		return glued ? arg + n : NULL;
+	}
 	if (*i + 1 >= argc) {
 		diag_error(d, (SrcSpan){0}, "option '%s' needs a value", opt);
 		*missing = true;
@@ -236,7 +235,7 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->verify_each = true;
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--diag-format", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--diag-format", d, &missing))) {
 		if (strcmp(v, "text") == 0)
 			o->diag_format = DIAG_TEXT;
 		else if (strcmp(v, "json") == 0)
@@ -247,7 +246,7 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		}
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--max-errors", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--max-errors", d, &missing))) {
 		char *end;
 		long n = strtol(v, &end, 10);
 		if (*v == 0 || *end || n < 0 || n > 100000) {
@@ -260,7 +259,7 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	for (int k = 0; k < LIM_COUNT_; k++) {
 		char name[40];
 		snprintf(name, sizeof name, "--%s", limit_name((LimitId)k));
-		if ((v = option_value(argc, argv, i, name, d, &missing)))
+		if ((v = drv_option_value(argc, argv, i, name, d, &missing)))
 			return parse_limit(d, name, v, (LimitId)k, o);
 		if (missing)
 			return false;
@@ -274,13 +273,13 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			o->layout_dst = "";   /* filled by the second positional */
 			return true;
 		}
-		if ((v = option_value(argc, argv, i, "--shape", d, &missing)))
+		if ((v = drv_option_value(argc, argv, i, "--shape", d, &missing)))
 			return parse_shape(d, v, o);
-		if ((v = option_value(argc, argv, i, "--dtype", d, &missing))) {
+		if ((v = drv_option_value(argc, argv, i, "--dtype", d, &missing))) {
 			o->dtype = v;
 			return true;
 		}
-		if ((v = option_value(argc, argv, i, "--format", d, &missing))) {
+		if ((v = drv_option_value(argc, argv, i, "--format", d, &missing))) {
 			int k = lookup(layout_format_names, 4, v);
 			if (k < 0) {
 				diag_error(d, (SrcSpan){0},
@@ -294,8 +293,8 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 			diag_error(d, (SrcSpan){0}, "unknown option '%s' for 'glc layout'", arg);
 		return false;
 	}
-	if ((v = option_value(argc, argv, i, "--out-name", d, &missing)) ||
-	    (v = short_value(argc, argv, i, "-on", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--out-name", d, &missing)) ||
+	    (v = drv_short_value(argc, argv, i, "-on", d, &missing))) {
 		/* compile.py's output name (before -o, which would take "-on" as -o n) */
 		if (!c_identifier(v)) {
 			diag_error(d, (SrcSpan){0}, "-on '%s': a launcher name must be a C identifier", v);
@@ -304,20 +303,13 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->out_name = v;
 		return true;
 	}
-	if (strcmp(arg, "-o") == 0 || (arg[1] == 'o' && arg[2])) {
-		if (arg[2]) {
-			o->output = arg + 2;
-		} else if (*i + 1 < argc) {
-			o->output = argv[++*i];
-		} else {
-			diag_error(d, (SrcSpan){0}, "option '-o' needs a file name");
-			return false;
-		}
-		return true;
-	}
+	bool handled = false;
+	bool ok = drv_parse_file_option(argc, argv, i, a, d, o, &handled);
+	if (handled)
+		return ok;
 	if (strcmp(arg, "-c") == 0)
 		return set_emit(d, "obj", o);
-	if ((v = option_value(argc, argv, i, "--grid", d, &missing)))
+	if ((v = drv_option_value(argc, argv, i, "--grid", d, &missing)))
 		return set_grid(d, "--grid", v, o);
 	if (strcmp(arg, "-g") == 0) {
 		if (*i + 1 < argc && grid_value(argv[*i + 1]))
@@ -353,7 +345,7 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->print_after_all = true;
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--print-after", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--print-after", d, &missing))) {
 		if (!drv_pass_known(v)) {
 			StrBuf b = {0};
 			drv_pass_names(&b);
@@ -368,6 +360,7 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 	if (arg[1] == 'O') {
 		if (arg[2] >= '0' && arg[2] <= '3' && arg[3] == 0) {
 			o->opt_level = arg[2] - '0';
+			o->opt_given = true;
 			return true;
 		}
 		diag_error(d, (SrcSpan){0}, "unknown optimization level '%s' (expected -O0 to -O3)", arg);
@@ -382,11 +375,11 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		}
 		return parse_define(a, d, argv[++*i], o);
 	}
-	if ((v = option_value(argc, argv, i, "--emit", d, &missing)))
+	if ((v = drv_option_value(argc, argv, i, "--emit", d, &missing)))
 		return set_emit(d, v, o);
-	if ((v = option_value(argc, argv, i, "--kernel", d, &missing)) ||
-	    (v = option_value(argc, argv, i, "--kernel-name", d, &missing)) ||
-	    (v = short_value(argc, argv, i, "-n", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--kernel", d, &missing)) ||
+	    (v = drv_option_value(argc, argv, i, "--kernel-name", d, &missing)) ||
+	    (v = drv_short_value(argc, argv, i, "-n", d, &missing))) {
 		if (o->kernel) {
 			diag_error(d, (SrcSpan){0}, "--kernel '%s': the kernel was already named ('%s'); "
 			           "give one --kernel (or -n)", v, o->kernel);
@@ -395,13 +388,13 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->kernel = v;
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--signature", d, &missing)) ||
-	    (v = short_value(argc, argv, i, "-s", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--signature", d, &missing)) ||
+	    (v = drv_short_value(argc, argv, i, "-s", d, &missing))) {
 		vec_push(a, &o->signatures, v);
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--num-warps", d, &missing)) ||
-	    (v = short_value(argc, argv, i, "-w", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--num-warps", d, &missing)) ||
+	    (v = drv_short_value(argc, argv, i, "-w", d, &missing))) {
 		char *end;
 		long w = strtol(v, &end, 10);
 		if (*end || w < 1 || w > 32 || (w & (w - 1))) {
@@ -412,23 +405,16 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->num_warps = (int)w;
 		return true;
 	}
-	if ((v = option_value(argc, argv, i, "--num-stages", d, &missing)) ||
-	    (v = short_value(argc, argv, i, "-ns", d, &missing)))
-		return true;   /* compile.py's; Gluon kernels pipeline by hand */
-	if ((v = short_value(argc, argv, i, "-I", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--num-stages", d, &missing)) ||
+	    (v = drv_short_value(argc, argv, i, "-ns", d, &missing))) {
+		o->stages_given = true;   /* compile.py's; Gluon kernels pipeline by hand */
+		return true;
+	}
+	if ((v = drv_short_value(argc, argv, i, "-I", d, &missing))) {
 		vec_push(a, &o->includes, v);
 		return true;
 	}
-	if (strcmp(arg, "-MD") == 0) {
-		o->depfile = true;
-		return true;
-	}
-	if ((v = short_value(argc, argv, i, "-MF", d, &missing))) {
-		o->depfile = true;
-		o->depfile_path = v;
-		return true;
-	}
-	if ((v = option_value(argc, argv, i, "--arch", d, &missing))) {
+	if ((v = drv_option_value(argc, argv, i, "--arch", d, &missing))) {
 		if (strcmp(v, "sm_90a") != 0) {
 			Diag *g = diag_error(d, (SrcSpan){0}, "unsupported target '%s'", v);
 			diag_note(d, g, (SrcSpan){0},
@@ -544,7 +530,10 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		           "llvm, ptx, c or header), not --emit=%s", emit_names[o->emit]);
 		return false;
 	}
-	if (n > 3 && strcmp(o->input + n - 3, ".py") == 0 && !o->emit_given && !o->split_input)
+	if (!drv_check_option_use(o, d))
+		return false;
+	if (n > 3 && strcmp(o->input + n - 3, ".py") == 0 && !o->emit_given && !o->split_input &&
+	    !o->header_given)
 		return pair_outputs(a, d, o);
 	return true;
 }

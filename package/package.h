@@ -34,6 +34,9 @@ typedef struct PkgUnit {
 	int n_kernels;
 	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
 	CgBlob ptx;            /* NUL-terminated */
+	const char *header;    /* the header's path, whose base name gives its
+	                          include guard; NULL or "-": the guard comes
+	                          from unit and the launchers' names */
 } PkgUnit;
 
 /* The C identifier for a file path: its base name without extension, with
@@ -47,7 +50,9 @@ const char *pkg_unit_name(Arena *a, const char *path);
  * emitters below. */
 bool pkg_check_symbols(const PkgUnit *p, Arena *a, Diags *d);
 
-/* `--emit=header`: include guard, #include "glrt.h", and per kernel the
+/* `--emit=header`: include guard (GLC_<header's name>_H, so that the
+ * headers of two outputs can be included together), #include "glrt.h", and
+ * per kernel the
  * prototype of its launcher with a comment on launch shape and the
  * alignment/divisibility each argument must have. */
 void pkg_emit_header(const PkgUnit *p, StrBuf *out);

@@ -2,9 +2,10 @@
  * Compile-time Python: @constexpr_function bodies run by an interpreter over
  * compile-time values (ints, floats, bools, strings, None, lists, tuples,
  * dicts, layouts, dtypes, aggregates), with if/for/while/return, break and
- * continue, and comprehensions. Every statement run counts against a step
- * limit (--constexpr-steps, LIM_CONSTEXPR_STEPS), so a helper that loops
- * forever stops with an error at the statement it was running.
+ * continue, and comprehensions. Every statement run, call and item made is
+ * charged to the evaluation budget (--max-eval-steps, --max-eval-bytes:
+ * sema/value/budget.c), so a helper that loops forever stops with an error
+ * at the statement it was running.
  */
 #include "sema/eval/eval.h"
 
