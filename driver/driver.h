@@ -20,7 +20,7 @@ enum {
 	EXIT_NO_MEMORY = 4, /* the host ran out of memory */
 };
 
-typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
+typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_LINK, CMD_HELP, CMD_VERSION } Command;
 
 typedef enum Emit {
 	EMIT_TOKENS, EMIT_AST, EMIT_IR, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
@@ -54,6 +54,7 @@ typedef struct Options {
 	                              of `output`, as compile.py writes a .c/.h
 	                              pair */
 	bool header_given;         /* --header was given */
+	const char *manifest_output; /* --manifest FILE: the launchers as JSON */
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;
@@ -83,6 +84,8 @@ typedef struct Options {
 	bool verify_each;          /* --verify-each: the verifier after every pass */
 	bool split_input;          /* --split-input-file: cases split by `// -----` */
 	bool verify_diags;         /* --verify-diagnostics: match expected-* comments */
+	/* glc link ... */
+	VEC(const char *) link_inputs;  /* the manifests to link */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */
@@ -158,6 +161,12 @@ const char *drv_depfile_path(const Options *o, Arena *a, const char *target);
  * prerequisites for each file read but the input, as gcc writes them. */
 bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
                        const char *target, const char *path);
+
+/* `glc link` (driver/link_cmd.c): parses argv[first..] into o (inputs, -o,
+ * --header, --manifest), false after a usage error; runs it, returning the
+ * exit status. */
+bool drv_parse_link_options(int argc, char **argv, int first, Arena *a, Diags *d, Options *o);
+int drv_link_command(const Options *o, Arena *a, Sources *src, Diags *d);
 
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);

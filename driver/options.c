@@ -472,6 +472,13 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 		o->verify_each = true;
 		first++;
 	}
+	bool help = false;
+	for (int i = first; i < argc; i++)
+		help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+	if (first < argc && strcmp(argv[first], "link") == 0 && !help) {
+		o->cmd = CMD_LINK;
+		return drv_parse_link_options(argc, argv, first + 1, a, d, o);
+	}
 	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;
 		first++;

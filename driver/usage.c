@@ -9,12 +9,14 @@ drv_usage(StrBuf *out)
 	buf_puts(out,
 	    "usage: glc FILE.gl|FILE.ir [-o OUT] [--emit=KIND] [-c] [-D NAME=VALUE]... [--kernel NAME]\n"
 	    "       glc FILE.py -n KERNEL -s SIGNATURE... [-w N] [-on NAME] [-g X,Y,Z] [-I DIR]...\n"
-	    "                   [--header FILE] [-MD|-MMD [-MF FILE] [-MP] [-MT T] [-MQ T]]\n"
+	    "                   [--header FILE] [--manifest FILE]\n"
+	    "                   [-MD|-MMD [-MF FILE] [-MP] [-MT T] [-MQ T]]\n"
 	    "                   [--arch sm_90a] [-O0|-O1|-O2|-O3] [-g] [--debug]\n"
 	    "                   [--diag-format=text|json]\n"
 	    "                   [--max-errors=N] [--max-LIMIT=N]... [-v] [--verbose] [--time-passes]\n"
 	    "                   [--print-after=PASS]... [--print-after-all]\n"
 	    "                   [--split-input-file] [--verify-diagnostics]\n"
+	    "       glc link MANIFEST... -o LIB.c [--header LIB.h] [--manifest LIB.json]\n"
 	    "       glc layout LAYOUT --shape D0,D1,... [--format=text|json|matrix|svg]\n"
 	    "       glc layout --convert SRC DST --shape D0,D1,... [--dtype f16]\n"
 	    "       glc --help | --version\n"
@@ -43,6 +45,8 @@ drv_usage(StrBuf *out)
 	    "  -I DIR             look for imported .py files in DIR too\n"
 	    "  --header FILE      with -c or --emit=c: also write the launchers' header, from\n"
 	    "                     the same compilation (its include guard from FILE's name)\n"
+	    "  --manifest FILE    with -c or --emit=c: the launchers as JSON (kernels,\n"
+	    "                     parameters, constexprs), which glc link reads\n"
 	    "  -MD, -MMD          write a make/ninja depfile of every file read (OUT.d)\n"
 	    "  -MF FILE           the depfile's name (implies -MD)\n"
 	    "  -MP                a rule without prerequisites for each file read but the\n"
@@ -85,6 +89,11 @@ drv_usage(StrBuf *out)
 		           (unsigned long long)def.max[i]);
 	}
 	buf_puts(out,
+	    "\n"
+	    "glc link makes one library of many objects: from their manifests it writes\n"
+	    "LIB.c, a dispatcher per kernel of several specializations (picking one by\n"
+	    "the arguments' divisibility by 16 and the constexprs that tell them apart,\n"
+	    "taken as trailing int64_t arguments), and LIB.h declaring every launcher.\n"
 	    "\n"
 	    "glc layout prints a layout (Gluon constructor syntax, e.g.\n"
 	    "'BlockedLayout([1,4],[8,4],[4,1],[1,0])') fitted to --shape: its owner table\n"

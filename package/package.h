@@ -37,6 +37,12 @@ typedef struct PkgUnit {
 	const char *header;    /* the header's path, whose base name gives its
 	                          include guard; NULL or "-": the guard comes
 	                          from unit and the launchers' names */
+	const char *group;     /* the name glc link dispatches every kernel of
+	                          the unit under (a .py kernel's -on or -n, a
+	                          renamed .gl kernel's own name); NULL: each
+	                          kernel's name */
+	const TProgram *prog;  /* the program (constexpr values for the
+	                          manifest); may be NULL */
 } PkgUnit;
 
 /* The C identifier for a file path: its base name without extension, with
@@ -61,10 +67,29 @@ void pkg_emit_header(const PkgUnit *p, StrBuf *out);
  * the launcher definitions. Compiles as C99/C11 against glrt.h. */
 void pkg_emit_launcher_c(const PkgUnit *p, StrBuf *out);
 
+/* `--manifest`: the launchers as JSON for glc link and the Python package
+ * (package/manifest.c describes the format). */
+void pkg_emit_manifest(const PkgUnit *p, StrBuf *out);
+
 /* `-c`: the same launchers and images as an ELF object for the host
  * (x86-64), emitted through LLVM's host backend; byte-identical across
  * runs. The object references glrt_lazy_kernel_get, glrt_launch and
  * glrt_invalid_argument. */
 bool pkg_emit_object(const PkgUnit *p, Arena *a, Diags *d, CgBlob *obj);
+
+/* -- glc link (link.c, link_emit.c) --------------------------------------------- */
+
+/* What glc link writes: the dispatchers' C, the header of the library (every
+ * launcher and dispatcher), the library's manifest. */
+typedef struct PkgLinkOut {
+	StrBuf c, header, manifest;
+} PkgLinkOut;
+
+/* Links the manifests that files (ids in src) hold into one library, as
+ * link.c describes; header is the header's path (the C includes it by its
+ * base name, the guard comes from it). Errors point into the manifests;
+ * false if any. */
+bool pkg_link(const Sources *src, const uint32_t *files, size_t n, const char *header,
+              Arena *a, Diags *d, PkgLinkOut *out);
 
 #endif

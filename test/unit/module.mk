@@ -6,6 +6,11 @@ $(B)/unit/test_support: $(call obj,test/unit/test_support.c) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
+UNIT_TESTS += $(B)/unit/test_json
+$(B)/unit/test_json: $(call obj,test/unit/test_json.c) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
+
 UNIT_TESTS += $(B)/unit/test_layout
 $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
