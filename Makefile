@@ -48,6 +48,7 @@ include codegen/module.mk
 include package/module.mk
 include driver/module.mk
 include runtime/module.mk
+include dist/install.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 GEN_OBJS     = $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(FRONT_GEN))
 SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
@@ -67,8 +68,8 @@ include test/unit/module.mk
 # Every unit-test binary (the list is complete only after the include).
 unit: $(UNIT_TESTS)
 
-.PHONY: all deps demo check fuzz fuzz-build clean unit layering
-all: $(B)/glc $(B)/libglrt.a
+.PHONY: all deps demo check fuzz fuzz-build clean unit layering install
+all: $(B)/glc $(B)/libglrt.a $(B)/libglrt.so
 
 # Only codegen and package compile against LLVM's headers; glc links libLLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
