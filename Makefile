@@ -78,9 +78,11 @@ LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CF
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+# The compile cache's SHA-256 (package/cache.c) is Nettle's (Debian's nettle-dev).
+HOST_LIBS = -lnettle
 
 $(B)/glc: $(GLC_OBJS)
-	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) $(HOST_LIBS) -lm
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)

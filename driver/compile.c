@@ -313,7 +313,13 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	Outputs w = {out, &path, {0}, {0}, NULL};
 	if (o->verify_diags)
 		d->max_errors = 0;
-	if (o->split_input) {
+	DrvCache cache;
+	DrvCacheOut cached = {&path, out, &w.header, &w.manifest};
+	bool hit = drv_cache_begin(o, a, src, file, &cache) &&
+	           drv_cache_lookup(o, &cache, a, src, file, &cached);
+	if (hit) {
+		/* the outputs of an earlier, identical compilation */
+	} else if (o->split_input) {
 		DrvCase *cases;
 		size_t n = drv_split_cases(src_text(src, file), src_len(src, file), a, &cases);
 		for (size_t i = 0; i < n; i++) {
@@ -330,6 +336,8 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	}
 	if (o->verify_diags)
 		drv_verify_diagnostics(d, src, file);
+	if (!hit && !d->first)
+		drv_cache_store(&cache, a, src, &cached);
 	bool ok = !d->errors && write_outputs(o, a, src, d, path, &w);
 	buf_free(&w.header);
 	buf_free(&w.manifest);

@@ -6,6 +6,7 @@
 #define DRIVER_H
 
 #include "ir/ir.h"
+#include "package/package.h"
 #include "parser/parser.h"
 #include "support/support.h"
 
@@ -55,6 +56,9 @@ typedef struct Options {
 	                              pair */
 	bool header_given;         /* --header was given */
 	const char *manifest_output; /* --manifest FILE: the launchers as JSON */
+	bool no_cache;             /* --no-cache: neither look up nor store */
+	int argc;                  /* the command line (the cache's key) */
+	char **argv;
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;
@@ -202,6 +206,33 @@ typedef struct DrvOutput {
  * clash, naming both files, and returns false if any. */
 bool drv_check_outputs(const DrvOutput *outs, size_t n, const Sources *src, Arena *a,
                        Diags *d);
+
+/* -- The compile cache (driver/cache.c) ---------------------------------------- */
+
+/* One compilation's cache state: on when its outputs may come from, or go
+ * to, the cache folder dir under key. */
+typedef struct DrvCache {
+	bool on;
+	const char *dir;
+	PkgHash key;
+} DrvCache;
+
+/* The outputs a cache entry holds: the output's path (when glc derived
+ * it), the output, the header, the manifest. */
+typedef struct DrvCacheOut {
+	const char **path;
+	StrBuf *out, *header, *manifest;
+} DrvCacheOut;
+
+/* Computes c's key for the compilation o of the input file; false (c off)
+ * when o is not cached. */
+bool drv_cache_begin(const Options *o, Arena *a, const Sources *src, uint32_t file, DrvCache *c);
+/* On a hit, fills w and registers the files the cached compilation read in
+ * src; false on a miss. */
+bool drv_cache_lookup(const Options *o, DrvCache *c, Arena *a, Sources *src, uint32_t file,
+                      DrvCacheOut *w);
+/* Stores the outputs w of a clean compilation, with every file in src. */
+void drv_cache_store(DrvCache *c, Arena *a, const Sources *src, const DrvCacheOut *w);
 
 /* -- MLIR-style test files (driver/cases.c) ------------------------------------ */
 

@@ -329,6 +329,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->resource_usage = true;
 		return true;
 	}
+	if (strcmp(arg, "--no-cache") == 0) {
+		o->no_cache = true;
+		return true;
+	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
 		return true;
@@ -465,6 +469,8 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->opt_level = 3;
 	o->max_errors = 50;
 	o->limits = limits_default();
+	o->argc = argc;
+	o->argv = argv;
 	int first = 1;
 	/* `glc layout ...`; --verify-each, which every command takes, may come
 	 * first (tests put it there) */

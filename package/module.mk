@@ -3,4 +3,4 @@
 # object is built through LLVM, so its sources see LLVM's headers.
 PACKAGE_SRCS += package/ptxas.c package/launcher.c package/object.c package/c_names.c \
                 package/grid.c package/manifest.c \
-                package/link.c package/link_emit.c
+                package/link.c package/link_emit.c package/cache.c

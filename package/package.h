@@ -77,6 +77,48 @@ void pkg_emit_manifest(const PkgUnit *p, StrBuf *out);
  * glrt_invalid_argument. */
 bool pkg_emit_object(const PkgUnit *p, Arena *a, Diags *d, CgBlob *obj);
 
+/* -- The compile cache's store (cache.c) --------------------------------------- */
+
+/* A SHA-256 digest, and a running hash. */
+typedef struct PkgHash {
+	unsigned char b[32];
+} PkgHash;
+typedef struct PkgHasher PkgHasher;
+PkgHasher *pkg_hash_new(Arena *a);
+void pkg_hash_add(PkgHasher *h, const void *data, size_t len);
+void pkg_hash_done(PkgHasher *h, PkgHash *out);
+void pkg_hash_bytes(const void *data, size_t len, PkgHash *out);
+/* The digest as 64 lower-case hex digits and a NUL. */
+void pkg_hash_hex(const PkgHash *h, char out[65]);
+
+/* A file a cached compilation read, and the hash of its content then. */
+typedef struct PkgCacheDep {
+	const char *path;
+	PkgHash hash;
+} PkgCacheDep;
+
+enum { PKG_CACHE_BLOBS = 4 };
+
+/* What a cache entry holds: the files read and PKG_CACHE_BLOBS blobs (the
+ * driver's outputs). */
+typedef struct PkgCacheEntry {
+	PkgCacheDep *deps;
+	size_t n_deps;
+	CgBlob blobs[PKG_CACHE_BLOBS];
+} PkgCacheEntry;
+
+/* Stores e under key in the cache folder dir (made if missing), atomically
+ * (a temporary file renamed into place); false when it could not be
+ * stored, which callers ignore. */
+bool pkg_cache_put(const char *dir, const PkgHash *key, const PkgCacheEntry *e, Arena *a);
+/* The entry of key, read into a; false when there is none or it is
+ * damaged (a miss). The caller checks the dependencies' hashes. */
+bool pkg_cache_get(const char *dir, const PkgHash *key, Arena *a, PkgCacheEntry *e);
+
+/* The ptxas pkg_ptxas would run ($GLC_PTXAS, else the first on PATH, else
+ * the CUDA default), without running it; for the cache's key. */
+const char *pkg_ptxas_path(Arena *a);
+
 /* -- glc link (link.c, link_emit.c) --------------------------------------------- */
 
 /* What glc link writes: the dispatchers' C, the header of the library (every

@@ -139,6 +139,24 @@ run_ptxas(char **argv, Diags *d, StrBuf *text, int *status)
 	return err == 0;
 }
 
+const char *
+pkg_ptxas_path(Arena *a)
+{
+	const char *env = getenv("GLC_PTXAS");
+	if (env && *env)
+		return env;
+	const char *path = getenv("PATH");
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *cand = n ? arena_printf(a, "%.*s/ptxas", (int)n, path) : "./ptxas";
+		if (access(cand, X_OK) == 0)
+			return cand;
+		path = colon ? colon + 1 : NULL;
+	}
+	return CUDA_PTXAS;
+}
+
 bool
 pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
 {
