@@ -78,8 +78,9 @@ LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CF
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
-# The compile cache's SHA-256 (package/cache.c) is Nettle's (Debian's nettle-dev).
-HOST_LIBS = -lnettle
+# The compile cache's SHA-256 (package/cache.c) is Nettle's (Debian's nettle-dev);
+# ptxas runs in threads (driver/assemble.c).
+HOST_LIBS = -lnettle -pthread
 
 $(B)/glc: $(GLC_OBJS)
 	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) $(HOST_LIBS) -lm

@@ -132,18 +132,19 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	if (ok && o->grid)
 		ok = drv_apply_grid(o, p, &r, a, d);
 	drv_timer_lap(tm, "codegen");
-	CgBlob cubin = {0};
+	DrvImages im = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = pkg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
-		              o->resource_usage ? &usage : NULL);
+		ok = drv_assemble(o, cg_target_arch(t), &r, src, a, d,
+		                  o->resource_usage ? &usage : NULL, &im);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);
 		buf_free(&usage);
 	}
-	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx,
-	              o->emit == EMIT_HEADER ? *path : o->header_output, w->group, p};
+	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, im.cubins, im.n,
+	              im.image_of, r.ptx, o->emit == EMIT_HEADER ? *path : o->header_output,
+	              w->group, p};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
 		ok = pkg_check_symbols(&pk, a, d);
 	if (ok) {
@@ -152,7 +153,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		case EMIT_LLVM: buf_putn(out, (const char *)r.llvm_ir.data, r.llvm_ir.len); break;
 		case EMIT_PTX: buf_putn(out, (const char *)r.ptx.data, r.ptx.len); break;
 		case EMIT_CUBIN:
-			buf_putn(out, (const char *)cubin.data, cubin.len);
+			buf_putn(out, (const char *)im.cubins[0].data, im.cubins[0].len);
 			if (!*path)
 				*path = default_output(a, d, o->input, ".cubin");
 			break;

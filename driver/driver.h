@@ -5,6 +5,7 @@
 #ifndef DRIVER_H
 #define DRIVER_H
 
+#include "codegen/codegen.h"
 #include "ir/ir.h"
 #include "package/package.h"
 #include "parser/parser.h"
@@ -206,6 +207,20 @@ typedef struct DrvOutput {
  * clash, naming both files, and returns false if any. */
 bool drv_check_outputs(const DrvOutput *outs, size_t n, const Sources *src, Arena *a,
                        Diags *d);
+
+/* The images of one compilation: one cubin, or one per kernel with the
+ * kernel's index into them (driver/assemble.c). */
+typedef struct DrvImages {
+	CgBlob *cubins;
+	int n;
+	int *image_of;     /* NULL with one image */
+} DrvImages;
+
+/* Assembles r's PTX: one ptxas run for --emit=cubin or a file of one
+ * kernel, else a run per kernel (its entries, ptxas -e), in parallel
+ * threads; ptxas's -v report goes to usage (NULL: not asked). */
+bool drv_assemble(const Options *o, const char *arch, const struct CgResult *r,
+                  const Sources *src, Arena *a, Diags *d, StrBuf *usage, DrvImages *out);
 
 /* -- The compile cache (driver/cache.c) ---------------------------------------- */
 

@@ -24,6 +24,11 @@
  * its report (each kernel's registers, spills, stack, shared and constant
  * memory) is appended to *usage instead of becoming a warning. */
 bool pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
+/* pkg_ptxas for the n entries named (ptxas -e): a cubin holding only
+ * those (n 0: every entry). Thread-safe: runs of other entries of one PTX
+ * may go on at once, each with its own arena and diagnostics. */
+bool pkg_ptxas_entries(const char *arch, CgBlob ptx, const char *const *entries, int n,
+                       Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
 
 /* -- Launchers ------------------------------------------------------------------ */
 
@@ -32,7 +37,13 @@ typedef struct PkgUnit {
 	const char *unit;      /* C identifier naming the file's statics ("vector_add") */
 	const CgKernelSig *kernels;
 	int n_kernels;
-	CgBlob cubin;          /* may be empty: the driver JITs the PTX */
+	const CgBlob *cubins;  /* the images ptxas assembled: none (the driver
+	                          JITs the PTX), one, or one per group of
+	                          kernels (ptxas runs in parallel, see
+	                          pkg_ptxas_entries) */
+	int n_cubins;
+	const int *image_of;   /* with n_cubins > 1: kernel i's image; each
+	                          image gets a lazy module, all share the PTX */
 	CgBlob ptx;            /* NUL-terminated */
 	const char *header;    /* the header's path, whose base name gives its
 	                          include guard; NULL or "-": the guard comes

@@ -1,7 +1,7 @@
 /*
  * PTX -> cubin with ptxas, run as a child process (posix_spawn) on files in
  * a private temporary directory; its output is captured and becomes the
- * text of a diagnostic.
+ * text of a diagnostic. Runs may go on in several threads at once.
  */
 #include "package/pkg_internal.h"
 
@@ -73,7 +73,9 @@ static int
 run(char *const argv[], bool search, StrBuf *text, int *status)
 {
 	int fds[2];
-	if (pipe(fds) != 0)
+	/* close-on-exec, so that a ptxas another thread starts meanwhile does
+	 * not hold this pipe open */
+	if (pipe2(fds, O_CLOEXEC) != 0)
 		return errno;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
@@ -160,6 +162,13 @@ pkg_ptxas_path(Arena *a)
 bool
 pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
 {
+	return pkg_ptxas_entries(arch, ptx, NULL, 0, a, d, cubin, usage);
+}
+
+bool
+pkg_ptxas_entries(const char *arch, CgBlob ptx, const char *const *entries, int n, Arena *a,
+                  Diags *d, CgBlob *cubin, StrBuf *usage)
+{
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -174,7 +183,18 @@ pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBu
 	if (!write_file(in, ptx.data, ptx.len)) {
 		diag_error(d, (SrcSpan){0}, "cannot write %s: %s", in, strerror(errno));
 	} else {
-		char *argv[] = {NULL, gpu, "-o", out, in, usage ? "-v" : NULL, NULL};
+		StrBuf names = {0};
+		for (int i = 0; i < n; i++)
+			buf_printf(&names, "%s%s", i ? "," : "", entries[i]);
+		char *argv[] = {NULL, gpu, "-o", out, in, NULL, NULL, NULL, NULL};
+		int argc = 5;
+		if (n) {
+			argv[argc++] = "-e";
+			argv[argc++] = arena_strndup(a, names.s, names.len);
+		}
+		if (usage)
+			argv[argc++] = "-v";
+		buf_free(&names);
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {
