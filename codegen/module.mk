@@ -3,7 +3,8 @@
 # (and package's) see LLVM's headers.
 CODEGEN_SRCS += codegen/llvm/target.c codegen/llvm/module.c codegen/llvm/types.c \
                 codegen/llvm/kernel.c codegen/llvm/nvvm.c codegen/llvm/libdevice.c \
-                codegen/llvm/wgmma.c codegen/llvm/ptx_negate.c
+                codegen/llvm/wgmma.c codegen/llvm/ptx_negate.c \
+                codegen/llvm/contract.c
 CODEGEN_SRCS += codegen/values/values.c codegen/values/smem.c
 CODEGEN_SRCS += codegen/ops/lower_ops.c codegen/ops/lower_math.c codegen/ops/lower_cast.c \
                 codegen/ops/lower_layout.c codegen/ops/lower_convert.c codegen/ops/lower_scan.c \

@@ -121,7 +121,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	StrBuf *out = w->out;
 	const char **path = w->path;
 	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug,
-	                &o->limits};
+	                &o->limits, o->no_fp_contract};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;
@@ -135,8 +135,9 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	DrvImages im = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = drv_assemble(o, cg_target_arch(t), &r, src, a, d,
-		                  o->resource_usage ? &usage : NULL, &im);
+		PkgPtxas po = {cg_target_arch(t), r.no_fp_contract, o->resource_usage ? &usage : NULL,
+		               NULL, 0};
+		ok = drv_assemble(o, &po, &r, src, a, d, &im);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);

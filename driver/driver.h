@@ -77,6 +77,8 @@ typedef struct Options {
 	bool dep_phony;            /* -MP: a phony rule for each file read but the input */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
+	bool no_fp_contract;       /* -ffp-contract=off */
+	bool fp_contract_given;    /* -ffp-contract=... was given */
 	bool opt_given;            /* -O was given */
 	bool stages_given;         /* -ns/--num-stages (compile.py's, accepted) */
 	bool debug_info;           /* -g */

@@ -142,6 +142,11 @@ drv_check_option_use(const Options *o, Diags *d)
 		           "this output (--emit=tokens, ast or ir) stops before", o->opt_level);
 		ok = false;
 	}
+	if (o->fp_contract_given && !reaches_codegen(o->emit)) {
+		diag_error(d, (SrcSpan){0}, "-ffp-contract sets the contraction of code generation, "
+		           "which this output (--emit=tokens, ast or ir) stops before");
+		ok = false;
+	}
 	if (o->resource_usage && (!reaches_codegen(o->emit) || o->emit == EMIT_LLVM ||
 	                          o->emit == EMIT_PTX)) {
 		diag_error(d, (SrcSpan){0}, "-v prints ptxas's report, and this output does not "

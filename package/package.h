@@ -17,18 +17,26 @@
 
 /* -- ptxas -------------------------------------------------------------------- */
 
-/* Assembles PTX into a cubin for arch with ptxas (found on PATH, then at
- * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both). Its complaints
- * become an error with ptxas's text as a note; a missing ptxas is an error
- * saying where it was looked for. With usage not NULL, ptxas runs with -v and
- * its report (each kernel's registers, spills, stack, shared and constant
- * memory) is appended to *usage instead of becoming a warning. */
-bool pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
-/* pkg_ptxas for the n entries named (ptxas -e): a cubin holding only
- * those (n 0: every entry). Thread-safe: runs of other entries of one PTX
- * may go on at once, each with its own arena and diagnostics. */
-bool pkg_ptxas_entries(const char *arch, CgBlob ptx, const char *const *entries, int n,
-                       Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage);
+/* How ptxas runs: for arch; with no_fmad, --fmad=false (no contraction of
+ * mul and add, as Triton passes for enable_fp_fusion=False); with usage not
+ * NULL, with -v, its report (each kernel's registers, spills, stack, shared
+ * and constant memory) appended to *usage instead of becoming a warning. */
+typedef struct PkgPtxas {
+	const char *arch;
+	bool no_fmad;
+	StrBuf *usage;
+	/* with n_entries > 0, only these entries (ptxas -e): a cubin of them
+	 * alone; runs of other entries of one PTX may go on at once in other
+	 * threads, each with its own arena and diagnostics */
+	const char *const *entries;
+	int n_entries;
+} PkgPtxas;
+
+/* Assembles PTX into a cubin with ptxas (found on PATH, then at
+ * /usr/local/cuda/bin/ptxas; $GLC_PTXAS overrides both) as o says. Its
+ * complaints become an error with ptxas's text as a note; a missing ptxas is
+ * an error saying where it was looked for. */
+bool pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin);
 
 /* -- Launchers ------------------------------------------------------------------ */
 

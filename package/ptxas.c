@@ -160,15 +160,9 @@ pkg_ptxas_path(Arena *a)
 }
 
 bool
-pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
+pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
 {
-	return pkg_ptxas_entries(arch, ptx, NULL, 0, a, d, cubin, usage);
-}
-
-bool
-pkg_ptxas_entries(const char *arch, CgBlob ptx, const char *const *entries, int n, Arena *a,
-                  Diags *d, CgBlob *cubin, StrBuf *usage)
-{
+	StrBuf *usage = o->usage;
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -178,23 +172,24 @@ pkg_ptxas_entries(const char *arch, CgBlob ptx, const char *const *entries, int 
 	}
 	char *in = arena_printf(a, "%s/kernel.ptx", dir);
 	char *out = arena_printf(a, "%s/kernel.cubin", dir);
-	char *gpu = arena_printf(a, "-arch=%s", arch);
+	char *gpu = arena_printf(a, "-arch=%s", o->arch);
 	bool ok = false;
 	if (!write_file(in, ptx.data, ptx.len)) {
 		diag_error(d, (SrcSpan){0}, "cannot write %s: %s", in, strerror(errno));
 	} else {
-		StrBuf names = {0};
-		for (int i = 0; i < n; i++)
-			buf_printf(&names, "%s%s", i ? "," : "", entries[i]);
-		char *argv[] = {NULL, gpu, "-o", out, in, NULL, NULL, NULL, NULL};
-		int argc = 5;
-		if (n) {
-			argv[argc++] = "-e";
-			argv[argc++] = arena_strndup(a, names.s, names.len);
-		}
+		char *argv[10] = {NULL, gpu, "-o", out, in}, **more = argv + 5;
+		if (o->no_fmad)
+			*more++ = "--fmad=false";
 		if (usage)
-			argv[argc++] = "-v";
-		buf_free(&names);
+			*more++ = "-v";
+		if (o->n_entries) {
+			StrBuf names = {0};
+			for (int i = 0; i < o->n_entries; i++)
+				buf_printf(&names, "%s%s", i ? "," : "", o->entries[i]);
+			*more++ = "-e";
+			*more++ = arena_strndup(a, names.s, names.len);
+			buf_free(&names);
+		}
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {
