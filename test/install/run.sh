@@ -70,7 +70,7 @@ two_py() { # $1 = a CMake generator
 	grep -q 'glc .*scale\.py' "$tmp/log" && ! grep -q 'glc .*add\.py' "$tmp/log" ||
 		{ cat "$tmp/log"; echo "FAIL: $1: helpers.py changed: scale.py's object alone must be rebuilt"; exit 1; }
 	"$src/build/main" >/dev/null
-	ok "CMake ($1): two .py files, 4 specializations each, 2 glc runs, dispatchers, rebuild on an import"
+	ok "CMake ($1): two .py files, 4 specializations each, 2 glc runs, dispatchers, rebuild on an import; two -D specializations of a .gl kernel"
 }
 [ -n "$gen_ninja" ] && two_py Ninja ninja
 two_py "Unix Makefiles" make

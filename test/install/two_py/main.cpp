@@ -7,6 +7,8 @@
 
 #include "add_add_kernel.h"     // each object's header: their guards differ
 #include "kernels.h"            // the library: every launcher and dispatcher
+#include "fill_1.h"
+#include "fill_2.h"
 #include "scale_scale_kernel.h"
 
 static bool
@@ -24,9 +26,15 @@ main()
 		return 1;
 	}
 	std::printf("%s\n", glrt_last_error());
+	if (fill(nullptr, 1, 1, 1, 0, 0, 7) != GLRT_ERROR_INVALID_ARGUMENT) {
+		std::puts("fill took a VALUE it has no specialization for");
+		return 1;
+	}
 	glrt_status a = scale_kernel(nullptr, 1, 1, 1, 0, 16, 0, 1024);
 	glrt_status b = add_kernel(nullptr, 1, 1, 1, 16, 32, 48, 0, 256);
 	glrt_status c = scale_kernel_3(nullptr, 1, 1, 1, 0, 0, 0);
+	glrt_status f = fill(nullptr, 1, 1, 1, 0, 0, 2);
 	std::printf("%s, %s, %s\n", glrt_status_text(a), glrt_status_text(b), glrt_status_text(c));
-	return reaches_driver(a) && reaches_driver(b) && reaches_driver(c) ? 0 : 1;
+	return reaches_driver(a) && reaches_driver(b) && reaches_driver(c) && reaches_driver(f) ? 0
+	                                                                                        : 1;
 }
