@@ -16,11 +16,9 @@
 #include <unistd.h>
 
 typedef struct Job {
-	const char *arch;
+	PkgPtxas po;               /* the file's, with this kernel's entries */
 	CgBlob ptx;
 	const char *entries[2];
-	int n_entries;
-	bool want_usage;
 	/* filled by the thread */
 	Arena *a;
 	Diags d;
@@ -47,8 +45,9 @@ worker(void *arg)
 		if (i >= pool->n)
 			return NULL;
 		Job *j = &pool->jobs[i];
-		j->ok = pkg_ptxas_entries(j->arch, j->ptx, j->entries, j->n_entries, j->a, &j->d,
-		                          &j->cubin, j->want_usage ? &j->usage : NULL);
+		j->po.entries = j->entries;
+		j->po.usage = j->po.usage ? &j->usage : NULL;
+		j->ok = pkg_ptxas(&j->po, j->ptx, j->a, &j->d, &j->cubin);
 	}
 }
 
@@ -76,25 +75,26 @@ processors(void)
 }
 
 bool
-drv_assemble(const Options *o, const char *arch, const CgResult *r, const Sources *src,
-             Arena *a, Diags *d, StrBuf *usage, DrvImages *out)
+drv_assemble(const Options *o, const PkgPtxas *po, const CgResult *r, const Sources *src,
+             Arena *a, Diags *d, DrvImages *out)
 {
+	StrBuf *usage = po->usage;
 	memset(out, 0, sizeof *out);
 	CgBlob *one = arena_alloc(a, sizeof *one);
 	if (o->emit == EMIT_CUBIN || r->n_kernels < 2) {
 		out->cubins = one;
 		out->n = 1;
-		return pkg_ptxas(arch, r->ptx, a, d, one, usage);
+		return pkg_ptxas(po, r->ptx, a, d, one);
 	}
 	int n = r->n_kernels;
 	Pool pool = {arena_alloc(a, (size_t)n * sizeof(Job)), n, 0, PTHREAD_MUTEX_INITIALIZER};
 	for (int i = 0; i < n; i++) {
 		Job *j = &pool.jobs[i];
 		memset(j, 0, sizeof *j);
-		*j = (Job){.arch = arch, .ptx = r->ptx, .entries = {r->kernels[i].name, NULL},
-		           .n_entries = 1, .want_usage = usage != NULL};
+		*j = (Job){.po = *po, .ptx = r->ptx, .entries = {r->kernels[i].name, NULL}};
+		j->po.n_entries = 1;
 		if (r->kernels[i].fast)
-			j->entries[j->n_entries++] = r->kernels[i].fast->name;
+			j->entries[j->po.n_entries++] = r->kernels[i].fast->name;
 		j->a = arena_new();
 		diag_init(&j->d, j->a, src);
 	}

@@ -218,11 +218,11 @@ typedef struct DrvImages {
 	int *image_of;     /* NULL with one image */
 } DrvImages;
 
-/* Assembles r's PTX: one ptxas run for --emit=cubin or a file of one
- * kernel, else a run per kernel (its entries, ptxas -e), in parallel
- * threads; ptxas's -v report goes to usage (NULL: not asked). */
-bool drv_assemble(const Options *o, const char *arch, const struct CgResult *r,
-                  const Sources *src, Arena *a, Diags *d, StrBuf *usage, DrvImages *out);
+/* Assembles r's PTX as po says: one ptxas run for --emit=cubin or a file
+ * of one kernel, else a run per kernel (its entries, ptxas -e) in parallel
+ * threads, their -v reports appended to po->usage in kernel order. */
+bool drv_assemble(const Options *o, const PkgPtxas *po, const struct CgResult *r,
+                  const Sources *src, Arena *a, Diags *d, DrvImages *out);
 
 /* -- The compile cache (driver/cache.c) ---------------------------------------- */
 
