@@ -209,6 +209,12 @@ clean:
 # The differential tester's GPU bundle (test/diff/README.md): DIFF_COUNT
 # generated kernels of seed DIFF_SEED compiled by glc and translated to Gluon,
 # in gpu-run/diff; on a GPU machine run gpu-run/diff/run_gpu.sh.
+# The differential tester's own unit tests (test/diff/tests; standard library only,
+# the ones that need Triton skip without it). make check runs them too.
+.PHONY: diff-tests
+diff-tests:
+	@python3 test/diff/tests/run.py
+
 .PHONY: diff-bundle
 diff-bundle: $(B)/glc
 	@python3 test/diff/bundle.py --glc $(B)/glc --seed $${DIFF_SEED:-1} \

@@ -1,12 +1,14 @@
 #!/bin/sh
-# glc's whole test suite (`make check`): the code-parity harness's SASS, PTX and
-# launcher readers (bench/parity/test_sass.py), build, unit tests and lit goldens on
+# glc's whole test suite (`make check`): the Python tools' own unit tests (the
+# code-parity harness's SASS, PTX and launcher readers, bench/parity/test_sass.py;
+# the differential tester's, test/diff/tests), build, unit tests and lit goldens on
 # the normal build, `make install` into a temporary prefix with C and C++
 # consumers built through pkg-config and CMake (test/install/run.sh), the same
 # again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
-# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
-# `N passed, N failed` and the exit status is non-zero when anything failed.
+# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1).
+# Each stage adds to one tally; the last line printed is `N passed, N failed` and
+# the exit status is non-zero when anything failed.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -121,11 +123,17 @@ pyunit() { # $1 = a unittest script (standard library only)
 	python3 "$1" >"$log" 2>&1
 	rc=$?
 	n=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in .*/\1/p' "$log")
+	f=$(sed -n 's/^FAILED (\(.*\))$/\1/p' "$log" | tr ',' '\n' |
+		sed -n 's/^ *\(failures\|errors\)=\([0-9]*\)$/\2/p' | awk '{ s += $1 } END { print s + 0 }')
 	if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
 		tally "$n" 0 "python unit tests $1"
 	else
 		cat "$log"
-		tally 0 1 "python unit tests $1"
+		if [ -n "$n" ] && [ "$f" -gt 0 ]; then
+			tally $((n - f)) "$f" "python unit tests $1"
+		else
+			tally 0 1 "python unit tests $1"
+		fi
 	fi
 }
 
@@ -139,6 +147,7 @@ install_check() { # make install into a temporary prefix; consumers via pkg-conf
 }
 
 pyunit bench/parity/test_sass.py
+pyunit test/diff/tests/run.py
 if python3 test/layering.py --sizes >"$log" 2>&1; then
 	tally 1 0 "layering"
 else

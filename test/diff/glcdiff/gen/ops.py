@@ -1,5 +1,5 @@
 """The generator's operations on scans, reductions by combine functions, register
-shape operations, gather, histogram and atomics. gen_base_ops.py draws a kernel's
+shape operations, gather, histogram and atomics. base_ops.py draws a kernel's
 own operations first; `extend` then appends one to four of these over its values,
 drawn from a random stream of their own, so that the kernel's main stream (and
 every earlier kernel body) is what it was before they existed. Each has a
@@ -30,10 +30,10 @@ equal, so the winner could differ with the combination order.
 import math
 import random
 
-import layouts as lay
-import ranges as R
-from dtypes import is_float, is_int
-from features import enabled
+from glcdiff.gen import layouts as lay
+from glcdiff.gen import ranges as R
+from glcdiff.dtypes import is_float, is_int
+from glcdiff.gen.features import enabled
 
 SCAN_DTYPES = ("i32", "i64", "u32", "f32", "f16", "f64")
 ATOMIC_DTYPES = {
@@ -61,8 +61,8 @@ def _plain_blocked(k, shape):
     has along any dim (so no register repeats an element)."""
     rng, rank = k.rng, len(shape)
     spt = [rng.choice([s for s in (1, 2, 4) if s <= shape[d]]) for d in range(rank)]
-    tpw = [1 << e for e in lay._split_bits(rng, 5, rank)]
-    wpc = [1 << e for e in lay._split_bits(rng, k.warps.bit_length() - 1, rank)]
+    tpw = [1 << e for e in lay.split_bits(rng, 5, rank)]
+    wpc = [1 << e for e in lay.split_bits(rng, k.warps.bit_length() - 1, rank)]
     order = list(range(rank - 1, -1, -1))
     if rng.random() < 0.3:
         rng.shuffle(order)
@@ -94,6 +94,8 @@ def _combined_range(kind, r, n):
 
 
 def op_scan(k):
+    """Appends gl.associative_scan (or .cumsum) of a small tensor along one axis;
+    False when none fits."""
     a = k.pick(lambda v: _small(k, v) and v.dtype in SCAN_DTYPES and R.fits(v.dtype, v.rng))
     if a is None:
         return False
@@ -115,6 +117,7 @@ def op_scan(k):
 
 
 def op_reduce_fn(k):
+    """Appends gl.reduce of a small tensor with a generated combine function."""
     a = k.pick(lambda v: _small(k, v) and v.dtype in SCAN_DTYPES and R.fits(v.dtype, v.rng)
                and (len(v.shape) > 1 or enabled("scalar_reduce")))
     if a is None:
@@ -154,6 +157,7 @@ def _reshaped(rng, shape):
 
 
 def op_shape(k):
+    """Appends gl.reshape, gl.permute or gl.join (+ split) of a small tensor."""
     rng = k.rng
     a = k.pick(lambda v: _small(k, v) and len(v.shape) <= 3)
     if a is None:
@@ -203,6 +207,7 @@ def _load_in_range(k, shape, dtype, lo, hi):
 
 
 def op_gather(k):
+    """Appends gl.gather of a small tensor by loaded in-range indices."""
     rng = k.rng
     src = k.pick(lambda v: _small(k, v) and v.dtype != "i1" and not v.dtype.startswith("f8"))
     if src is None:
@@ -219,6 +224,7 @@ def op_gather(k):
 
 
 def op_histogram(k):
+    """Appends gl.histogram of loaded values in [0, bins)."""
     rng = k.rng
     shapes = [v.shape for v in k.pool if len(v.shape) == 1] or [(math.prod(k.shape),)]
     shape = rng.choice(shapes)
@@ -248,6 +254,8 @@ def _atomic_range(op, a, b):
 
 
 def op_atomic(k):
+    """Appends an atomic read-modify-write (or cas) of a tensor and a partner on a
+    fresh output, storing the old values into a second one."""
     rng = k.rng
     op = rng.choice(list(ATOMIC_DTYPES))
     a = k.pick(lambda v: _small(k, v) and v.dtype in ATOMIC_DTYPES[op] and R.fits(v.dtype, v.rng))
@@ -300,7 +308,7 @@ def extend(k):
     try:
         for _ in range(k.rng.randint(1, 4)):
             for _ in range(20):
-                if OPS[lay._weighted(k.rng, ops)][2](k):
+                if OPS[lay.weighted(k.rng, ops)][2](k):
                     break
     finally:
         k.rng = main

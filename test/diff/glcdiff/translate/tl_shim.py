@@ -27,10 +27,12 @@ class Layout:
 
     @staticmethod
     def with_identity_for(*args, **kwargs):   # PaddedSharedLayout's constructor
+        """PaddedSharedLayout.with_identity_for: an inert layout."""
         return Layout()
 
     @staticmethod
     def get_default_for(*args, **kwargs):     # NVMMASharedLayout's
+        """NVMMASharedLayout.get_default_for: an inert layout."""
         return Layout()
 
 
@@ -44,28 +46,34 @@ class Smem:
 
     @property
     def shape(self):
+        """The view's shape, as a list."""
         return list(self.arr.shape)
 
     def store(self, value):
+        """Write a tensor (broadcast to the view's shape) into the view."""
         value = tl.broadcast_to(value, self.shape) if value.shape != self.shape else value
         if self.dtype != self.raw:
             value = value.to(self.raw, bitcast=True)
         self.arr[...] = value.handle.data
 
     def load(self, layout=None):
+        """The view's contents as a tensor (the layout is ignored)."""
         handle = TensorHandle(self.arr.copy(), self.raw)
         t = tl.core.tensor(handle, tl.block_type(self.raw, self.shape))
         return t.to(self.dtype, bitcast=True) if self.dtype != self.raw else t
 
     def index(self, i):
+        """The view of element i of the first dimension."""
         return Smem(self.arr[int(i)], self.dtype, self.raw)
 
     def slice(self, start, length, dim=0):
+        """The view of [start, start + length) along dim."""
         sel = [slice(None)] * self.arr.ndim
         sel[dim] = slice(int(start), int(start) + int(length))
         return Smem(self.arr[tuple(sel)], self.dtype, self.raw)
 
     def permute(self, order):
+        """The view with dimensions in `order`."""
         return Smem(self.arr.transpose([int(o) for o in order]), self.dtype, self.raw)
 
     def _reinterpret(self, dtype, shape, layout=None):

@@ -41,6 +41,7 @@ def is_int(name):
 
 
 def is_float(name):
+    """True for the floating-point dtypes (f8 to f64)."""
     return DTYPES[name].kind == "float"
 
 

@@ -13,7 +13,7 @@ round) is never generated: no test depends on overflow or rounding behaviour.
 import math
 from collections import namedtuple
 
-from dtypes import DTYPES, int_range, is_float
+from glcdiff.dtypes import DTYPES, int_range, is_float
 
 Range = namedtuple("Range", "lo hi q exact")
 
@@ -25,6 +25,7 @@ MARGIN = 0.25
 
 
 def mag(r):
+    """The largest magnitude in r."""
     return max(abs(r.lo), abs(r.hi))
 
 
@@ -58,35 +59,43 @@ def _q(a, b):
 
 
 def add(a, b):
+    """The range of a + b."""
     return Range(a.lo + b.lo, a.hi + b.hi, _q(a, b), a.exact and b.exact)
 
 
 def sub(a, b):
+    """The range of a - b."""
     return Range(a.lo - b.hi, a.hi - b.lo, _q(a, b), a.exact and b.exact)
 
 
 def mul(a, b):
+    """The range of a * b."""
     c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
     return Range(min(c), max(c), a.q * b.q, a.exact and b.exact)
 
 
 def maximum(a, b):
+    """The range of maximum(a, b)."""
     return Range(max(a.lo, b.lo), max(a.hi, b.hi), _q(a, b), a.exact and b.exact)
 
 
 def minimum(a, b):
+    """The range of minimum(a, b)."""
     return Range(min(a.lo, b.lo), min(a.hi, b.hi), _q(a, b), a.exact and b.exact)
 
 
 def union(a, b):
+    """A range covering a and b (either one may be the value)."""
     return Range(min(a.lo, b.lo), max(a.hi, b.hi), _q(a, b), a.exact and b.exact)
 
 
 def neg(a):
+    """The range of -a."""
     return Range(-a.hi, -a.lo, a.q, a.exact)
 
 
 def absolute(a):
+    """The range of abs(a)."""
     lo = 0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi))
     return Range(lo, mag(a), a.q, a.exact)
 

@@ -9,12 +9,14 @@ import os
 import re
 import subprocess
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 DEFAULT_GLC = os.path.join(ROOT, "build", "glc")
 USER_DIAG = re.compile(r"^\S+:\d+:\d+: error:", re.M)
 
 
 def classify(rc, text):
+    """The outcome ("ok", "user" or "internal") of glc's exit status rc and
+    standard error text."""
     if rc == 0:
         return "ok"
     if rc == 1 and USER_DIAG.search(text) and "internal error" not in text:

@@ -11,12 +11,12 @@ result dtypes the ones both compilers give and ranges.py keeps values exact.
 """
 import math
 
-import layouts as lay
-import ranges as R
-from dtypes import DTYPES, int_range, is_float, is_int
-from features import enabled
-from gen_kernel import LOAD_DTYPES, Kernel, Val
-from promotion import reduce_dtype, result_dtype
+from glcdiff.gen import layouts as lay
+from glcdiff.gen import ranges as R
+from glcdiff.dtypes import DTYPES, int_range, is_float, is_int
+from glcdiff.gen.features import enabled
+from glcdiff.gen.kernel import LOAD_DTYPES, Kernel, Val
+from glcdiff.gen.promotion import reduce_dtype, result_dtype
 
 MATH = {"exp": (-8, 8, math.exp), "exp2": (-12, 12, lambda x: 2.0**x),
         "log": (0.1, None, math.log), "log2": (0.1, None, math.log2),
@@ -120,6 +120,9 @@ def _cast_range(v, dtype):
 
 # ------------------------------------------------------------ elementwise
 def op_binary(k):
+    """Appends `a op b` (+ - * / // % & | ^ << >> maximum minimum, by dtype) of a
+    pool value and a partner or literal, sometimes through a @gl.jit helper; False
+    when no operand fits."""
     a = k.pick(_arithmetic)
     if a is None:
         return False
@@ -138,6 +141,8 @@ def op_binary(k):
 
 
 def op_unary(k):
+    """Appends -a, gl.abs(a), ~a or a math function (f32 only) of a pool value;
+    False when none keeps the value in range."""
     rng = k.rng
     a = k.pick(_arithmetic)
     if a is None:
@@ -168,6 +173,8 @@ def op_unary(k):
 
 
 def op_compare(k):
+    """Appends a comparison (an i1 tensor) of an exact pool value with another or
+    a literal; False when there is none."""
     a = k.pick(lambda v: v.rng.exact and _arithmetic(v))
     if a is None:
         return False
@@ -186,6 +193,8 @@ def op_compare(k):
 
 
 def op_logical(k):
+    """Appends `&`, `|` or `^` of two i1 values of one shape; False when there are
+    not two."""
     a = k.pick(lambda v: v.dtype == "i1")
     if a is None:
         return False
@@ -199,6 +208,8 @@ def op_logical(k):
 
 
 def op_where(k):
+    """Appends gl.where(c, a, b) of an i1 condition and values of its shape;
+    False when there are none."""
     c = k.pick(lambda v: v.dtype == "i1" and v.shape)
     if c is None:
         return False
@@ -223,10 +234,12 @@ def op_where(k):
 
 
 def op_cast(k):
+    """Appends a.to(gl.<dtype>) where every value of a is exact in the new dtype;
+    False otherwise."""
     a = k.pick(lambda v: True)
     if a is None:
         return False
-    dtype = lay._weighted(k.rng, [p for p in LOAD_DTYPES if p[0] != "i1"])
+    dtype = lay.weighted(k.rng, [p for p in LOAD_DTYPES if p[0] != "i1"])
     r = _cast_range(a, dtype)
     if r is None:
         return False
@@ -235,6 +248,7 @@ def op_cast(k):
 
 
 def op_convert(k):
+    """Appends gl.convert_layout of a tensor to a new random distributed layout."""
     a = k.pick(lambda v: v.shape)
     if a is None:
         return False
@@ -245,8 +259,9 @@ def op_convert(k):
 
 
 def op_full(k):
+    """Appends gl.zeros or gl.full of a shape and layout the kernel has seen."""
     shape = k.rng.choice([v.shape for v in k.pool if v.shape] or [k.shape])
-    dtype = lay._weighted(k.rng, [p for p in LOAD_DTYPES if p[0] != "i1"])
+    dtype = lay.weighted(k.rng, [p for p in LOAD_DTYPES if p[0] != "i1"])
     layout = k.layout_for(shape)
     if k.rng.random() < 0.3:
         k.value(f"gl.zeros({list(shape)}, gl.{dtype}, layout={layout.text})", dtype,
@@ -262,6 +277,8 @@ def op_full(k):
 
 # ------------------------------------------------------------ reductions, broadcasting
 def op_reduce(k):
+    """Appends gl.sum/max/min of a tensor along one axis (the dtype Triton's
+    promotion gives); False when none fits."""
     a = k.pick(lambda v: v.shape and _arithmetic(v)
                and (len(v.shape) > 1 or enabled("scalar_reduce")))
     if a is None:
@@ -320,7 +337,7 @@ def op_smem(k):
         return False
     dt, shape, bits = a.dtype, list(a.shape), DTYPES[a.dtype].bits
     name = k.fresh("smem")
-    view = lay._weighted(rng, [
+    view = lay.weighted(rng, [
         ("plain", 3), ("value", 1), ("index", 2 if enabled("smem_index") else 0),
         ("slice", 2 if enabled("smem_slice") and len(shape) > 1 else 0),
         ("permute", 2 if enabled("smem_permute") and len(shape) == 2 else 0),
@@ -377,6 +394,8 @@ def op_smem(k):
 
 # ------------------------------------------------------------ control flow
 def op_loop(k):
+    """Appends a runtime or constant-trip `for` (or `while`) loop carrying an
+    accumulator, a running maximum, a counter or (loop_tuples) a swapped tuple."""
     rng = k.rng
     a = k.pick(_arithmetic)
     if a is None:
@@ -388,7 +407,7 @@ def op_loop(k):
         t_text = str(trips)
     i = k.fresh("i")
     c = k.fresh("c")
-    kind = lay._weighted(rng, [("acc", 3), ("max", 1), ("counter", 2),
+    kind = lay.weighted(rng, [("acc", 3), ("max", 1), ("counter", 2),
                                ("tuple", 2 if enabled("loop_tuples") else 0)])
     if kind == "tuple":
         b = k.partner(a, same_dtype=True)
@@ -435,6 +454,8 @@ def op_loop(k):
 
 
 def op_if(k):
+    """Appends a runtime if/else (on the program id or a bound parameter) whose
+    branches give one value two different operations of a and a partner."""
     a = k.pick(_arithmetic)
     if a is None:
         return False
@@ -473,5 +494,5 @@ def chain(k):
     tries = 0
     while steps > 0 and tries < 200:
         tries += 1
-        if OPS[lay._weighted(rng, ops)][2](k):
+        if OPS[lay.weighted(rng, ops)][2](k):
             steps -= 1

@@ -2,7 +2,7 @@
 their manifest entries, statements, pool of values, launch shape and layouts,
 the global loads and stores of its tiles (offsets and masks with tails), the
 operand helpers every operation draws through, and its .gl source. The
-operations themselves are in gen_base_ops.py and gen_ops.py; gen.py drives them.
+operations themselves are in base_ops.py and ops.py; generate.py drives them.
 
 A value is a Val (name, dtype, shape, layout, value range); a statement is a
 Stmt (its lines and the names it defines), so that shrink.py can drop
@@ -13,10 +13,10 @@ import random
 import re
 from collections import namedtuple
 
-import layouts as lay
-import ranges as R
-from dtypes import DTYPES, is_float, is_int
-from features import enabled
+from glcdiff.gen import layouts as lay
+from glcdiff.gen import ranges as R
+from glcdiff.dtypes import DTYPES, is_float, is_int
+from glcdiff.gen.features import enabled
 
 Val = namedtuple("Val", "name dtype shape layout rng")
 Stmt = namedtuple("Stmt", "lines defs")
@@ -60,13 +60,16 @@ class Kernel:
 
     # ------------------------------------------------------------ plumbing
     def fresh(self, prefix="v"):
+        """A new value name: prefix and a counter."""
         self.count += 1
         return f"{prefix}{self.count}"
 
     def emit(self, lines, defs):
+        """Append a statement: its source lines and the names it defines."""
         self.stmts.append(Stmt(lines if isinstance(lines, list) else [lines], set(defs)))
 
     def param(self, prefix, decl, entry):
+        """A new kernel parameter named prefix+N, declared `decl`, with its manifest entry."""
         name = self.fresh(prefix)
         self.decls.append(f"{name}: {decl}")
         self.params.append(dict(entry, name=name))
@@ -101,6 +104,8 @@ class Kernel:
         return name
 
     def value(self, text, dtype, shape, layout, rng, uses=()):
+        """A new pool value `NAME = text` of dtype, shape, layout and range rng;
+        `uses` (pool values it reads) count as consumed."""
         name = self.fresh()
         self.emit(f"{name} = {text}", [name])
         self.consumed.update(u.name for u in uses)
@@ -110,10 +115,11 @@ class Kernel:
 
     # ------------------------------------------------------------ launch shape
     def choose_shape(self):
+        """Draw num_warps, the tile shape (rank 1 to 3, powers of two) and the grid."""
         rng = self.rng
-        self.warps = lay._weighted(rng, [(4, 5), (8, 2), (2, 2), (1, 1)])
+        self.warps = lay.weighted(rng, [(4, 5), (8, 2), (2, 2), (1, 1)])
         ranks = [(1, 3), (2, 6)] + ([(3, 1)] if enabled("rank3") else [])
-        rank = lay._weighted(rng, ranks)
+        rank = lay.weighted(rng, ranks)
         cap = min(12, 9 + self.warps.bit_length() - 1)
         while True:
             exps = [rng.randint(0, 7) for _ in range(rank)]
@@ -128,6 +134,7 @@ class Kernel:
         self.programs = self.grid[0] * self.grid[1]
 
     def new_layout(self, shape):
+        """A new random distributed layout for shape (None for a scalar)."""
         if not shape:
             return None
         return lay.distributed(self.rng, shape, self.warps)
@@ -145,7 +152,7 @@ class Kernel:
         if numel not in self.limits:
             total = numel * self.programs
             rng = self.rng
-            value = lay._weighted(rng, [(total, 3), (total - rng.randint(1, max(1, numel - 1)), 4),
+            value = lay.weighted(rng, [(total, 3), (total - rng.randint(1, max(1, numel - 1)), 4),
                                         (rng.randint(1, total), 1)])
             value = max(1, min(total, value))
             self.limits[numel] = (self.scalar_param("n", "i32", value), value, total)
@@ -168,12 +175,12 @@ class Kernel:
             spt = [1] * rank
             if shape[c] >= wide and self.rng.random() < 0.5:
                 spt[c] = wide
-                tpw = [1 << e for e in lay._split_bits(self.rng, 5, rank)]
+                tpw = [1 << e for e in lay.split_bits(self.rng, 5, rank)]
             else:   # lanes across the contiguous dim: one element per access
                 lane_c = min(32, shape[c]).bit_length() - 1
-                tpw = [1 << e for e in lay._split_bits(self.rng, 5 - lane_c, rank)]
+                tpw = [1 << e for e in lay.split_bits(self.rng, 5 - lane_c, rank)]
                 tpw[c] <<= lane_c
-            wpc = [1 << e for e in lay._split_bits(self.rng, self.warps.bit_length() - 1, rank)]
+            wpc = [1 << e for e in lay.split_bits(self.rng, self.warps.bit_length() - 1, rank)]
             self.sites[key] = (lay.Layout(f"gl.BlockedLayout({spt}, {tpw}, {wpc}, {order})",
                                           "blocked", rank, None, None), order)
         return self.sites[key]
@@ -219,6 +226,7 @@ class Kernel:
         return self.sites[key]
 
     def input_range(self, dtype):
+        """A random value range for an input of dtype (small multiples of a quantum)."""
         rng = self.rng
         d = DTYPES[dtype]
         if d.kind == "bool":
@@ -233,10 +241,12 @@ class Kernel:
         return R.Range(q if positive else -k * q, k * q, q, True)
 
     def op_load(self, shape=None, dtype=None):
+        """Add an input parameter and a masked gl.load of one tile of it (shape and
+        dtype random unless given); returns the loaded pool value."""
         rng = self.rng
         shape = self.shape if shape is None else shape
         if dtype is None:
-            dtype = lay._weighted(rng, [p for p in LOAD_DTYPES
+            dtype = lay.weighted(rng, [p for p in LOAD_DTYPES
                                         if (p[0] != "i1" or enabled("bool_memory"))
                                         and (not p[0].startswith("f8") or enabled("f8_memory"))])
         layout = self.layout_for(shape)
@@ -254,6 +264,8 @@ class Kernel:
         return self.coerce(v, shape, layout)
 
     def store(self, v):
+        """Add an output parameter and a masked gl.store of value v into it (i1 and
+        f8 widened while their memory features are off)."""
         dtype = v.dtype
         text = v.name
         if dtype == "i1" and not enabled("bool_memory"):
@@ -270,6 +282,7 @@ class Kernel:
 
     # ------------------------------------------------------------ operand helpers
     def pick(self, pred=lambda v: True):
+        """A random pool value satisfying pred, preferring unconsumed ones; None if none."""
         cands = [v for v in self.pool if pred(v)]
         if not cands:
             return None
@@ -294,6 +307,7 @@ class Kernel:
         return self.coerce(b, a.shape, a.layout)
 
     def literal(self, dtype, positive=False):
+        """(source text, range) of a small random literal of dtype (> 0 if positive)."""
         rng = self.rng
         if is_float(dtype):
             v = rng.randint(1 if positive else -8, 8) * 0.25
@@ -324,6 +338,8 @@ class Kernel:
         return "\n".join(out) + "\n"
 
     def manifest(self, keep=None):
+        """The kernel's manifest entry (name, seed, index, num_warps, grid, parameters)
+        with only statements `keep` (None: all)."""
         return {"name": self.name, "seed": self.seed, "index": self.index,
                 "num_warps": self.warps, "grid": self.grid,
                 "params": [self.params[i] for i in self.kept(keep)[1]]}

@@ -1,11 +1,11 @@
 """The generator's dtype rules: the dtype Triton 3.6 gives a binary operator or a
 reduction over its operands' dtypes, and the cases where glc's differs
-(found/003-promotion-differs-from-triton.gl). gen_base_ops.py asks result_dtype and
+(found/003-promotion-differs-from-triton.gl). base_ops.py asks result_dtype and
 reduce_dtype, which answer None where Triton rejects the operation or, while the
 promotion_quirks feature is off, where the two compilers disagree.
 """
-from dtypes import DTYPES, is_float, is_int
-from features import enabled
+from glcdiff.dtypes import DTYPES, is_float, is_int
+from glcdiff.gen.features import enabled
 
 # dtype.kind() in Triton 3.6: signed and unsigned integers are one kind.
 KIND = {"bool": 0, "uint": 1, "int": 1, "float": 2}

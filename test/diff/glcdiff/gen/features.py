@@ -42,7 +42,8 @@ SWITCHES = {
 }
 
 
-def _overrides():
+def _from_environment():
+    """{name: on?} from DIFF_FEATURES (`name` turns a switch on, `-name` off)."""
     out = {}
     for item in os.environ.get("DIFF_FEATURES", "").split(","):
         item = item.strip()
@@ -51,15 +52,16 @@ def _overrides():
     return out
 
 
-_OVERRIDES = _overrides()
-for _name in _OVERRIDES:
+OVERRIDES = _from_environment()   # this run's DIFF_FEATURES
+for _name in OVERRIDES:
     if _name not in SWITCHES:
-        raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} (see test/diff/features.py)")
+        raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} "
+                         "(see test/diff/glcdiff/gen/features.py)")
 
 
 def enabled(name):
     """Whether the generator may use feature `name` in this run."""
-    return _OVERRIDES.get(name, SWITCHES[name][0])
+    return OVERRIDES.get(name, SWITCHES[name][0])
 
 
 def disabled_list():

@@ -14,7 +14,7 @@ two padding pairs). All use `num_warps` warps and powers of two.
 """
 from collections import namedtuple
 
-from features import enabled
+from glcdiff.gen.features import enabled
 
 Layout = namedtuple("Layout", "text kind rank dim parent")
 
@@ -23,7 +23,7 @@ def _log2(x):
     return x.bit_length() - 1
 
 
-def _split_bits(rng, bits, rank):
+def split_bits(rng, bits, rank):
     """Split `bits` powers of two over `rank` dims: a list of exponents."""
     out = [0] * rank
     for _ in range(bits):
@@ -58,6 +58,8 @@ def _blocked_regs(shape, spt, tpw, wpc):
 
 
 def blocked(rng, shape, warps):
+    """A random BlockedLayout for shape over `warps` warps (at most MAX_REGS
+    registers per thread when it can)."""
     rank = len(shape)
     for _ in range(16):
         spt = []
@@ -66,8 +68,8 @@ def blocked(rng, shape, warps):
             e = min(rng.randint(0, budget), _log2(shape[d]) if rng.random() < 0.9 else 3)
             budget -= e
             spt.append(1 << max(e, 0))
-        tpw = [1 << e for e in _split_bits(rng, 5, rank)]
-        wpc = [1 << e for e in _split_bits(rng, _log2(warps), rank)]
+        tpw = [1 << e for e in split_bits(rng, 5, rank)]
+        wpc = [1 << e for e in split_bits(rng, _log2(warps), rank)]
         if _blocked_regs(shape, spt, tpw, wpc) <= MAX_REGS:
             break
     text = f"gl.BlockedLayout({spt}, {tpw}, {wpc}, {_order(rng, rank)})"
@@ -123,6 +125,7 @@ def linear(rng, shape, warps):
 
 
 def slice_of(parent, dim):
+    """SliceLayout(dim, parent) as a Layout."""
     return Layout(f"gl.SliceLayout({dim}, {parent.text})", "slice", parent.rank - 1, dim, parent)
 
 
@@ -143,12 +146,13 @@ def distributed(rng, shape, warps, depth=0):
         kinds.append(("nvmma", 2))
     if rank == 2 and enabled("dot_layouts"):
         kinds.append(("dot", 2))
-    kind = _weighted(rng, kinds)
+    kind = weighted(rng, kinds)
     return {"blocked": blocked, "linear": linear, "slice": slice_layout,
             "nvmma": nvmma_distributed, "dot": dot_operand}[kind](rng, shape, warps)
 
 
-def _weighted(rng, pairs):
+def weighted(rng, pairs):
+    """One item of [(item, weight)], drawn with probability proportional to weight."""
     total = sum(w for _, w in pairs)
     x = rng.uniform(0, total)
     for item, w in pairs:
@@ -178,6 +182,7 @@ Shared = namedtuple("Shared", "text kind rank contig period slowest whole")
 
 
 def swizzled(rng, shape, bits):
+    """A random SwizzledSharedLayout for a buffer of shape (elements of `bits`)."""
     rank = len(shape)
     vec, per_phase, max_phase = (rng.choice([1, 2, 4, 8, 16]), rng.choice([1, 2, 4]),
                                  rng.choice([1, 2, 4, 8]))
@@ -248,7 +253,7 @@ def shared(rng, shape, bits, allow_linear=True, allow_padded=False):
         kinds.append(("shared_linear", 2))
     if allow_padded and enabled("padded_shared"):
         kinds.append(("padded", 2))
-    kind = _weighted(rng, kinds)
+    kind = weighted(rng, kinds)
     out = {"swizzled": swizzled, "nvmma_shared": nvmma_shared,
            "shared_linear": shared_linear, "padded": padded}[kind](rng, shape, bits)
     return out or swizzled(rng, shape, bits)
