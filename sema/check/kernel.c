@@ -132,11 +132,7 @@ bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs,
 		if (!v && !(v = sema_eval_expr(&ck->ev, p->u.param.dflt)))
 			return false;
 		sema_scope_bind(ck, p->u.param.name, v, true, p->span);
-		StrBuf b = {0};
-		sema_value_print(v, &b);
-		vec_push(ck->a, &ck->cx_names, p->u.param.name);
-		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
-		buf_free(&b);
+		sema_record_constexpr(ck, p->u.param.name, v);
 	}
 	return true;
 }
