@@ -48,6 +48,7 @@ include codegen/module.mk
 include package/module.mk
 include driver/module.mk
 include runtime/module.mk
+include dist/install.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 GEN_OBJS     = $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(FRONT_GEN))
 SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
@@ -67,8 +68,8 @@ include test/unit/module.mk
 # Every unit-test binary (the list is complete only after the include).
 unit: $(UNIT_TESTS)
 
-.PHONY: all deps demo check fuzz fuzz-build clean unit layering
-all: $(B)/glc $(B)/libglrt.a
+.PHONY: all deps demo check fuzz fuzz-build clean unit layering install
+all: $(B)/glc $(B)/libglrt.a $(B)/libglrt.so
 
 # Only codegen and package compile against LLVM's headers; glc links libLLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
@@ -77,9 +78,12 @@ LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CF
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+# The compile cache's SHA-256 (package/cache.c) is Nettle's (Debian's nettle-dev);
+# ptxas runs in threads (driver/assemble.c).
+HOST_LIBS = -lnettle -pthread
 
 $(B)/glc: $(GLC_OBJS)
-	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) $(HOST_LIBS) -lm
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)

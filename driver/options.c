@@ -347,6 +347,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->resource_usage = true;
 		return true;
 	}
+	if (strcmp(arg, "--no-cache") == 0) {
+		o->no_cache = true;
+		return true;
+	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
 		return true;
@@ -485,12 +489,21 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->opt_level = 3;
 	o->max_errors = 50;
 	o->limits = limits_default();
+	o->argc = argc;
+	o->argv = argv;
 	int first = 1;
 	/* `glc layout ...`; --verify-each, which every command takes, may come
 	 * first (tests put it there) */
 	while (first < argc && strcmp(argv[first], "--verify-each") == 0) {
 		o->verify_each = true;
 		first++;
+	}
+	bool help = false;
+	for (int i = first; i < argc; i++)
+		help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+	if (first < argc && strcmp(argv[first], "link") == 0 && !help) {
+		o->cmd = CMD_LINK;
+		return drv_parse_link_options(argc, argv, first + 1, a, d, o);
 	}
 	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;

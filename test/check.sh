@@ -2,7 +2,9 @@
 # glc's whole test suite (`make check`): the Python tools' own unit tests (the
 # code-parity harness's SASS, PTX and launcher readers, bench/parity/test_sass.py;
 # the differential tester's, test/diff/tests), build, unit tests and lit goldens on
-# the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
+# the normal build, `make install` into a temporary prefix with C and C++
+# consumers built through pkg-config and CMake (test/install/run.sh), the same
+# again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
 # kernels through glc, some with layouts left to inference: DIFF_SECONDS, default
 # 60, of seed DIFF_SEED, default 1).
@@ -138,6 +140,15 @@ pyunit() { # $1 = a unittest script (standard library only)
 	fi
 }
 
+install_check() { # make install into a temporary prefix; consumers via pkg-config and CMake
+	if sh test/install/run.sh build >"$log" 2>&1; then
+		tally 1 0 "install: $(grep -c '^ok:' "$log") checks (test/install/run.sh)"
+	else
+		cat "$log"
+		tally 0 1 "install (test/install/run.sh)"
+	fi
+}
+
 pyunit bench/parity/test_sass.py
 pyunit test/diff/tests/run.py
 if python3 test/layering.py --sizes >"$log" 2>&1; then
@@ -149,6 +160,7 @@ fi
 if build build "" all unit; then
 	unit build
 	lit "$PWD/build/glc" "normal build"
+	install_check
 fi
 if build build/asan 1 all unit; then
 	unit build/asan

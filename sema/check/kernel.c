@@ -132,11 +132,7 @@ bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs,
 		if (!v && !(v = sema_eval_expr(&ck->ev, p->u.param.dflt)))
 			return false;
 		sema_scope_bind(ck, p->u.param.name, v, true, p->span);
-		StrBuf b = {0};
-		sema_value_print(v, &b);
-		vec_push(ck->a, &ck->cx_names, p->u.param.name);
-		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
-		buf_free(&b);
+		sema_record_constexpr(ck, p->u.param.name, v);
 	}
 	return true;
 }
@@ -280,7 +276,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	Check ck = {.a = a, .in = in, .src = src, .lim = lim};
 	SemaModule main_mod = {.name = "", .ast = module};
 	ck.mod = ck.modules = &main_mod;
-	ck.ev = (Eval){a, d, &ck};
+	ck.ev = (Eval){a, d, &ck, .lim = lim, .arena_base = arena_used(a)};
 	ck.hooks = &sema_check_hooks;
 	set_diags(&ck, d);
 	int errors = d->errors;
@@ -398,7 +394,7 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	SemaModule *m = arena_alloc(a, sizeof *m);
 	*m = (SemaModule){.name = "", .ast = module, .file = file, .python = true};
 	ck.mod = ck.modules = m;
-	ck.ev = (Eval){a, d, &ck};
+	ck.ev = (Eval){a, d, &ck, .lim = lim, .arena_base = arena_used(a)};
 	ck.hooks = &sema_check_hooks;
 	set_diags(&ck, d);
 	int errors = d->errors;

@@ -62,7 +62,7 @@ done
 # the compiler checks the driver's launcher prototypes against glc's.
 for t in vector_add softmax reduce transpose gemm gemm_fp8 attention mma math memory rowwise \
 	cumsum histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto tl tl_std \
-	tl_mem cg_parity; do
+	tl_mem tl_mix cg_parity; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

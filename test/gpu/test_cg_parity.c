@@ -9,7 +9,11 @@
  *   x / y: div.full.f32, within 2 ulp of the quotient (PTX ISA);
  *   x % y: C's fmod as LLVM expands Triton's arith.remf: q = x / y
  *     correctly rounded, r = fma(-trunc(q), y, x), x where y is infinite;
- *   gl.div_rn: the correctly rounded quotient.
+ *   gl.div_rn: the correctly rounded quotient;
+ *   reductions (gl.reduce by a function, of a pair, gl.max, gl.sum) in
+ *   Triton's order, emulated here in f32: each thread folds its registers
+ *   of a row from the left in register order, lanes combine by butterfly
+ *   (xor 16, 8, 4, 2, 1), warps as a butterfly over their slots.
  * Lengths include tails (not multiples of a program's 512 elements); the
  * poisoned margin past the last row must stay unwritten; every case runs
  * twice on fresh inputs.
@@ -17,6 +21,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gpu_test.h"
 
@@ -24,6 +29,14 @@
 #pragma weak strict_f32
 #pragma weak contract_f16
 #pragma weak contract_bf16
+#pragma weak reduce_rows
+#pragma weak reduce_warps
+glrt_status reduce_rows(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                        glrt_devptr);
+glrt_status reduce_warps(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
+                         glrt_devptr);
+typedef glrt_status (*Reducer)(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr,
+                               glrt_devptr, glrt_devptr);
 typedef glrt_status (*Launcher)(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr,
                                 glrt_devptr, glrt_devptr, glrt_devptr, int32_t);
 glrt_status contract_f32(glrt_stream, unsigned, unsigned, unsigned, glrt_devptr, glrt_devptr,
@@ -181,6 +194,90 @@ run_half(GtRun *r, Launcher k, const char *name, bool bf, size_t n, int rep)
 	free(got);
 }
 
+/* One row's reduction (op 0: add, 1: max) as Triton's order leaves it:
+ * per lane the fold of its registers (col(r, lane, warp) for r < regs), then
+ * the butterfly over lanes, then over the warps' slots. */
+static float
+triton_order(const float *row, int op, int regs, int warps, int (*col)(int, int, int))
+{
+	float slot[32];
+	for (int wp = 0; wp < warps; wp++) {
+		float acc[32];
+		for (int l = 0; l < 32; l++) {
+			acc[l] = row[col(0, l, wp)];
+			for (int r = 1; r < regs; r++) {
+				float x = row[col(r, l, wp)];
+				acc[l] = op ? fmaxf(acc[l], x) : acc[l] + x;
+			}
+		}
+		for (int stride = 16; stride > 0; stride /= 2) {
+			float next[32];
+			for (int l = 0; l < 32; l++)
+				next[l] = op ? fmaxf(acc[l], acc[l ^ stride]) : acc[l] + acc[l ^ stride];
+			memcpy(acc, next, sizeof acc);
+		}
+		slot[wp] = acc[0];
+	}
+	for (int half = warps / 2; half > 0; half /= 2)
+		for (int s = 0; s < half; s++)
+			slot[s] = op ? fmaxf(slot[s], slot[s + half]) : slot[s] + slot[s + half];
+	return slot[0];
+}
+
+/* reduce_rows: [4, 4096], register r of lane l at column (r / 4) * 128 +
+ * l * 4 + r % 4 (a warp per row); reduce_warps: [64, 512], 4 registers, warp
+ * w's lane l at column w * 128 + l * 4 + r. */
+static int
+rows_col(int r, int l, int w)
+{
+	(void)w;
+	return r / 4 * 128 + l * 4 + r % 4;
+}
+
+static int
+warps_col(int r, int l, int w)
+{
+	return w * 128 + l * 4 + r;
+}
+
+static void
+run_reduce(GtRun *r, Reducer k, const char *name, bool by_warps, int rep)
+{
+	int R = by_warps ? 64 : 4, C = by_warps ? 512 : 4096;
+	size_t n = (size_t)R * C, outs = 5 * (size_t)R;
+	float *hx = gt_alloc(n * 4), *hw = gt_alloc(n * 4);
+	for (size_t i = 0; i < n; i++) {
+		hx[i] = (float)gt_uniform(r, -1, 1);
+		hw[i] = (float)gt_uniform(r, -1, 1);
+	}
+	double *ref = gt_alloc((outs + MARGIN) * sizeof *ref);
+	for (size_t i = 0; i < outs + MARGIN; i++)
+		ref[i] = GT_UNWRITTEN;
+	int regs = by_warps ? 4 : 128, warps = by_warps ? 4 : 1;
+	int (*col)(int, int, int) = by_warps ? warps_col : rows_col;
+	for (int i = 0; i < R; i++) {
+		const float *x = hx + (size_t)i * C, *w = hw + (size_t)i * C;
+		ref[i] = ref[4 * R + i] = triton_order(x, 0, regs, warps, col);
+		ref[R + i] = ref[i];
+		ref[2 * R + i] = triton_order(w, 0, regs, warps, col);
+		ref[3 * R + i] = triton_order(x, 1, regs, warps, col);
+	}
+	glrt_devptr dx = gt_upload(hx, n * 4), dw = gt_upload(hw, n * 4);
+	glrt_devptr out = gt_poisoned((outs + MARGIN) * 4);
+	gt_launched(k(NULL, 1, 1, 1, dx, dw, out), name);
+	float *got = gt_download(out, (outs + MARGIN) * 4);
+	char what[96];
+	snprintf(what, sizeof what, "%s bit for bit in Triton's order, run %d", name, rep);
+	gt_compare(r, what, GT_F32, got, ref, outs + MARGIN, (GtTol){0, 0, NULL});
+	gt_check(glrt_free(dx), "glrt_free");
+	gt_check(glrt_free(dw), "glrt_free");
+	gt_check(glrt_free(out), "glrt_free");
+	free(hx);
+	free(hw);
+	free(ref);
+	free(got);
+}
+
 int
 main(void)
 {
@@ -206,6 +303,18 @@ main(void)
 				else
 					run_half(&r, ks[j].k, ks[j].name, ks[j].kind == 3, lengths[l], rep);
 			}
+	}
+	static const struct {
+		Reducer k;
+		const char *name;
+	} rs[] = {{reduce_rows, "reduce_rows"}, {reduce_warps, "reduce_warps"}};
+	for (int j = 0; j < 2; j++) {
+		if (!rs[j].k) {
+			gt_skip(&r, rs[j].name, "not compiled");
+			continue;
+		}
+		for (int rep = 0; rep < 2; rep++)
+			run_reduce(&r, rs[j].k, rs[j].name, j == 1, rep);
 	}
 	return gt_finish(&r);
 }

@@ -352,7 +352,9 @@ package(CgBlob ptx, CgBlob cubin)
 	                     .num_warps = 4, .scratch_bytes = 256};
 	k[3] = (CgKernelSig){.name = "k_grid", .params = GRID_PARAMS, .n_params = 3,
 	                     .num_warps = 4, .grid = {&G_X, &G_Y, &G_Z}};
-	return (PkgUnit){"k", k, 4, cubin, ptx};
+	static CgBlob image;
+	image = cubin;
+	return (PkgUnit){"k", k, 4, &image, cubin.len ? 1 : 0, NULL, ptx, "k.h", NULL, NULL};
 }
 
 static void
