@@ -214,7 +214,8 @@ fuzz: deps
 			test/fuzz/corpus $(B)/fuzz/seeds $$own || exit 1; \
 	done
 	@$(MAKE) -s $(B)/glc
-	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}
+	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600} \
+		--mode mix
 
 clean:
 	rm -rf $(B)
@@ -222,7 +223,8 @@ clean:
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 # The differential tester's GPU bundle (test/diff/README.md): DIFF_COUNT
-# generated kernels of seed DIFF_SEED compiled by glc and translated to Gluon,
+# generated kernels of seed DIFF_SEED (layouts as DIFF_MODE says: gl, erased,
+# auto or mix; glcdiff/gen/erase.py) compiled by glc and translated to Gluon,
 # in gpu-run/diff; on a GPU machine run gpu-run/diff/run_gpu.sh.
 # The differential tester's own unit tests (test/diff/tests; standard library only,
 # the ones that need Triton skip without it). make check runs them too.
@@ -233,7 +235,7 @@ diff-tests:
 .PHONY: diff-bundle
 diff-bundle: $(B)/glc
 	@python3 test/diff/bundle.py --glc $(B)/glc --seed $${DIFF_SEED:-1} \
-		--count $${DIFF_COUNT:-2500} --out gpu-run/diff
+		--count $${DIFF_COUNT:-2500} --mode $${DIFF_MODE:-gl} --out gpu-run/diff
 
 # The GPU bundle (no GPU here): the examples compiled by glc, libglrt's
 # sources, the GPU test drivers, benchmarks and host examples, to copy to a

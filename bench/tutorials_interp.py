@@ -6,9 +6,10 @@ interpreter, without a GPU or torch: a check that each row is a launch Triton ac
 
 Inputs are numpy arrays filled as gluon_tutorials_run.py fills them (same kinds, numpy's
 generator), handed to the interpreter through test/tl/interp_launch.py's Ptr; outputs start
-as 0xFF bytes. For rows with a numpy reference (REFS: vector add, softmax, the matmuls,
-layer norm forward, attention forward) the outputs are compared with it; the others
-print each output's share of finite values. Prints one line per row and last
+as 0xFF bytes. Rows with a numpy reference (REFS: all of
+bench/triton_tutorials.list's kernels) have their outputs compared with it (|triton -
+numpy| within the row's atol, default 1e-2, plus 1e-2 relative); the others print each
+output's share of finite values. Prints one line per row and last
 `N rows, N agree, N differ, N errors`.
 """
 import argparse
@@ -93,17 +94,35 @@ def _mm(a, b):
     return a.astype(np.float64) @ b.astype(np.float64)
 
 
-# kernel: (output argument index, reference(arrays, row args)) for rows checked against numpy
+def _layer_norm_bwd(t, groups):
+    """Tutorial 05's dx and the partial sums of dw and db over the rows of each lock group."""
+    x, dy, w = (t[k].astype(np.float64) for k in (4, 1, 5))
+    mean, rstd = t[6].astype(np.float64)[:, None], t[7].astype(np.float64)[:, None]
+    xhat = (x - mean) * rstd
+    wdy = w * dy
+    c1 = (xhat * wdy).mean(1, keepdims=True)
+    c2 = wdy.mean(1, keepdims=True)
+    rows = np.arange(x.shape[0]) % groups
+    dw = np.stack([(dy * xhat)[rows == g].sum(0) for g in range(groups)])
+    db = np.stack([dy[rows == g].sum(0) for g in range(groups)])
+    return (wdy - (xhat * c1 + c2)) * rstd, dw, db
+
+
+# kernel: reference(arrays, row args) -> {output argument index: expected values} for the
+# rows checked against numpy
 REFS = {
-    "add_kernel": (2, lambda t, a: t[0].astype(np.float64) + t[1]),
-    "softmax_kernel": (0, lambda t, a: _softmax(t[1].astype(np.float64))),
-    "matmul_kernel": (2, lambda t, a: _mm(t[0], t[1]) if "leaky" not in str(a[-1]) else
-                      np.where(_mm(t[0], t[1]) >= 0, _mm(t[0], t[1]), 0.01 * _mm(t[0], t[1]))),
-    "matmul_kernel_persistent": (2, lambda t, a: _mm(t[0], t[1])),
-    "_layer_norm_fwd_fused": (1, lambda t, a: _layer_norm(t[0], t[2], t[3], a[8]["scalar"])),
-    "_attn_fwd": (5, lambda t, a: _attention(t[0], t[1], t[2], a[3]["scalar"], a[-1]["constexpr"] == "3")),
-    "grouped_matmul_kernel": (2, lambda t, a: [_mm(x, y) for x, y in zip(t[0], t[1])]),
-    "grouped_matmul_tma_kernel": (2, lambda t, a: [_mm(x, y.T) for x, y in zip(t[0], t[1])]),
+    "add_kernel": lambda t, a: {2: t[0].astype(np.float64) + t[1]},
+    "softmax_kernel": lambda t, a: {0: _softmax(t[1].astype(np.float64))},
+    "matmul_kernel": lambda t, a: {2: _mm(t[0], t[1]) if "leaky" not in str(a[-1]) else
+                                   np.where(_mm(t[0], t[1]) >= 0, _mm(t[0], t[1]), 0.01 * _mm(t[0], t[1]))},
+    "matmul_kernel_persistent": lambda t, a: {2: _mm(t[0], t[1])},
+    "_layer_norm_fwd_fused": lambda t, a: {1: _layer_norm(t[0], t[2], t[3], a[8]["scalar"])},
+    "_layer_norm_bwd_dx_fused": lambda t, a: dict(zip((0, 2, 3), _layer_norm_bwd(t, t[2].shape[0]))),
+    "_layer_norm_bwd_dwdb": lambda t, a: {2: t[0].astype(np.float64).sum(0), 3: t[1].astype(np.float64).sum(0)},
+    "_attn_fwd": lambda t, a: {5: _attention(t[0], t[1], t[2], a[3]["scalar"], a[-1]["constexpr"] == "3")},
+    "_attn_bwd_preprocess": lambda t, a: {2: (t[0].astype(np.float64) * t[1]).sum(-1)},
+    "grouped_matmul_kernel": lambda t, a: {2: [_mm(x, y) for x, y in zip(t[0], t[1])]},
+    "grouped_matmul_tma_kernel": lambda t, a: {2: [_mm(x, y.T) for x, y in zip(t[0], t[1])]},
 }
 
 
@@ -114,10 +133,10 @@ def check_row(ns, tree, path, i, row):
     if row["kernel"] not in REFS:
         outs = [arrays[k] for k, a in enumerate(row["args"]) if isinstance(a, dict) and a.get("out")]
         return "ran", " ".join(f"{np.isfinite(o.astype(np.float64)).mean():.3f}" for o in outs) + " finite"
-    k, ref = REFS[row["kernel"]]
-    got, want = arrays[k], ref(arrays, row["args"])
-    pairs = zip(got, want) if isinstance(got, list) else [(got, want)]
-    worst = 0.0
+    worst, pairs = 0.0, []
+    for k, want in REFS[row["kernel"]](arrays, row["args"]).items():
+        got = arrays[k]
+        pairs += list(zip(got, want)) if isinstance(got, list) else [(got, want)]
     for g, w in pairs:
         g = g.astype(np.float64)
         tol = row.get("atol", 1e-2) + 1e-2 * np.abs(w)

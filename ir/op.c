@@ -146,6 +146,19 @@ ir_atomic_name(TAtomicOp op)
 	return op < AT_COUNT ? names[op] : "?";
 }
 
+TOnDtype
+ir_binary_on(TOp op)
+{
+	switch (op) {
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_CDIV: case OP_UMULHI:
+		return IR_ON_INTS;
+	case OP_DIV: case OP_DIV_RN: case OP_FDIV:
+		return IR_ON_FLOATS;
+	default:
+		return IR_ON_ANY;
+	}
+}
+
 bool
 ir_atomic_dtype_ok(TAtomicOp op, TDType t)
 {

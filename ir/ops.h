@@ -202,5 +202,11 @@ const char *ir_scope_name(TMemScope scope);
  * others on 32/64-bit integers, f32 and f64 (and/or/xor on their bits);
  * compare-and-swap on every 16-, 32- and 64-bit type. */
 bool ir_atomic_dtype_ok(TAtomicOp op, TDType t);
+/* Which elements binary operation op takes (sema refuses the others at the
+ * call, the verifier in IR): IR_ON_INTS for the bitwise ones, shifts, cdiv
+ * and umulhi; IR_ON_FLOATS for / and the float divisions; IR_ON_ANY for
+ * the rest. */
+typedef enum TOnDtype { IR_ON_ANY, IR_ON_INTS, IR_ON_FLOATS } TOnDtype;
+TOnDtype ir_binary_on(TOp op);
 
 #endif

@@ -98,6 +98,11 @@ typedef struct IrSpan {
 } IrSpan;
 /* The most operands (outputs and inputs) one inline asm takes. */
 enum { IR_ASM_MAX_OPERANDS = 256 };
+/* Registers per thread a tensor may hold (as bits): far past what code
+ * generation unrolls (it reports those), small enough that the passes can
+ * count registers in an int. Sema refuses a tensor past it at the tensor,
+ * the verifier in IR. */
+enum { IR_MAX_REG_BITS = 30 };
 /* Checks an inline-asm constraint string s (no blanks): each comma-separated
  * item an output `=`/`=&` and a register letter (r h l f d b c q), an input
  * letter, `n` or a tied output's number, or a clobber `~{...}`, as LLVM's

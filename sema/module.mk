@@ -1,8 +1,8 @@
 # sema, room by room in the order they may include each other
 # (docs/internals.md, the rooms table).
-SEMA_SRCS += sema/value/value.c sema/value/classes.c sema/value/builtin_table.c \
+SEMA_SRCS += sema/value/value.c sema/value/budget.c sema/value/classes.c sema/value/builtin_table.c \
 	sema/value/tl_table.c sema/value/libdevice_table.c sema/value/unsupported.c
-SEMA_SRCS += sema/eval/expr.c sema/eval/layout_api.c sema/eval/layout_ctor.c sema/eval/scope.c \
+SEMA_SRCS += sema/eval/expr.c sema/eval/subscript.c sema/eval/layout_api.c sema/eval/layout_ctor.c sema/eval/scope.c \
 	sema/eval/values.c sema/eval/calls.c sema/eval/constexpr_fn.c sema/eval/pybuiltins.c \
 	sema/eval/pymethods.c sema/eval/pymodule.c sema/eval/prelude.c sema/eval/aggregate.c \
 	sema/eval/typeclass.c sema/eval/types.c sema/eval/dtype_attr.c

@@ -19,8 +19,10 @@ static const struct {
 	                1u << 14, 1u << 24},
 	[LIM_ELEMS_PER_THREAD] = {"max-elems-per-thread",
 	                          "elements of one tensor held by each thread", 256, 1u << 16},
-	[LIM_CONSTEXPR_STEPS] = {"constexpr-steps", "statements compile-time code may run",
-	                         1000000, 1ull << 40},
+	[LIM_EVAL_STEPS] = {"max-eval-steps", "steps of compile-time evaluation",
+	                    1u << 24, 1ull << 40},
+	[LIM_EVAL_BYTES] = {"max-eval-bytes", "bytes allocated by compile-time evaluation "
+	                    "and the kernels it builds", 1u << 30, 1ull << 38},
 	[LIM_TOKENS] = {"max-tokens", "tokens of one source file", 1u << 20, 1ull << 32},
 };
 

@@ -209,7 +209,8 @@ typedef enum LimitId {
 	LIM_UNROLL,             /* static_range bodies unrolled per kernel */
 	LIM_INLINE,             /* @gl.jit calls inlined per kernel */
 	LIM_ELEMS_PER_THREAD,   /* elements of one tensor per thread */
-	LIM_CONSTEXPR_STEPS,    /* statements run by compile-time (constexpr) code */
+	LIM_EVAL_STEPS,         /* steps of compile-time evaluation (statements, items) */
+	LIM_EVAL_BYTES,         /* bytes of compile-time values (lists, strings, ...) */
 	LIM_TOKENS,             /* tokens of one source file */
 	LIM_COUNT_
 } LimitId;

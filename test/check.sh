@@ -6,7 +6,8 @@
 # consumers built through pkg-config and CMake (test/install/run.sh), the same
 # again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
-# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1).
+# kernels through glc, some with layouts left to inference: DIFF_SECONDS, default
+# 60, of seed DIFF_SEED, default 1).
 # Each stage adds to one tally; the last line printed is `N passed, N failed` and
 # the exit status is non-zero when anything failed.
 set -u
@@ -109,9 +110,11 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	done
 }
 
-diff_cpu() { # generated kernels must compile or get a user diagnostic (test/diff/)
+diff_cpu() { # generated kernels must compile or get a user diagnostic (test/diff/), a
+	# third of them with their layouts erased and a third pinned by set_auto_layout
+	# (--mode mix), so that glc's layout inference is compiled every run
 	if python3 test/diff/cpu_check.py --glc build/glc --seed "${DIFF_SEED:-1}" \
-		--seconds "$DIFF_SECONDS" >"$log" 2>&1; then
+		--seconds "$DIFF_SECONDS" --mode mix >"$log" 2>&1; then
 		tally 1 0 "differential tester, CPU half: $(tail -n 1 "$log")"
 	else
 		grep -v '^  feature' "$log" | tail -n 40

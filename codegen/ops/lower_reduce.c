@@ -5,7 +5,8 @@
  * float results are Triton's bit for bit: each thread folds its registers
  * of one result element from the left, in register order (a register that
  * repeats another's element counted once); then the lanes along the axis
- * combine by butterfly shuffles, the widest stride first; then the warps
+ * combine by butterfly shuffles, the widest stride first (integers over
+ * all 32 lanes by one redux.sync, as Triton's); then the warps
  * along the axis through shared memory, their partials combined as a
  * butterfly too (slot s with slot s + W/2 first, down to neighbours).
  * Every combination takes this thread's value on the left, which Triton's
@@ -48,28 +49,103 @@ commutative(TOp op)
 	       op == OP_OR || op == OP_XOR;
 }
 
-bool
-cg_reduce_commutes(const TInst *in)
+/* The commutative operation result k of in's region is of its two
+ * arguments of input k, or OP_COUNT when it is not one. */
+static TOp
+region_op(const TInst *in, int k)
 {
-	if (!in->n_region)
-		return true;
 	const TBlock *b = &in->body;
 	const TInst *y = b->n ? b->insts[b->n - 1] : NULL;
 	int n = in->n_args;
 	if (!y || y->op != OP_YIELD || y->n_args != n)
-		return false;
-	for (int k = 0; k < n; k++) {
-		const TInst *d = NULL;
-		for (size_t i = 0; i + 1 < b->n && !d; i++)
-			if (b->insts[i]->res == y->args[k])
-				d = b->insts[i];
-		if (!d || d->n_args != 2 || !commutative(d->op))
+		return OP_COUNT;
+	const TInst *d = NULL;
+	for (size_t i = 0; i + 1 < b->n && !d; i++)
+		if (b->insts[i]->res == y->args[k])
+			d = b->insts[i];
+	if (!d || d->n_args != 2 || !commutative(d->op))
+		return OP_COUNT;
+	const TValue *x = in->region[k], *z = in->region[n + k];
+	if (!((d->args[0] == x && d->args[1] == z) || (d->args[0] == z && d->args[1] == x)))
+		return OP_COUNT;
+	return d->op;
+}
+
+bool
+cg_reduce_commutes(const TInst *in)
+{
+	for (int k = 0; in->n_region && k < in->n_args; k++)
+		if (region_op(in, k) == OP_COUNT)
 			return false;
-		const TValue *x = in->region[k], *z = in->region[n + k];
-		if (!((d->args[0] == x && d->args[1] == z) || (d->args[0] == z && d->args[1] == x)))
-			return false;
-	}
 	return true;
+}
+
+/* The redux.sync that combines all 32 lanes at once, as Triton's
+ * matchReduxKind picks it: one input of integers of at most 32 bits (which
+ * it extends to 32: signed min and max by sign), added, compared, or bit
+ * combined; NULL for the shuffles. */
+static const char *
+redux_name(const TInst *in, bool *sign_extend)
+{
+	const TType *t = in->args[0]->type;
+	if (in->n_args != 1 || t->elem_is_ptr || cg_dtype_is_fp(t->dtype) ||
+	    ir_dtype_is_f8(t->dtype) || ir_dtype_bits(t->dtype) > 32)
+		return NULL;
+	TOp op = in->n_region ? region_op(in, 0) : in->attr.combine;
+	bool s = ir_dtype_is_signed(t->dtype);
+	*sign_extend = s && (op == OP_MIN || op == OP_MAX);
+	switch (op) {
+	case OP_ADD: return "llvm.nvvm.redux.sync.add";
+	case OP_AND: return "llvm.nvvm.redux.sync.and";
+	case OP_OR: return "llvm.nvvm.redux.sync.or";
+	case OP_XOR: return "llvm.nvvm.redux.sync.xor";
+	case OP_MIN: return s ? "llvm.nvvm.redux.sync.min" : "llvm.nvvm.redux.sync.umin";
+	case OP_MAX: return s ? "llvm.nvvm.redux.sync.max" : "llvm.nvvm.redux.sync.umax";
+	default: return NULL;
+	}
+}
+
+/* x combined over the 32 lanes by redux.sync `name`. */
+static LLVMValueRef
+redux(CgModule *m, const char *name, bool sign_extend, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef w = t == m->i32 ? x : sign_extend ? LLVMBuildSExt(m->b, x, m->i32, "")
+	                                              : LLVMBuildZExt(m->b, x, m->i32, "");
+	LLVMValueRef args[] = {w, LLVMConstInt(m->i32, 0xffffffffu, 0)};
+	LLVMValueRef r = cg_intrinsic(m, name, m->i32, NULL, 0, args, 2);
+	return t == m->i32 ? r : LLVMBuildTrunc(m->b, r, t, "");
+}
+
+/* The lanes along the axis combined: by one redux.sync where all 32 are
+ * (Triton's choice), else butterfly shuffles, the widest stride first. */
+static void
+combine_lanes(Lower *l, const TInst *in, Vals *acc, int n_groups)
+{
+	CgModule *m = l->m;
+	const TType *op = in->args[0]->type;
+	const LLayout *ly = &op->layout.ll;
+	int axis = in->attr.axis, along = 0;
+	for (int b = 0; b < ll_in_bits(ly, LL_LANE); b++)
+		along += cg_coord_of(ly, op->rank, 0, 1u << b, 0).c[axis] != 0;
+	bool sext;
+	const char *name = along == 5 ? redux_name(in, &sext) : NULL;
+	if (name) {
+		for (int g = 0; g < n_groups; g++)
+			acc[g][0] = redux(m, name, sext, acc[g][0]);
+		return;
+	}
+	for (int b = ll_in_bits(ly, LL_LANE) - 1; b >= 0; b--) {
+		if (!cg_coord_of(ly, op->rank, 0, 1u << b, 0).c[axis])
+			continue;
+		LLVMValueRef mask = LLVMConstInt(m->i32, 1u << b, 0);
+		for (int g = 0; g < n_groups; g++) {
+			Vals o;
+			for (int k = 0; k < in->n_args; k++)
+				o[k] = cg_shfl(m, CG_SHFL_BFLY, acc[g][k], mask);
+			cg_combine(l, in, acc[g], o, acc[g]);
+		}
+	}
 }
 
 /* How a reduction along attr.axis splits: warp bits along the axis (each
@@ -419,17 +495,7 @@ cg_lower_reduce(Lower *l, const TInst *in)
 			cg_combine(l, in, acc[g], x, acc[g]);
 		}
 	}
-	for (int b = ll_in_bits(ly, LL_LANE) - 1; b >= 0; b--) {
-		if (!cg_coord_of(ly, rank, 0, 1u << b, 0).c[axis])
-			continue;
-		LLVMValueRef mask = LLVMConstInt(m->i32, 1u << b, 0);
-		for (int g = 0; g < n_groups; g++) {
-			Vals o;
-			for (int k = 0; k < n; k++)
-				o[k] = cg_shfl(m, CG_SHFL_BFLY, acc[g][k], mask);
-			cg_combine(l, in, acc[g], o, acc[g]);
-		}
-	}
+	combine_lanes(l, in, acc, n_groups);
 	CgVal out;
 	if (!plan.direct) {
 		reduce_through_smem(l, in, &plan, group_reg, acc, n_groups, &out);

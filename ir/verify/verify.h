@@ -11,11 +11,6 @@
 
 #include "ir/ir_internal.h"
 
-/* Registers per thread a tensor may hold (as bits): far past what code
- * generation unrolls (it reports those), small enough that the passes can
- * count registers in an int. */
-enum { IR_MAX_REG_BITS = 30 };
-
 typedef struct Verifier {
 	Diags *d;
 	Arena *a;

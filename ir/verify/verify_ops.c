@@ -211,10 +211,8 @@ elementwise(Verifier *v, const TInst *i, const TType *r)
 	if (!ir_type_equal(a, r))
 		return vf_fail(v, i->at, "types", "'%s' of %s gives %s", ir_op_name(i->op),
 		               vf_type_str(v, a), vf_type_str(v, r));
-	bool is_bits = i->op == OP_AND || i->op == OP_OR || i->op == OP_XOR || i->op == OP_SHL ||
-	               i->op == OP_SHR || i->op == OP_CDIV || i->op == OP_UMULHI;
-	bool floats = i->op == OP_DIV || i->op == OP_DIV_RN || i->op == OP_FDIV;
-	if ((is_bits && !is_int(a)) || (floats && is_int(a)))
+	TOnDtype on = ir_binary_on(i->op);
+	if ((on == IR_ON_INTS && !is_int(a)) || (on == IR_ON_FLOATS && is_int(a)))
 		return vf_fail(v, i->at, "types", "'%s' is not defined on %s", ir_op_name(i->op),
 		               ir_dtype_name(a->dtype));
 	return true;

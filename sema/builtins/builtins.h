@@ -119,6 +119,20 @@ TValue *sema_pred_operand(Check *ck, Value *v, const char *what);
 /* v as an integer scalar (named what in the diagnostic) cast to dt; NULL
  * after a diagnostic. */
 TValue *sema_int_operand(Check *ck, Value *v, const char *what, TDType dt);
+/* The integer operands bounded by their instruction's field (operands.c's
+ * table gives each one's range and why). */
+typedef enum SemaImm {
+	IMM_ARRIVE_COUNT,   /* mbarrier.init and arrive counts */
+	IMM_TX_BYTES,       /* mbarrier.expect's bytes */
+	IMM_GROUPS,         /* store_wait, async_copy.wait_group, warpgroup_mma_wait counts */
+	IMM_COUNT_
+} SemaImm;
+/* v as a compile-time integer in k's range into *out; false after a
+ * diagnostic naming the operand, the range and why. */
+bool sema_imm_operand(Check *ck, const Value *v, SemaImm k, int64_t *out);
+/* v (a runtime integer, or a Python int checked against k's range) as an
+ * i32 operand; NULL after a diagnostic. */
+TValue *sema_imm_or_operand(Check *ck, Value *v, SemaImm k);
 
 /* -- desc.c: tma.make_tensor_descriptor -- */
 /* tma.make_tensor_descriptor(base, shape, strides, block_shape, layout,

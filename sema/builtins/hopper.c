@@ -106,12 +106,8 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	TInst *i;
 	switch (fn) {
 	case BF_MBAR_INIT:
-		if (!sema_value_int(ck, a[1], "the arrival count", &count))
+		if (!sema_imm_operand(ck, a[1], IMM_ARRIVE_COUNT, &count))
 			return NULL;
-		if (count < 1 || count > (1 << 20)) {
-			diag_error(ck->d, a[1]->span, "the arrival count must be in [1, 2^20]");
-			return NULL;
-		}
 		i = sema_emit(ck, OP_MBAR_INIT, call->span, NULL, 1, bar);
 		break;
 	case BF_MBAR_INVALIDATE:
@@ -119,8 +115,8 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		break;
 	case BF_MBAR_EXPECT:
 	case BF_MBAR_WAIT:
-		if (!(x = sema_int_operand(ck, a[1], fn == BF_MBAR_WAIT ? "the phase"
-		                                               : "the byte count", DT_I32)))
+		if (!(x = fn == BF_MBAR_WAIT ? sema_int_operand(ck, a[1], "the phase", DT_I32)
+		                             : sema_imm_or_operand(ck, a[1], IMM_TX_BYTES)))
 			return NULL;
 		if (a[2] && !(pred = sema_pred_operand(ck, a[2], "pred")))
 			return NULL;
@@ -128,7 +124,7 @@ mbar_op(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		         2 + (pred != NULL), bar, x, pred);
 		break;
 	default:
-		if (a[1] && !sema_value_int(ck, a[1], "the arrival count", &count))
+		if (a[1] && !sema_imm_operand(ck, a[1], IMM_ARRIVE_COUNT, &count))
 			return NULL;
 		if (a[2] && !(pred = sema_pred_operand(ck, a[2], "pred")))
 			return NULL;
@@ -202,7 +198,7 @@ sema_check_hopper_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 	case BF_TMA_STORE: return tma_op(ck, call, false, a);
 	case BF_TMA_STORE_WAIT: {
 		int64_t n;
-		if (!sema_value_int(ck, a[0], "pendings", &n))
+		if (!sema_imm_operand(ck, a[0], IMM_GROUPS, &n))
 			return NULL;
 		sema_emit(ck, OP_TMA_STORE_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);

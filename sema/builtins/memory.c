@@ -366,13 +366,8 @@ sema_check_memory_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		sema_emit(ck, OP_ASYNC_COMMIT, call->span, NULL, 0);
 		return none(ck, call->span);
 	case BF_ASYNC_WAIT:
-		if (a[0] && !sema_value_int(ck, a[0], "num_outstanding", &n))
+		if (a[0] && !sema_imm_operand(ck, a[0], IMM_GROUPS, &n))
 			return NULL;
-		if (n < 0) {
-			diag_error(ck->d, a[0]->span, "num_outstanding is %lld; it counts groups, so it "
-			           "cannot be negative", (long long)n);
-			return NULL;
-		}
 		sema_emit(ck, OP_ASYNC_WAIT, call->span, NULL, 0)->attr.count = n;
 		return none(ck, call->span);
 	default:   /* BF_ASYNC_MBAR_ARRIVE */

@@ -418,7 +418,7 @@ static Value *
 wgmma_wait(Check *ck, const Node *call, Value **a)
 {
 	int64_t n;
-	if (!sema_value_int(ck, a[0], "num_outstanding", &n))
+	if (!sema_imm_operand(ck, a[0], IMM_GROUPS, &n))
 		return NULL;
 	if (!a[1] || (a[1]->kind != VAL_TUPLE && a[1]->kind != VAL_LIST)) {
 		diag_error(ck->d, a[1] ? a[1]->span : call->span, "warpgroup_mma_wait's deps must be a "

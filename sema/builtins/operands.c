@@ -40,6 +40,11 @@ sema_fence_check(Check *ck, SrcSpan at, const TType *smem, const char *reader)
 TValue *
 sema_int_operand(Check *ck, Value *v, const char *what, TDType dt)
 {
+	if (v->kind == VAL_INT && !sema_int_fits(dt, v->u.i)) {
+		diag_error(ck->d, v->span, "%s is %lld, which does not fit the instruction's %s operand",
+		           what, (long long)v->u.i, ir_dtype_name(dt));
+		return NULL;
+	}
 	TValue *t = sema_materialize(ck, v, dt);
 	if (t && (t->type->kind != TY_SCALAR || ir_dtype_is_float(t->type->dtype) ||
 	          t->type->dtype == DT_I1)) {
@@ -75,4 +80,41 @@ sema_fn_name(Check *ck, const char *name)
 	if (!ns)
 		ns = ck->fr && ck->fr->tl ? "tl" : "gl";
 	return arena_printf(ck->a, "%s.%s", ns, name);
+}
+
+/* The integer operands that are immediates of their instruction (or are
+ * bounded by it), with the values each takes: one table for every
+ * builtin, so that none is truncated to its field (store_wait(2^32) was
+ * wait_group 0). */
+static const struct {
+	const char *what;
+	int64_t lo, hi;
+	const char *why;
+} IMMS[IMM_COUNT_] = {
+	[IMM_ARRIVE_COUNT] = {"the arrival count", 1, (1 << 20) - 1,
+	                      "mbarrier's arrival count is 20 bits"},
+	[IMM_TX_BYTES] = {"the byte count", 0, (1 << 20) - 1, "mbarrier's transaction count is 20 bits"},
+	[IMM_GROUPS] = {"the count of pending groups", 0, INT32_MAX,
+	                "wait_group's count is a 32-bit immediate"},
+};
+
+bool
+sema_imm_operand(Check *ck, const Value *v, SemaImm k, int64_t *out)
+{
+	if (!sema_value_int(ck, v, IMMS[k].what, out))
+		return false;
+	if (*out >= IMMS[k].lo && *out <= IMMS[k].hi)
+		return true;
+	diag_error(ck->d, v->span, "%s is %lld; it must be in [%lld, %lld] (%s)", IMMS[k].what,
+	           (long long)*out, (long long)IMMS[k].lo, (long long)IMMS[k].hi, IMMS[k].why);
+	return false;
+}
+
+TValue *
+sema_imm_or_operand(Check *ck, Value *v, SemaImm k)
+{
+	int64_t n;
+	if (v->kind == VAL_INT && !sema_imm_operand(ck, v, k, &n))
+		return NULL;
+	return sema_int_operand(ck, v, IMMS[k].what, DT_I32);
 }

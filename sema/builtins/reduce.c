@@ -22,6 +22,18 @@ typedef struct Operands {
 	bool tuple;     /* given as a tuple: the result is a tuple too */
 } Operands;
 
+/* Whether x (the input `item`) holds values a reduction or scan can
+ * combine: numbers, not pointers; a diagnostic otherwise. */
+static bool
+combinable(Check *ck, const Value *item, const TValue *x, const char *fname)
+{
+	if (!x->type->elem_is_ptr)
+		return true;
+	diag_error(ck->d, item->span, "%s cannot combine pointers (%s)", fname,
+	           sema_type_str(ck, x->type));
+	return false;
+}
+
 static bool
 operands(Check *ck, Value *v, const char *fname, Operands *ops)
 {
@@ -37,13 +49,8 @@ operands(Check *ck, Value *v, const char *fname, Operands *ops)
 	for (size_t k = 0; k < n; k++) {
 		Value *item = tuple ? v->u.list.items[k] : v;
 		TValue *x = sema_tensor_arg(ck, item, arena_printf(ck->a, "%s's input", fname));
-		if (!x)
+		if (!x || !combinable(ck, item, x, fname))
 			return false;
-		if (x->type->elem_is_ptr) {
-			diag_error(ck->d, item->span, "%s cannot combine pointers (%s)", fname,
-			           sema_type_str(ck, x->type));
-			return false;
-		}
 		ops->x[k] = x;
 		if (!k)
 			continue;
@@ -476,6 +483,8 @@ sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		ops.tuple = false;
 		if (!(ops.x[0] = sema_tensor_arg(ck, a[0], arena_printf(ck->a, "%s's input", fname))))
 			return NULL;
+		if (!combinable(ck, a[0], ops.x[0], fname))
+			return NULL;
 	} else if (!operands(ck, a[0], fname, &ops)) {
 		return NULL;
 	}
@@ -485,8 +494,7 @@ sema_check_reduce_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		axis = 0;
 	else if (!axis_arg(ck, a[1], call->span, xt->rank, !scan, &axis))
 		return NULL;
-	if ((fn == BF_XOR_SUM || fn == BF_REDUCE_OR) &&
-	    (ir_dtype_is_float(xt->dtype) || xt->elem_is_ptr)) {
+	if ((fn == BF_XOR_SUM || fn == BF_REDUCE_OR) && ir_dtype_is_float(xt->dtype)) {
 		diag_error(ck->d, a[0]->span, "%s is only supported for integers, not %s", fname,
 		           sema_type_str(ck, xt));
 		return NULL;

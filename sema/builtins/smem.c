@@ -79,6 +79,23 @@ lead_stride(const TType *t, int d)
 	return n;
 }
 
+/* Whether v (`what`: the initial or stored value) is a register tensor
+ * that can be stored into buffer type t: its shape and dtype; a
+ * diagnostic at v otherwise. */
+static bool
+stored_value(Check *ck, Value *v, const TType *t, const char *what)
+{
+	if (!sema_want_rt(ck, v, TY_TENSOR, what))
+		return false;
+	const TType *vt = v->u.rt->type;
+	if (ir_same_shape(vt, t) && vt->dtype == t->dtype && !vt->elem_is_ptr)
+		return true;
+	diag_error(ck->d, v->span, "cannot store %s into %s: dtype and shape must match",
+	           sema_type_str(ck, vt), sema_type_str(ck, t));
+	return false;
+}
+
+
 Value *
 sema_smem_alloc(Check *ck, const Node *call, Value **a)
 {
@@ -121,7 +138,7 @@ sema_smem_alloc(Check *ck, const Node *call, Value **a)
 	i->attr.alloc = idx;
 	i->res->layout_at = a[2]->span;
 	if (a[3]) {
-		if (!sema_want_rt(ck, a[3], TY_TENSOR, "the initial value"))
+		if (!stored_value(ck, a[3], t, "the initial value"))
 			return NULL;
 		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, i->res, a[3]->u.rt);
 		ck->unfenced.data[idx] = true;
@@ -449,14 +466,8 @@ sema_check_smem_method(Check *ck, const Node *call, BuiltinFn fn, Value *self, V
 		return sema_rt_value(ck, i->res, call->span);
 	}
 	default: {
-		if (!sema_want_rt(ck, a[0], TY_TENSOR, "the stored value"))
+		if (!stored_value(ck, a[0], t, "the stored value"))
 			return NULL;
-		const TType *vt = a[0]->u.rt->type;
-		if (!ir_same_shape(vt, t) || vt->dtype != t->dtype || vt->elem_is_ptr) {
-			diag_error(ck->d, a[0]->span, "cannot store %s into %s: dtype and shape must "
-			           "match", sema_type_str(ck, vt), sema_type_str(ck, t));
-			return NULL;
-		}
 		sema_emit(ck, OP_SMEM_STORE, call->span, NULL, 2, self->u.rt, a[0]->u.rt);
 		ck->unfenced.data[t->alloc] = true;
 		return sema_new_value(&ck->ev, VAL_NONE, call->span);

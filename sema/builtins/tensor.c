@@ -71,6 +71,11 @@ emit_full(Check *ck, const Node *call, const char *fname, Value *val, TDType dt,
 	TType *t = l ? sema_tensor_type(ck, lat, sema_type_scalar(ck, dt), sh, rank, l) : NULL;
 	if (!t)
 		return NULL;
+	if (val->kind == VAL_INT && !ir_dtype_is_float(dt) && !sema_int_fits(dt, val->u.i)) {
+		diag_error(ck->d, val->span, "%s's value %lld does not fit its dtype %s", fname,
+		           (long long)val->u.i, ir_dtype_name(dt));
+		return NULL;
+	}
 	TValue *s = sema_materialize(ck, val, dt);
 	if (!s)
 		return NULL;

@@ -54,20 +54,29 @@ sema_var_value(Check *ck, TVar *var, SrcSpan at)
 	return v;
 }
 
-bool
-sema_holds_vars(const Value *v)
+/* Whether v holds variables, depth levels down. Variables are made only by
+ * sema_write_vars, which nests them no deeper than SEMA_MAX_VALUE_DEPTH, so
+ * the walk stops there (a compile-time list may hold itself). */
+static bool
+holds_vars(const Value *v, int depth)
 {
-	if (!v)
+	if (!v || depth > SEMA_MAX_VALUE_DEPTH)
 		return false;
 	if (v->kind == VAL_VAR)
 		return true;
 	if (v->kind == VAL_WGMMA_ACC)
-		return sema_holds_vars(v->u.inner);
+		return holds_vars(v->u.inner, depth + 1);
 	if (v->kind == VAL_TUPLE || v->kind == VAL_LIST)
 		for (size_t i = 0; i < v->u.list.n; i++)
-			if (sema_holds_vars(v->u.list.items[i]))
+			if (holds_vars(v->u.list.items[i], depth + 1))
 				return true;
 	return false;
+}
+
+bool
+sema_holds_vars(const Value *v)
+{
+	return holds_vars(v, 0);
 }
 
 static void
@@ -80,9 +89,16 @@ var_write(Check *ck, TVar *var, TValue *v, SrcSpan at)
 	ck->written.data[var->id] = v;
 }
 
-Value *
-sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
+/* sema_write_vars for v, depth levels inside the value written. */
+static Value *
+write_tree(Check *ck, const char *name, Value *v, SrcSpan at, int depth)
 {
+	if (depth > SEMA_MAX_VALUE_DEPTH) {
+		diag_error(ck->d, at, "'%s' holds values nested more than %d deep (does a list "
+		           "contain itself?), which runtime control flow cannot carry",
+		           arena_strndup(ck->a, name, strcspn(name, ".")), SEMA_MAX_VALUE_DEPTH);
+		return NULL;
+	}
 	if (is_number(v) || (v->kind == VAL_RUNTIME && is_register_type(v->u.rt->type))) {
 		TValue *t = sema_materialize(ck, v, DT_VOID);
 		if (!t)
@@ -97,7 +113,7 @@ sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 		return leaf;
 	}
 	if (v->kind == VAL_WGMMA_ACC) {
-		Value *leaf = sema_write_vars(ck, name, v->u.inner, at);
+		Value *leaf = write_tree(ck, name, v->u.inner, at, depth + 1);
 		return leaf ? sema_wgmma_acc(ck, leaf, leaf->span) : NULL;
 	}
 	if (v->kind != VAL_TUPLE && v->kind != VAL_LIST)
@@ -114,11 +130,18 @@ sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
 			tree->u.list.items[i] = item;
 			continue;
 		}
-		Value *leaf = sema_write_vars(ck, arena_printf(ck->a, "%s.%zu", name, i), item, at);
+		Value *leaf = write_tree(ck, arena_printf(ck->a, "%s.%zu", name, i), item, at,
+		                         depth + 1);
 		tree->u.list.items[i] = leaf ? leaf : item;
 		any |= leaf != NULL;
 	}
 	return any ? tree : NULL;
+}
+
+Value *
+sema_write_vars(Check *ck, const char *name, Value *v, SrcSpan at)
+{
+	return write_tree(ck, name, v, at, 0);
 }
 
 Value *

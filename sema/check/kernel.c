@@ -276,7 +276,7 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 	Check ck = {.a = a, .in = in, .src = src, .lim = lim};
 	SemaModule main_mod = {.name = "", .ast = module};
 	ck.mod = ck.modules = &main_mod;
-	ck.ev = (Eval){a, d, &ck};
+	ck.ev = (Eval){a, d, &ck, .lim = lim, .arena_base = arena_used(a)};
 	ck.hooks = &sema_check_hooks;
 	set_diags(&ck, d);
 	int errors = d->errors;
@@ -394,7 +394,7 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 	SemaModule *m = arena_alloc(a, sizeof *m);
 	*m = (SemaModule){.name = "", .ast = module, .file = file, .python = true};
 	ck.mod = ck.modules = m;
-	ck.ev = (Eval){a, d, &ck};
+	ck.ev = (Eval){a, d, &ck, .lim = lim, .arena_base = arena_used(a)};
 	ck.hooks = &sema_check_hooks;
 	set_diags(&ck, d);
 	int errors = d->errors;

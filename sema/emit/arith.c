@@ -5,9 +5,13 @@
  */
 #include "sema/emit/emit.h"
 
+/* The operator, or the builtin being called (gl.cdiv, gl.umulhi, gl.fdiv,
+ * gl.div_rn) that op stands for, in messages. */
 static const char *
 op_what(Check *ck, TOp op)
 {
+	if (ck->call && (op == OP_CDIV || op == OP_UMULHI || op == OP_FDIV || op == OP_DIV_RN))
+		return sema_builtin_qualname(ck->a, ck->call);
 	return arena_printf(ck->a, "operator '%s'", ir_op_name(op));
 }
 
@@ -90,15 +94,11 @@ literals_fit(Check *ck, const Value *x, const Value *y, TDType dt)
 	if (ir_dtype_is_float(dt) || dt == DT_I1)
 		return true;
 	const Value *v[2] = {x, y};
-	int bits = ir_dtype_bits(dt);
 	for (int k = 0; k < 2; k++) {
 		if (v[k]->kind != VAL_INT)
 			continue;
 		int64_t i = v[k]->u.i;
-		bool fits = ir_dtype_is_unsigned(dt) ? i >= 0 && (bits == 64 || i < ((int64_t)1 << bits))
-		          : bits == 64 || (i >= -((int64_t)1 << (bits - 1)) &&
-		                           i < ((int64_t)1 << (bits - 1)));
-		if (!fits) {
+		if (!sema_int_fits(dt, i)) {
 			diag_error(ck->d, v[k]->span, i < 0 && ir_dtype_is_unsigned(dt)
 			           ? "%lld next to an unsigned %s: Triton refuses a negative number with "
 			             "an unsigned tensor; cast one of them"
@@ -147,10 +147,10 @@ sema_arith(Check *ck, SrcSpan at, TOp op, Value *x, Value *y)
 	}
 	if (op == OP_DIV && !is_float)
 		dt = DT_F32;
-	if ((op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_SHL || op == OP_SHR) &&
-	    is_float) {
-		diag_error(ck->d, at, "%s is not defined on floating-point values (%s)",
-		           op_what(ck, op), ir_dtype_name(dt));
+	TOnDtype on = is_compare(op) ? IR_ON_ANY : ir_binary_on(op);
+	if ((on == IR_ON_INTS && is_float) || (on == IR_ON_FLOATS && !is_float)) {
+		diag_error(ck->d, at, "%s is not defined on %s values (%s)", op_what(ck, op),
+		           is_float ? "floating-point" : "integer", ir_dtype_name(dt));
 		return NULL;
 	}
 	TValue *a = sema_materialize(ck, x, dt), *b = sema_materialize(ck, y, dt);

@@ -123,6 +123,16 @@ sema_unify_roles(Check *ck, SrcSpan at, const char *what, TValue **a, const char
                  TValue **b, const char *b_role)
 {
 	const TType *ta = (*a)->type, *tb = (*b)->type;
+	/* only registers broadcast: a shared-memory buffer, an mbarrier or a
+	 * descriptor is no operand (they were splatted into invalid IR) */
+	for (int k = 0; k < 2; k++) {
+		const TType *t = k ? tb : ta;
+		if (t->kind == TY_TENSOR || t->kind == TY_SCALAR || t->kind == TY_PTR)
+			continue;
+		diag_error(ck->d, at, "%s: %s must be a register tensor or a scalar, not %s", what,
+		           k ? b_role : a_role, sema_type_str(ck, t));
+		return false;
+	}
 	bool ia = ta->kind == TY_TENSOR, ib = tb->kind == TY_TENSOR;
 	if (!ia && !ib)
 		return true;

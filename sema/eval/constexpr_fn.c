@@ -2,9 +2,10 @@
  * Compile-time Python: @constexpr_function bodies run by an interpreter over
  * compile-time values (ints, floats, bools, strings, None, lists, tuples,
  * dicts, layouts, dtypes, aggregates), with if/for/while/return, break and
- * continue, and comprehensions. Every statement run counts against a step
- * limit (--constexpr-steps, LIM_CONSTEXPR_STEPS), so a helper that loops
- * forever stops with an error at the statement it was running.
+ * continue, and comprehensions. Every statement run, call and item made is
+ * charged to the evaluation budget (--max-eval-steps, --max-eval-bytes:
+ * sema/value/budget.c), so a helper that loops forever stops with an error
+ * at the statement it was running.
  */
 #include "sema/eval/eval.h"
 
@@ -14,19 +15,12 @@ typedef VEC(Value *) ValueVec;
 
 typedef enum Flow { FLOW_NEXT, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_ERROR } Flow;
 
-/* Counts one step at node s; false (after one report) past the limit. */
+/* Charges one step at node s to the evaluation budget; false (after one
+ * report) past it. */
 static bool
 step(Check *ck, const Node *s)
 {
-	int64_t max = (int64_t)ck->lim->max[LIM_CONSTEXPR_STEPS];
-	if (++ck->steps <= max && !ck->step_limit_hit)
-		return true;
-	if (!ck->step_limit_hit)
-		diag_error(ck->d, s->span, "compile-time evaluation did not finish within %lld "
-		           "steps (does this loop end?); --constexpr-steps=N raises the limit",
-		           (long long)max);
-	ck->step_limit_hit = true;
-	return false;
+	return sema_charge(&ck->ev, s->span, 1, 0);
 }
 
 Value *
@@ -46,13 +40,13 @@ sema_py_range(Check *ck, const Node *call, const Builtin *b)
 		return NULL;
 	}
 	uint64_t count = sema_range_len(lo, hi, st);
-	if (count > 1000000) {
-		diag_error(ck->d, call->span, "range() of %llu items is too long for compile-time "
-		           "evaluation", (unsigned long long)count);
+	Value **items = count < SIZE_MAX / sizeof(Value) &&
+	                sema_charge(&ck->ev, call->span, 0, count * sizeof(Value))
+	              ? sema_items_alloc(&ck->ev, call->span, (size_t)count) : NULL;
+	if (!items)
 		return NULL;
-	}
-	Value *r = sema_list_value(&ck->ev, VAL_LIST, NULL, 0, call->span);
-	r->u.list.items = arena_alloc(ck->a, ((size_t)count + 1) * sizeof(Value *));
+	Value *r = sema_new_value(&ck->ev, VAL_LIST, call->span);
+	r->u.list.items = items;
 	r->u.list.n = (size_t)count;
 	for (uint64_t i = 0; i < count; i++) {
 		Value *x = sema_new_value(&ck->ev, VAL_INT, call->span);
@@ -91,7 +85,8 @@ iterate(Check *ck, const Node *it, Value ***items, size_t *n)
 	}
 	if (v->kind == VAL_DICT) {
 		*n = v->u.list.n / 2;
-		*items = arena_alloc(ck->a, (*n + 1) * sizeof(Value *));
+		if (!(*items = sema_items_alloc(&ck->ev, it->span, *n)))
+			return false;
 		for (size_t i = 0; i < *n; i++)
 			(*items)[i] = v->u.list.items[2 * i];
 		return true;
@@ -155,18 +150,15 @@ assign(Check *ck, const Node *t, Value *v)
 			}
 		}
 		if (obj->kind == VAL_DICT) {
+			if (!sema_charge(&ck->ev, t->span, obj->u.list.n / 2, 0))
+				return false;
 			for (size_t i = 0; i + 1 < obj->u.list.n; i += 2)
 				if (sema_same_value(obj->u.list.items[i], ix)) {
 					obj->u.list.items[i + 1] = v;
 					return true;
 				}
-			Value **items = arena_alloc(ck->a, (obj->u.list.n + 3) * sizeof(Value *));
-			memcpy(items, obj->u.list.items, obj->u.list.n * sizeof(Value *));
-			items[obj->u.list.n] = ix;
-			items[obj->u.list.n + 1] = v;
-			obj->u.list.items = items;
-			obj->u.list.n += 2;
-			return true;
+			return sema_list_push(&ck->ev, t->span, obj, ix) &&
+			       sema_list_push(&ck->ev, t->span, obj, v);
 		}
 		diag_error(ck->d, t->span, "cannot assign to this item of %s",
 		           sema_value_kind_phrase(obj));
@@ -331,6 +323,8 @@ sema_run_constexpr_fn(Check *ck, SrcSpan at, const Node *f, Value **args, int n)
 		           MAX_INLINE_DEPTH, f->u.func.name);
 		return NULL;
 	}
+	if (!sema_charge(&ck->ev, at, 1, 0))
+		return NULL;
 	Frame fr = {.func = f, .call_at = at, .up = ck->fr};
 	Frame *saved = ck->fr;
 	SemaModule *saved_mod = ck->mod;

@@ -19,6 +19,9 @@ Value *sema_eval_expr(Eval *e, const Node *n);
 void sema_report_unknown(Eval *e, SrcSpan at, const Builtin *ns, const char *name,
                     const char *const *extra, size_t n_extra);
 
+/* -- subscript.c: obj[index] and obj[lo:hi:step] -- */
+Value *sema_eval_subscript(Eval *e, const Node *n);
+
 /* -- layout_ctor.c: Gluon's layout constructors -- */
 /* Calls a layout constructor builtin with evaluated arguments. */
 Value *sema_eval_layout_ctor(Eval *e, const Builtin *ctor, const Node *call);

@@ -11,10 +11,13 @@
 static Value *
 eval_sequence(Eval *e, const Node *n, ValueKind k)
 {
-	Value *v = sema_new_value(e, k, n->span);
 	const NodeList *items = &n->u.list.items;
+	Value **slots = sema_items_alloc(e, n->span, items->len);
+	if (!slots)
+		return NULL;
+	Value *v = sema_new_value(e, k, n->span);
 	v->u.list.n = items->len;
-	v->u.list.items = arena_alloc(e->arena, (items->len + 1) * sizeof(Value *));
+	v->u.list.items = slots;
 	bool ok = true;
 	for (size_t i = 0; i < items->len; i++) {
 		v->u.list.items[i] = sema_eval_expr(e, items->data[i]);
@@ -98,6 +101,12 @@ int_binary(Eval *e, const Node *n, BinOp op, int64_t a, int64_t b, int64_t *r)
 			diag_error(e->diags, n->span, "negative exponent in integer constant expression");
 			return false;
 		}
+		/* 0, 1 and -1 take any power at once; any other base overflows
+		 * past the 63rd, so the loop is short */
+		if (a == 0 || a == 1 || a == -1) {
+			*r = a == -1 && b % 2 ? -1 : a == 0 && b > 0 ? 0 : 1;
+			break;
+		}
 		*r = 1;
 		for (int64_t i = 0; i < b && !overflow; i++)
 			overflow = __builtin_mul_overflow(*r, a, r);
@@ -135,9 +144,12 @@ int_binary(Eval *e, const Node *n, BinOp op, int64_t a, int64_t b, int64_t *r)
 static Value *
 concat(Eval *e, const Node *n, const Value *x, const Value *y)
 {
+	Value **items = sema_items_alloc(e, n->span, x->u.list.n + y->u.list.n);
+	if (!items)
+		return NULL;
 	Value *v = sema_new_value(e, x->kind, n->span);
 	v->u.list.n = x->u.list.n + y->u.list.n;
-	v->u.list.items = arena_alloc(e->arena, (v->u.list.n + 1) * sizeof(Value *));
+	v->u.list.items = items;
 	for (size_t i = 0; i < x->u.list.n; i++)
 		v->u.list.items[i] = x->u.list.items[i];
 	for (size_t i = 0; i < y->u.list.n; i++)
@@ -166,9 +178,12 @@ eval_binary(Eval *e, const Node *n)
 	if (op == BIN_ADD && (x->kind == VAL_LIST || x->kind == VAL_TUPLE) && x->kind == y->kind)
 		return concat(e, n, x, y);
 	if (op == BIN_ADD && x->kind == VAL_STR && y->kind == VAL_STR) {
+		size_t len = x->u.str.len + y->u.str.len;
+		if (!sema_charge(e, n->span, len / 64 + 1, len + 1))
+			return NULL;
 		Value *v = sema_new_value(e, VAL_STR, n->span);
-		v->u.str.len = x->u.str.len + y->u.str.len;
-		char *b = arena_alloc(e->arena, v->u.str.len + 1);
+		v->u.str.len = len;
+		char *b = arena_alloc(e->arena, len + 1);
 		memcpy(b, x->u.str.s, x->u.str.len);
 		memcpy(b + x->u.str.len, y->u.str.s, y->u.str.len);
 		v->u.str.s = b;
@@ -411,102 +426,8 @@ eval_cond(Eval *e, const Node *n)
 	return sema_eval_expr(e, t ? n->u.cond.then : n->u.cond.else_);
 }
 
-/* A slice bound (lo, hi or step) of a compile-time list: None (NULL node)
- * gives dflt. */
-static bool
-slice_bound(Eval *e, const Node *b, int64_t dflt, int64_t *out)
-{
-	*out = dflt;
-	if (!b)
-		return true;
-	Value *v = sema_eval_expr(e, b);
-	if (!v)
-		return false;
-	if (v->kind == VAL_NONE)
-		return true;
-	if (v->kind != VAL_INT) {
-		diag_error(e->diags, v->span, "a slice bound must be a compile-time integer, not %s",
-		           sema_value_kind_phrase(v));
-		return false;
-	}
-	*out = v->u.i;
-	return true;
-}
-
-/* obj[lo:hi:step] of a compile-time list or tuple, as Python slices. */
 static Value *
-eval_slice(Eval *e, Value *obj, const Node *s)
-{
-	int64_t n = (int64_t)obj->u.list.n, step, lo, hi;
-	if (!slice_bound(e, s->u.slice.step, 1, &step))
-		return NULL;
-	if (step == 0) {
-		diag_error(e->diags, s->span, "slice step cannot be zero");
-		return NULL;
-	}
-	if (!slice_bound(e, s->u.slice.lo, step > 0 ? 0 : n - 1, &lo) ||
-	    !slice_bound(e, s->u.slice.hi, step > 0 ? n : -n - 1, &hi))
-		return NULL;
-	if (lo < 0)
-		lo = lo + n < 0 ? (step > 0 ? 0 : -1) : lo + n;
-	if (hi < 0)
-		hi = hi + n < 0 ? (step > 0 ? 0 : -1) : hi + n;
-	if (lo > n)
-		lo = step > 0 ? n : n - 1;
-	if (hi > n)
-		hi = n;
-	Value *out = sema_new_value(e, obj->kind, s->span);
-	out->u.list.items = arena_alloc(e->arena, ((size_t)n + 1) * sizeof(Value *));
-	for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step)
-		out->u.list.items[out->u.list.n++] = obj->u.list.items[i];
-	return out;
-}
-
-static Value *
-eval_subscript(Eval *e, const Node *n)
-{
-	Value *obj = sema_eval_expr(e, n->u.subscript.obj);
-	if (!obj)
-		return NULL;
-	if (obj->kind == VAL_DICT) {
-		Value *key = sema_eval_expr(e, n->u.subscript.index);
-		if (!key)
-			return NULL;
-		for (size_t i = 0; i + 1 < obj->u.list.n; i += 2)
-			if (sema_same_value(obj->u.list.items[i], key))
-				return obj->u.list.items[i + 1];
-		diag_error(e->diags, key->span, "the dict has no such key");
-		return NULL;
-	}
-	if ((obj->kind == VAL_LIST || obj->kind == VAL_TUPLE) && !obj->u.list.cls &&
-	    n->u.subscript.index->kind == N_SLICE)
-		return eval_slice(e, obj, n->u.subscript.index);
-	if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE) {
-		Value *ix = sema_eval_expr(e, n->u.subscript.index);
-		if (!ix)
-			return NULL;
-		if (ix->kind != VAL_INT) {
-			diag_error(e->diags, ix->span, "a list index must be a compile-time integer, "
-			           "not %s", sema_value_kind_phrase(ix));
-			return NULL;
-		}
-		int64_t i = ix->u.i < 0 ? ix->u.i + (int64_t)obj->u.list.n : ix->u.i;
-		if (i < 0 || i >= (int64_t)obj->u.list.n) {
-			diag_error(e->diags, ix->span, "index %lld is out of range for %s of %zu items",
-			           (long long)ix->u.i, sema_value_kind_phrase(obj), obj->u.list.n);
-			return NULL;
-		}
-		return obj->u.list.items[i];
-	}
-	if (e->ck)
-		return e->ck->hooks->subscript(e->ck, n, obj);
-	diag_error(e->diags, n->span, "%s cannot be indexed at compile time",
-	           sema_value_kind_phrase(obj));
-	return NULL;
-}
-
-Value *
-sema_eval_expr(Eval *e, const Node *n)
+eval_node(Eval *e, const Node *n)
 {
 	Value *v;
 	switch (n->kind) {
@@ -554,7 +475,7 @@ sema_eval_expr(Eval *e, const Node *n)
 	case N_COND:
 		return eval_cond(e, n);
 	case N_SUBSCRIPT:
-		return eval_subscript(e, n);
+		return sema_eval_subscript(e, n);
 	case N_ELLIPSIS:
 		return sema_new_value(e, VAL_NONE, n->span);
 	case N_COMP:
@@ -577,4 +498,25 @@ sema_eval_expr(Eval *e, const Node *n)
 	}
 	diag_error(e->diags, n->span, "this expression cannot be evaluated at compile time");
 	return NULL;
+}
+
+Value *
+sema_eval_expr(Eval *e, const Node *n)
+{
+	/* an expression nests at most PARSE_MAX_NEST deep, but module-level
+	 * values read while one is evaluated (a chain of 30,000 of them
+	 * overflowed the stack), calls and comprehensions nest evaluations
+	 * further */
+	if (e->depth >= SEMA_MAX_EVAL_DEPTH) {
+		if (!e->over)
+			diag_error(e->diags, n->span, "compile-time evaluation nests more than %d deep "
+			           "(module-level values that read each other, calls, nested "
+			           "expressions)", SEMA_MAX_EVAL_DEPTH);
+		e->over = true;
+		return NULL;
+	}
+	e->depth++;
+	Value *v = eval_node(e, n);
+	e->depth--;
+	return v;
 }

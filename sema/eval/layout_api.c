@@ -11,7 +11,7 @@
 const LLDesc *
 sema_eval_layout(Arena *a, Diags *d, const Node *expr)
 {
-	Eval e = {a, d, NULL};
+	Eval e = {a, d, NULL, .lim = NULL, .arena_base = arena_used(a)};
 	int before = d->errors;
 	Value *v = sema_eval_expr(&e, expr);
 	if (!v)

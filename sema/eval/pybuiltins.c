@@ -15,11 +15,11 @@
 /* isinstance(obj, classinfo): classinfo is a class, a builtin (int, float,
  * list, tuple, a layout class, gl.tensor, ...) or a tuple of them. */
 static bool
-is_instance(const Value *obj, const Value *cls)
+is_instance(const Value *obj, const Value *cls, int depth)
 {
 	if (cls->kind == VAL_TUPLE || cls->kind == VAL_LIST) {
-		for (size_t i = 0; i < cls->u.list.n; i++)
-			if (is_instance(obj, cls->u.list.items[i]))
+		for (size_t i = 0; depth < SEMA_MAX_VALUE_DEPTH && i < cls->u.list.n; i++)
+			if (is_instance(obj, cls->u.list.items[i], depth + 1))
 				return true;
 		return false;
 	}
@@ -53,13 +53,13 @@ is_instance(const Value *obj, const Value *cls)
 /* A classinfo (or a member of a classinfo tuple) that is host Python, which
  * glc cannot test against (isinstance would be false whatever obj is). */
 static const Value *
-host_class(const Value *cls)
+host_class(const Value *cls, int depth)
 {
 	if (cls->kind == VAL_HOST)
 		return cls;
 	if (cls->kind == VAL_TUPLE || cls->kind == VAL_LIST)
-		for (size_t i = 0; i < cls->u.list.n; i++) {
-			const Value *h = host_class(cls->u.list.items[i]);
+		for (size_t i = 0; depth < SEMA_MAX_VALUE_DEPTH && i < cls->u.list.n; i++) {
+			const Value *h = host_class(cls->u.list.items[i], depth + 1);
 			if (h)
 				return h;
 		}
@@ -166,13 +166,13 @@ sema_check_py_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 		v->u.builtin = sema_builtin_namespace("target");
 		return v;
 	case BF_ISINSTANCE: {
-		const Value *h = host_class(a[1]);
+		const Value *h = host_class(a[1], 0);
 		if (h) {
 			sema_host_error(ck, h->span, h);
 			return NULL;
 		}
 		v = sema_new_value(&ck->ev, VAL_BOOL, call->span);
-		v->u.b = is_instance(a[0], a[1]);
+		v->u.b = is_instance(a[0], a[1], 0);
 		return v;
 	}
 	case BF_ABS_PY:

@@ -20,6 +20,9 @@ typedef VEC(Value *) ValueVec;
 static bool
 items_of(Check *ck, Value *v, ValueVec *out)
 {
+	if ((v->kind == VAL_LIST || v->kind == VAL_TUPLE || v->kind == VAL_DICT) &&
+	    !sema_charge(&ck->ev, v->span, v->u.list.n, 0))
+		return false;
 	if (v->kind == VAL_LIST || v->kind == VAL_TUPLE) {
 		for (size_t i = 0; i < v->u.list.n; i++)
 			vec_push(ck->a, out, v->u.list.items[i]);
@@ -34,14 +37,20 @@ items_of(Check *ck, Value *v, ValueVec *out)
 	return false;
 }
 
-/* Replaces the items of list or dict v (in place: its aliases see it). */
-static void
-set_items(Check *ck, Value *v, Value **items, size_t n)
+/* Replaces the items of list or dict v (in place: its aliases see it);
+ * false when the budget does not allow it. */
+static bool
+set_items(Check *ck, SrcSpan at, Value *v, Value **items, size_t n)
 {
-	v->u.list.items = arena_alloc(ck->a, (n + 1) * sizeof(Value *));
+	Value **copy = sema_items_alloc(&ck->ev, at, n);
+	if (!copy)
+		return false;
 	if (n)
-		memcpy(v->u.list.items, items, n * sizeof(Value *));
+		memcpy(copy, items, n * sizeof(Value *));
+	v->u.list.items = copy;
 	v->u.list.n = n;
+	v->u.list.cap = n + 1;
+	return true;
 }
 
 static const struct { ValueKind kind; const char *name; const char *params[3]; } methods[] = {
@@ -117,6 +126,8 @@ dict_method(Check *ck, const Node *call, Value *d, const char *name, Value **a)
 			           sema_value_kind_phrase(a[0]));
 			return NULL;
 		}
+		if (!sema_charge(&ck->ev, call->span, n / 2 * (a[0]->u.list.n / 2), 0))
+			return NULL;
 		ValueVec out = {0};
 		for (size_t i = 0; i < n; i++)
 			vec_push(ck->a, &out, kv[i]);
@@ -129,9 +140,11 @@ dict_method(Check *ck, const Node *call, Value *d, const char *name, Value **a)
 			vec_push(ck->a, &out, a[0]->u.list.items[j]);
 			vec_push(ck->a, &out, a[0]->u.list.items[j + 1]);
 		}
-		set_items(ck, d, out.data, out.len);
-		return sema_new_value(&ck->ev, VAL_NONE, call->span);
+		return set_items(ck, call->span, d, out.data, out.len)
+		     ? sema_new_value(&ck->ev, VAL_NONE, call->span) : NULL;
 	}
+	if (!sema_charge(&ck->ev, call->span, n / 2, 0))
+		return NULL;
 	int64_t at = find(a[0], kv, n, 2);
 	Value *dflt = a[1] ? a[1] : sema_new_value(&ck->ev, VAL_NONE, call->span);
 	if (strcmp(name, "get") == 0)
@@ -139,12 +152,8 @@ dict_method(Check *ck, const Node *call, Value *d, const char *name, Value **a)
 	if (strcmp(name, "setdefault") == 0) {
 		if (at >= 0)
 			return kv[2 * at + 1];
-		Value **items = arena_alloc(ck->a, (n + 2) * sizeof(Value *));
-		memcpy(items, kv, n * sizeof(Value *));
-		items[n] = a[0];
-		items[n + 1] = dflt;
-		set_items(ck, d, items, n + 2);
-		return dflt;
+		return sema_list_push(&ck->ev, call->span, d, a[0]) &&
+		       sema_list_push(&ck->ev, call->span, d, dflt) ? dflt : NULL;
 	}
 	/* pop */
 	if (at < 0) {
@@ -165,6 +174,22 @@ list_method(Check *ck, const Node *call, Value *l, const char *name, Value **a)
 	Value **it = l->u.list.items;
 	size_t n = l->u.list.n;
 	Value *none = sema_new_value(&ck->ev, VAL_NONE, call->span);
+	if (strcmp(name, "append") == 0)
+		return sema_list_push(&ck->ev, call->span, l, a[0]) ? none : NULL;
+	if (strcmp(name, "copy") == 0)
+		return sema_list_value(&ck->ev, VAL_LIST, it, n, call->span);
+	if (strcmp(name, "extend") == 0) {
+		ValueVec xs = {0};
+		if (!items_of(ck, a[0], &xs))
+			return NULL;
+		for (size_t i = 0; i < xs.len; i++)
+			if (!sema_list_push(&ck->ev, call->span, l, xs.data[i]))
+				return NULL;
+		return none;
+	}
+	/* the others walk the items once */
+	if (!sema_charge(&ck->ev, call->span, n, 0))
+		return NULL;
 	if (strcmp(name, "index") == 0 || strcmp(name, "count") == 0) {
 		int64_t c = 0, at = find(a[0], it, n, 1);
 		for (size_t i = 0; i < n; i++)
@@ -176,8 +201,6 @@ list_method(Check *ck, const Node *call, Value *l, const char *name, Value **a)
 		}
 		return sema_int_value(&ck->ev, name[0] == 'i' ? at : c, call->span);
 	}
-	if (strcmp(name, "copy") == 0)
-		return sema_list_value(&ck->ev, VAL_LIST, it, n, call->span);
 	if (strcmp(name, "reverse") == 0) {
 		for (size_t i = 0; i < n / 2; i++) {
 			Value *t = it[i];
@@ -186,36 +209,30 @@ list_method(Check *ck, const Node *call, Value *l, const char *name, Value **a)
 		}
 		return none;
 	}
-	ValueVec out = {0};
-	for (size_t i = 0; i < n; i++)
-		vec_push(ck->a, &out, it[i]);
 	int64_t ix = (int64_t)n - 1;
 	if ((strcmp(name, "pop") == 0 && a[0]) || strcmp(name, "insert") == 0) {
 		if (!sema_value_int(ck, a[0], "the index", &ix))
 			return NULL;
 		ix = ix < 0 ? ix + (int64_t)n : ix;
 	}
-	if (strcmp(name, "append") == 0) {
-		vec_push(ck->a, &out, a[0]);
-	} else if (strcmp(name, "extend") == 0) {
-		if (!items_of(ck, a[0], &out))
-			return NULL;
-	} else if (strcmp(name, "insert") == 0) {
+	if (strcmp(name, "insert") == 0) {
 		ix = ix < 0 ? 0 : ix > (int64_t)n ? (int64_t)n : ix;
-		vec_push(ck->a, &out, a[1]);
-		memmove(out.data + ix + 1, out.data + ix, (n - (size_t)ix) * sizeof(Value *));
-		out.data[ix] = a[1];
-	} else {   /* pop */
-		if (ix < 0 || ix >= (int64_t)n) {
-			diag_error(ck->d, call->span, "pop(): index out of range of a list of %zu", n);
+		if (!sema_list_push(&ck->ev, call->span, l, a[1]))
 			return NULL;
-		}
-		none = out.data[ix];
-		memmove(out.data + ix, out.data + ix + 1, (n - (size_t)ix - 1) * sizeof(Value *));
-		out.len--;
+		it = l->u.list.items;
+		memmove(it + ix + 1, it + ix, (n - (size_t)ix) * sizeof(Value *));
+		it[ix] = a[1];
+		return none;
 	}
-	set_items(ck, l, out.data, out.len);
-	return none;
+	/* pop */
+	if (ix < 0 || ix >= (int64_t)n) {
+		diag_error(ck->d, call->span, "pop(): index out of range of a list of %zu", n);
+		return NULL;
+	}
+	Value *x = it[ix];
+	memmove(it + ix, it + ix + 1, (n - (size_t)ix - 1) * sizeof(Value *));
+	l->u.list.n--;
+	return x;
 }
 
 Value *
@@ -359,7 +376,8 @@ sema_py_iter_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			return NULL;
 		}
 	if (fn == BF_SORTED) {
-		qsort(xs.data, xs.len, sizeof *xs.data, compare_numbers);
+		if (xs.len)   /* an empty vector has no array to sort */
+			qsort(xs.data, xs.len, sizeof *xs.data, compare_numbers);
 		return sema_list_value(&ck->ev, VAL_LIST, xs.data, xs.len, call->span);
 	}
 	bool is_float = a[1] && a[1]->kind == VAL_FLOAT;

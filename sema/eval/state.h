@@ -120,8 +120,6 @@ struct Check {
 	VEC(SemaModule *) fn_mods;    /* ... and the module each belongs to */
 	VEC(const SemaClass *) classes;   /* the @aggregate classes met */
 	const SemaGluon *gluon;       /* a .py compilation: its options; else NULL */
-	int64_t steps;        /* statements run by constexpr functions so far */
-	bool step_limit_hit;  /* reported; unwinding */
 	/* evaluating a -s entry, which is the host's launch argument: plain
 	 * defs it calls run as compile-time Python */
 	bool host;

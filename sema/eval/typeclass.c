@@ -270,10 +270,7 @@ sema_type_class_call(Check *ck, const Node *call, BuiltinFn fn, Value **a)
 			diag_error(ck->d, call->span, "gl.tuple takes one list or tuple of values");
 			return NULL;
 		}
-		Value *v = sema_new_value(&ck->ev, VAL_TUPLE, call->span);
-		v->u.list.items = it->u.list.items;
-		v->u.list.n = it->u.list.n;
-		return v;
+		return sema_list_value(&ck->ev, VAL_TUPLE, it->u.list.items, it->u.list.n, call->span);
 	}
 	default: {
 		static const char *const names[] = {
@@ -306,16 +303,20 @@ sema_type_method_call(Check *ck, const Node *call, Value *m)
 	return elem ? type_value(ck, sema_type_with_elem(ck, t, elem), call->span) : NULL;
 }
 
-Value *
-sema_tuple_type_of(Check *ck, const Value *tv, SrcSpan at)
+/* sema_tuple_type_of for tv, depth tuples deep; NULL past
+ * SEMA_MAX_VALUE_DEPTH (no type is nested that deep). */
+static Value *
+tuple_type_of(Check *ck, const Value *tv, SrcSpan at, int depth)
 {
+	if (depth > SEMA_MAX_VALUE_DEPTH)
+		return NULL;
 	TType *t = new_tuple_type(ck, tv->u.list.n);
 	for (size_t i = 0; i < tv->u.list.n; i++) {
 		const Value *e = tv->u.list.items[i];
 		if (e->kind == VAL_RUNTIME)
 			t->elems[i] = e->u.rt->type;
 		else if (e->kind == VAL_TUPLE && !e->u.list.cls) {
-			const Value *sub = sema_tuple_type_of(ck, e, at);
+			const Value *sub = tuple_type_of(ck, e, at, depth + 1);
 			if (!sub)
 				return NULL;
 			t->elems[i] = sub->u.type;
@@ -323,4 +324,10 @@ sema_tuple_type_of(Check *ck, const Value *tv, SrcSpan at)
 			return NULL;
 	}
 	return type_value(ck, t, at);
+}
+
+Value *
+sema_tuple_type_of(Check *ck, const Value *tv, SrcSpan at)
+{
+	return tuple_type_of(ck, tv, at, 0);
 }

@@ -85,6 +85,17 @@ sema_literal_dtype(const Value *v)
 	                                                                             : DT_I64;
 }
 
+bool
+sema_int_fits(TDType dt, int64_t i)
+{
+	int bits = ir_dtype_bits(dt);
+	if (dt == DT_I1)
+		return i == 0 || i == 1;
+	if (ir_dtype_is_unsigned(dt))
+		return i >= 0 && (bits >= 64 || i < ((int64_t)1 << bits));
+	return bits >= 64 || (i >= -((int64_t)1 << (bits - 1)) && i < ((int64_t)1 << (bits - 1)));
+}
+
 /* A fresh type with only a kind and a dtype. */
 static const TType *
 simple_type(Check *ck, TTypeKind kind, TDType dtype)
@@ -158,6 +169,13 @@ sema_tensor_type(Check *ck, SrcSpan at, const TType *elem, const int64_t *shape,
 	if (!sema_build_layout(ck->d, at, desc, shape, rank, ck->k ? ck->k->num_warps : 0,
 	                       ck->a, &t->layout.ll))
 		return NULL;
+	int bits = ll_in_bits(&t->layout.ll, LL_REGISTER);
+	if (bits > IR_MAX_REG_BITS) {
+		diag_error(ck->d, at, "this tensor holds 2^%d elements in each thread, more than glc "
+		           "takes (2^%d; code generation takes far fewer: --max-elems-per-thread)", bits,
+		           IR_MAX_REG_BITS);
+		return NULL;
+	}
 	return t;
 }
 

@@ -39,6 +39,9 @@ TDType sema_integer_promote(TDType a, TDType b);
 /* The dtype Triton gives a Python number: i1, i32 (u32, i64 when larger),
  * f32 (f64 outside f32's range). */
 TDType sema_literal_dtype(const Value *v);
+/* Whether the integer i is a value of integer dtype dt: -2^(N-1) to
+ * 2^(N-1)-1 for iN, 0 to 2^N-1 for uN, 0 or 1 for i1. */
+bool sema_int_fits(TDType dt, int64_t i);
 /* The scalar type of dtype t, the pointer type to pointee. */
 const TType *sema_type_scalar(Check *ck, TDType t);
 const TType *sema_type_ptr(Check *ck, TDType pointee);

@@ -73,6 +73,9 @@ sema_int_value(Eval *e, int64_t i, SrcSpan at)
 Value *
 sema_list_value(Eval *e, ValueKind k, Value **items, size_t n, SrcSpan at)
 {
+	/* copying n items that exist costs n steps; past the budget the copy
+	 * is still made (its callers cannot fail) and the next charge fails */
+	(void)sema_charge(e, at, n, (n + 1) * sizeof(Value *));
 	Value *v = sema_new_value(e, k, at);
 	v->u.list.n = n;
 	v->u.list.items = arena_alloc(e->arena, (n + 1) * sizeof(Value *));
@@ -158,41 +161,70 @@ same_type(const TType *a, const TType *b)
 	                               ll_desc_equal(a->layout.desc, b->layout.desc));
 }
 
-bool
-sema_same_value(const Value *x, const Value *y)
+/* x == y, depth levels inside the values compared first: 1 or 0, or -1
+ * when they nest deeper than SEMA_MAX_VALUE_DEPTH; *work counts the
+ * values compared. */
+static int
+equal(const Value *x, const Value *y, int depth, uint64_t *work)
 {
+	++*work;
 	if (is_num(x) && is_num(y))
 		return num_of(x) == num_of(y);
 	if (dtype_of(x) != DT_VOID || dtype_of(y) != DT_VOID)
 		return dtype_of(x) == dtype_of(y);
 	if (x->kind != y->kind)
-		return false;
+		return 0;
 	switch (x->kind) {
-	case VAL_NONE: return true;
+	case VAL_NONE: return 1;
 	case VAL_STR: return x->u.str.len == y->u.str.len &&
 	                     memcmp(x->u.str.s, y->u.str.s, x->u.str.len) == 0;
 	case VAL_LAYOUT: return ll_desc_equal(x->u.layout, y->u.layout);
 	case VAL_TYPE: return same_type(x->u.type, y->u.type);
 	case VAL_LIST: case VAL_TUPLE:
 		if (x->u.list.n != y->u.list.n)
-			return false;
-		for (size_t i = 0; i < x->u.list.n; i++)
-			if (!sema_same_value(x->u.list.items[i], y->u.list.items[i]))
-				return false;
-		return true;
+			return 0;
+		if (x->u.list.items == y->u.list.items)
+			return 1;   /* one object (Python compares a list to itself so) */
+		if (depth >= SEMA_MAX_VALUE_DEPTH)
+			return -1;
+		for (size_t i = 0; i < x->u.list.n; i++) {
+			int r = equal(x->u.list.items[i], y->u.list.items[i], depth + 1, work);
+			if (r != 1)
+				return r;
+		}
+		return 1;
 	case VAL_BUILTIN: return x->u.builtin == y->u.builtin;
 	case VAL_RUNTIME: return x->u.rt == y->u.rt;
 	case VAL_FUNC: return x->u.func == y->u.func;
 	case VAL_VAR: return x->u.var == y->u.var;
-	case VAL_WGMMA_ACC: return sema_same_value(x->u.inner, y->u.inner);
+	case VAL_WGMMA_ACC: return equal(x->u.inner, y->u.inner, depth, work);
 	case VAL_WGMMA_ACC_TYPE: return same_type(x->u.type, y->u.type);
-	case VAL_AUTO_LAYOUT: return true;
+	case VAL_AUTO_LAYOUT: return 1;
 	default: return x == y;
 	}
 }
 
-void
-sema_value_print(const Value *v, StrBuf *out)
+int
+sema_equal(Eval *e, SrcSpan at, const Value *x, const Value *y)
+{
+	uint64_t work = 0;
+	int r = equal(x, y, 0, &work);
+	if (r < 0)
+		diag_error(e->diags, at, "cannot compare values nested more than %d deep (does a "
+		           "list contain itself?)", SEMA_MAX_VALUE_DEPTH);
+	return r < 0 || !sema_charge(e, at, work, 0) ? -1 : r;
+}
+
+bool
+sema_same_value(const Value *x, const Value *y)
+{
+	uint64_t work = 0;
+	return equal(x, y, 0, &work) == 1;
+}
+
+/* The spelling of v, inside the lists and tuples outer[0..depth-1]. */
+static void
+print_value(const Value *v, StrBuf *out, const Value **outer, int depth)
 {
 	switch (v->kind) {
 	case VAL_INT: buf_printf(out, "%lld", (long long)v->u.i); return;
@@ -205,28 +237,68 @@ sema_value_print(const Value *v, StrBuf *out)
 		buf_putc(out, '"');
 		return;
 	case VAL_LIST:
-	case VAL_TUPLE:
-		buf_putc(out, v->kind == VAL_LIST ? '[' : '(');
+	case VAL_TUPLE: {
+		const char *open = v->kind == VAL_LIST ? "[" : "(", *close = v->kind == VAL_LIST ? "]" : ")";
+		for (int i = 0; i < depth; i++)
+			if (outer[i]->u.list.items == v->u.list.items) {
+				buf_printf(out, "%s...%s", open, close);   /* inside itself */
+				return;
+			}
+		if (depth >= SEMA_MAX_VALUE_DEPTH) {
+			buf_puts(out, "...");
+			return;
+		}
+		outer[depth] = v;
+		buf_puts(out, open);
 		for (size_t i = 0; i < v->u.list.n; i++) {
 			if (i)
 				buf_puts(out, ", ");
-			sema_value_print(v->u.list.items[i], out);
+			print_value(v->u.list.items[i], out, outer, depth + 1);
 		}
-		buf_putc(out, v->kind == VAL_LIST ? ']' : ')');
+		buf_puts(out, close);
 		return;
+	}
 	case VAL_LAYOUT: ll_desc_print(v->u.layout, out); return;
 	case VAL_DTYPE: buf_printf(out, "gl.%s", ir_dtype_name(v->u.dtype)); return;
 	default: buf_puts(out, sema_value_kind_phrase(v)); return;
 	}
 }
 
+void
+sema_value_print(const Value *v, StrBuf *out)
+{
+	const Value *outer[SEMA_MAX_VALUE_DEPTH];
+	print_value(v, out, outer, 0);
+}
+
+/* Python's `is`: every list, dict and tuple is an object of its own (two
+ * displays are two objects, a name bound to one is that one); None, bools,
+ * numbers of one type, strings and Gluon's names (dtypes, layouts,
+ * functions) compare by what they are, as CPython's cached and interned
+ * objects do. */
+static bool
+is_same_object(const Value *x, const Value *y)
+{
+	switch (x->kind) {
+	case VAL_LIST: case VAL_TUPLE: case VAL_DICT:
+		return x->kind == y->kind && x->u.list.items == y->u.list.items &&
+		       x->u.list.n == y->u.list.n;
+	case VAL_INT: case VAL_FLOAT: case VAL_BOOL:
+		return x->kind == y->kind && sema_same_value(x, y);
+	default:
+		return sema_same_value(x, y);
+	}
+}
+
 int
 sema_compare_values(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y)
 {
-	if (op == CMP_EQ || op == CMP_IS)
-		return sema_same_value(x, y);
-	if (op == CMP_NE || op == CMP_IS_NOT)
-		return !sema_same_value(x, y);
+	if (op == CMP_IS || op == CMP_IS_NOT)
+		return (op == CMP_IS) == is_same_object(x, y);
+	if (op == CMP_EQ || op == CMP_NE) {
+		int r = sema_equal(e, at, x, y);
+		return r < 0 ? -1 : (op == CMP_EQ) == r;
+	}
 	if (op == CMP_IN || op == CMP_NOT_IN) {
 		if (y->kind != VAL_LIST && y->kind != VAL_TUPLE) {
 			diag_error(e->diags, at, "'in' needs a list or tuple on the right, not %s",
@@ -234,8 +306,12 @@ sema_compare_values(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *
 			return -1;
 		}
 		bool found = false;
-		for (size_t i = 0; i < y->u.list.n; i++)
-			found |= sema_same_value(x, y->u.list.items[i]);
+		for (size_t i = 0; i < y->u.list.n && !found; i++) {
+			int r = sema_equal(e, at, x, y->u.list.items[i]);
+			if (r < 0)
+				return -1;
+			found = r;
+		}
 		return op == CMP_IN ? found : !found;
 	}
 	if (!is_num(x) || !is_num(y)) {

@@ -61,8 +61,9 @@ struct Value {
 		bool b;
 		struct { const char *s; size_t len; } str;
 		/* cls: an instance of that @aggregate class, whose fields are
-		 * the items (a tuple otherwise NULL) */
-		struct { Value **items; size_t n; const SemaClass *cls; } list;
+		 * the items (a tuple otherwise NULL); cap: the slots of items when
+		 * it has room to grow in place (list.append), else 0 */
+		struct { Value **items; size_t n, cap; const SemaClass *cls; } list;
 		const LLDesc *layout;
 		const Builtin *builtin;
 		TDType dtype;
@@ -80,22 +81,23 @@ struct Value {
 	} u;
 };
 
-/* The evaluation context: where values are allocated and diagnostics go,
- * and the checker (NULL: compile-time values only, as for `glc layout`),
- * whose scopes names are looked up in and which runtime values reach. */
-typedef struct Eval {
-	Arena *arena;
-	Diags *diags;
-	Check *ck;      /* non-NULL while checking kernels: runtime values allowed */
-} Eval;
+#include "sema/value/budget.h"
 
 /* Python's == on compile-time values, as Gluon compares them: numbers by
- * value, layouts and types by what they describe, dtypes by dtype. */
+ * value, layouts and types by what they describe, dtypes by dtype; a
+ * list is equal to itself without a look inside (as Python's). Values
+ * nested deeper than SEMA_MAX_VALUE_DEPTH are an error at `at` (-1);
+ * else 1 or 0. */
+int sema_equal(Eval *e, SrcSpan at, const Value *x, const Value *y);
+/* sema_equal for lookups that cannot fail (dict keys, list.index): values
+ * nested too deeply to compare are unequal. */
 bool sema_same_value(const Value *x, const Value *y);
 /* A compile-time comparison x op y (==, !=, is, is not, in, not in, and
  * the orderings of numbers): 1 or 0, or -1 after a diagnostic at `at`. */
 int sema_compare_values(Eval *e, SrcSpan at, CmpOp op, const Value *x, const Value *y);
-/* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]). */
+/* The source-like spelling of a compile-time value (64, gl.f16, [1, 2]);
+ * a list inside itself prints as [...] (as Python's), and what is nested
+ * deeper than SEMA_MAX_VALUE_DEPTH as ... */
 void sema_value_print(const Value *v, StrBuf *out);
 /* "an integer", "a list", ... for messages. */
 const char *sema_value_kind_phrase(const Value *v);

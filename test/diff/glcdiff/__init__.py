@@ -1,8 +1,10 @@
 """glcdiff: glc's differential tester (random kernels through glc and through Triton's
 Gluon, outputs compared), as a package.
 
-    gen/        the seeded generator of .gl kernels and their manifests
-    translate/  .gl -> Gluon (gl2gluon), .gl -> triton.language (gl2tl, tl_shim)
+    gen/        the seeded generator of .gl kernels and their manifests, in modes that
+                leave layouts to inference (erase) or write triton.language
+    translate/  .gl -> Gluon (gl2gluon), .gl -> triton.language (gl2tl with tl_shim
+                for the oracle, gl2pytl plain)
     oracles/    third opinions: Triton's interpreter (interp) and Triton's own layout,
                 shape, CGA and bank-conflict answers (layout, shape, cga, bank)
     runners/    glc as a subprocess (glc), the CPU half (cpu_check), the GPU bundle

@@ -25,6 +25,9 @@ what = re.match(r"#\\s*(\\w+)", text).group(1)
 if "--kernel" in args:
     m = re.search(r"# " + args[args.index("--kernel") + 1] + r": (\\w+)", text)
     what = m.group(1) if m else "ok"
+if "-n" in args:   # a tl file: its kernel's `# kernel` line must be what -s and -w say
+    n, s, w = (args[args.index(o) + 1] for o in ("-n", "-s", "-w"))
+    what = "ok" if "# kernel " + n + ": " + s + "; -w " + w in text else "user"
 if what == "user":
     sys.exit(sys.stderr.write(path + ":3:5: error: a user's mistake\\n") and 1)
 if what == "ice":
@@ -98,6 +101,13 @@ class FakeGlc(unittest.TestCase):
                                                        ("k2", "internal")])
         self.assertEqual(cpu_check.check_file(self.glc, self.source("# ok\n"), ["a", "b"]),
                          [("a", "ok", ""), ("b", "ok", "")])
+
+    def test_tl_files_compile_kernel_by_kernel(self):
+        path = os.path.join(self.tmp.name, "k.py")
+        with open(path, "w") as f:
+            f.write("# tl\n# kernel a: *fp32, i32; -w 4\n# kernel b: *i8; -w 2\n")
+        got = cpu_check.check_file(self.glc, path, ["a", "b"])
+        self.assertEqual([(n, o) for n, o, _ in got], [("a", "ok"), ("b", "ok")])
 
 
 class Shrink(unittest.TestCase):

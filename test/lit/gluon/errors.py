@@ -24,8 +24,8 @@
 # INNER: note: did you mean 'inner'?
 # RUN: not %glc %s -n host_fn -s "1" 2>&1 | FileCheck %s --check-prefix=HOST
 # HOST: error: -n host_fn: 'host_fn' is not a @gluon.jit function
-# RUN: not %glc %s -n loops -s "*fp32" --constexpr-steps=500 2>&1 | FileCheck %s --check-prefix=STEPS
-# STEPS: errors.py:56:9: error: compile-time evaluation did not finish within 500 steps
+# RUN: not %glc %s -n loops -s "*fp32" --max-eval-steps=500 2>&1 | FileCheck %s --check-prefix=STEPS
+# STEPS: errors.py:55:5: error: compile-time evaluation does not finish within 500 steps
 # RUN: not %glc %s -n kern 2>&1 | FileCheck %s --check-prefix=NOSIG
 # NOSIG: error: -n kern: give the kernel's signature with -s
 import torch

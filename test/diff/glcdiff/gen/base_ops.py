@@ -481,7 +481,7 @@ OPS = {
     "compare": (3, None, op_compare), "logical": (1, None, op_logical),
     "where": (3, None, op_where), "cast": (4, None, op_cast), "convert": (5, None, op_convert),
     "reduce": (4, None, op_reduce), "expand": (3, None, op_expand), "full": (1, None, op_full),
-    "smem": (4, None, op_smem), "load": (2, None, Kernel.op_load),
+    "smem": (4, "shared_memory", op_smem), "load": (2, None, Kernel.op_load),
     "loop": (2, "loops", op_loop), "if": (1, "runtime_if", op_if),
 }
 

@@ -7,6 +7,7 @@ switch goes back on when the defect is fixed. `DIFF_FEATURES=name,-name` in the
 environment turns switches on or off for one run (e.g. to check a fix:
 `DIFF_FEATURES=smem_permute python3 cpu_check.py`).
 """
+import contextlib
 import os
 
 # name -> (on?, why it is off)
@@ -17,6 +18,7 @@ SWITCHES = {
     "nvmma_shared": (True, ""),
     "shared_linear": (True, ""),
     "padded_shared": (True, ""),
+    "shared_memory": (True, ""),
     "smem_index": (True, ""),
     "smem_slice": (True, ""),
     "smem_strided_slice": (True, ""),
@@ -39,6 +41,9 @@ SWITCHES = {
     "gather": (True, ""),
     "histogram": (True, ""),
     "atomics": (True, ""),
+    # erase.py: leave to inference the layouts that meet a value reduced twice
+    "nested_slice_inference": (False, "glc rejects an inferred layout met by a twice-reduced "
+                               "one as 'differently sliced' (found/013)"),
 }
 
 
@@ -57,6 +62,19 @@ for _name in OVERRIDES:
     if _name not in SWITCHES:
         raise SystemExit(f"DIFF_FEATURES: unknown feature {_name!r} "
                          "(see test/diff/glcdiff/gen/features.py)")
+
+
+@contextlib.contextmanager
+def overridden(switches):
+    """Within the block, {name: on?} overrides this run's switches (the tl mode turns
+    shared_memory off: triton.language has none)."""
+    saved = dict(OVERRIDES)
+    OVERRIDES.update(switches)
+    try:
+        yield
+    finally:
+        OVERRIDES.clear()
+        OVERRIDES.update(saved)
 
 
 def enabled(name):

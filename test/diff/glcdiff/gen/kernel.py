@@ -13,13 +13,15 @@ import random
 import re
 from collections import namedtuple
 
+from glcdiff.gen import erase
 from glcdiff.gen import layouts as lay
 from glcdiff.gen import ranges as R
 from glcdiff.dtypes import DTYPES, is_float, is_int
 from glcdiff.gen.features import enabled
 
 Val = namedtuple("Val", "name dtype shape layout rng")
-Stmt = namedtuple("Stmt", "lines defs")
+# layout: the distributed layout of a site's offsets (Kernel.site), for erase.py
+Stmt = namedtuple("Stmt", "lines defs layout", defaults=(None,))
 
 RTOL = {"f64": 1e-9, "f32": 1e-4, "f16": 5e-3, "bf16": 3e-2, "f8e4m3": 0.13, "f8e5m2": 0.26}
 LOAD_DTYPES = [("f32", 6), ("f16", 3), ("i32", 3), ("bf16", 2), ("i8", 1), ("i16", 1),
@@ -64,9 +66,11 @@ class Kernel:
         self.count += 1
         return f"{prefix}{self.count}"
 
-    def emit(self, lines, defs):
-        """Append a statement: its source lines and the names it defines."""
-        self.stmts.append(Stmt(lines if isinstance(lines, list) else [lines], set(defs)))
+    def emit(self, lines, defs, layout=None):
+        """Append a statement: its source lines, the names it defines and, for a
+        site, the layout its offsets are built in."""
+        self.stmts.append(Stmt(lines if isinstance(lines, list) else [lines], set(defs),
+                               layout))
 
     def param(self, prefix, decl, entry):
         """A new kernel parameter named prefix+N, declared `decl`, with its manifest entry."""
@@ -221,7 +225,7 @@ class Kernel:
             mask = f"m{k[1:]}"
             lines.append(f"{mask} = {k} < {lim}")
             defs.append(mask)
-        self.emit(lines, defs)
+        self.emit(lines, defs, layout.text if layout else None)
         self.sites[key] = (k, mask)
         return self.sites[key]
 
@@ -326,15 +330,20 @@ class Kernel:
         params = [i for i, p in enumerate(self.params) if keep is None or p["name"] in names]
         return stmts, params
 
-    def text(self, keep=None):
-        """The kernel's .gl source; `keep` (statement indices) drops the others."""
+    def text(self, keep=None, mode="gl"):
+        """The kernel's .gl source; `keep` (statement indices) drops the others; mode
+        (erase.KERNEL_MODES) says which layouts are left to inference."""
         stmts, params = self.kept(keep)
         code = " ".join(ln for st in stmts for ln in st.lines)
         out = [src + "\n" for name, src in self.helpers if re.search(rf"\b{name}\b", code)]
         out += [f"@gl.kernel(num_warps={self.warps})",
                 f"def {self.name}(" + ", ".join(self.decls[i] for i in params) + "):"]
+        erasable = erase.plan(stmts) if mode == "erased" else None
         for s in stmts:
-            out += ["    " + line for line in s.lines]
+            out += ["    " + line for line in erase.rewrite(s, mode, self.seed, self.index,
+                                                           erasable)]
+        if not stmts:   # everything dropped (shrink.py tries it): still a function
+            out.append("    pass")
         return "\n".join(out) + "\n"
 
     def manifest(self, keep=None):

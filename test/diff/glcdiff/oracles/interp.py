@@ -23,8 +23,8 @@ generated .gl files (the bundle's kernels/). Each case gets a verdict line:
 and last `oracle: N cases, N agree, N glc-right, N glc-wrong, N no-verdict`. Exit
 status 1 when any case is glc-wrong. CASES is a folder of NAME.pt files or the
 cases.tar run_gpu.py packs them into.
---check: every generated kernel of DIR (.gl + .json as gen.py writes them, e.g.
-a gen.py -o folder) must translate and run under the interpreter on random
+--check: every generated kernel of DIR (.gl or, in the tl mode, .py + .json as
+gen.py writes them, e.g. a gen.py -o folder) must translate and run under the interpreter on random
 inputs (torch, CPU); last line `oracle: N kernels, N ran, N failed`.
 Needs torch and triton 3.6 (e.g. a venv with triton==3.6.0; no GPU).
 """
@@ -44,9 +44,10 @@ from glcdiff.translate.gl2tl import translate   # noqa: E402
 
 
 def _module(gl_path, scratch):
-    """The translated module of a generated .gl file (written into scratch)."""
+    """The translated module of a generated .gl file (written into scratch), or the
+    module of a generated .py file (gen.py --mode tl: triton.language already)."""
     stem = os.path.splitext(os.path.basename(gl_path))[0]
-    py = os.path.join(scratch, stem + "_tl.py")
+    py = gl_path if gl_path.endswith(".py") else os.path.join(scratch, stem + "_tl.py")
     if not os.path.exists(py):
         with open(gl_path) as f:
             src = translate(f.read())
@@ -64,7 +65,8 @@ def _failure(e):
     import traceback
     where = next((f"{os.path.basename(t.filename)}:{t.lineno}"
                   for t in reversed(traceback.extract_tb(e.__traceback__))
-                  if t.filename.endswith("_tl.py")), "?")
+                  if t.filename.endswith("_tl.py")
+                  or os.path.basename(t.filename).startswith("diff_")), "?")
     text = str(e).strip().splitlines()
     return f"{where}: {type(e).__name__}: {text[-1][:300] if text else ''}"
 
@@ -181,7 +183,7 @@ def main(argv=None):
     with ProcessPoolExecutor(args.jobs) as ex:
         if args.check:
             files = sorted(os.path.join(args.check, f) for f in os.listdir(args.check)
-                           if f.endswith(".gl"))
+                           if f.endswith((".gl", ".py")))
             total = failed = 0
             for n, fails in ex.map(check_file, files, [scratch] * len(files)):
                 total, failed = total + n, failed + len(fails)

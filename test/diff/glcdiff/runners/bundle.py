@@ -1,11 +1,14 @@
 """Build the GPU bundle of the differential tester (on this machine: it has LLVM).
 
     python3 bundle.py --seed S --count N [--start I] [--per-file K] [--glc build/glc] --out DIR
+                      [--mode gl|erased|auto|mix] [--add]
 
 Generates kernels I .. I+N-1 of seed S (gen.py), compiles each file with glc into
 an object and a header (a kernel glc cannot compile is dropped from its file
 and listed in DIR/skipped.txt with glc's message), translates each file to
-Gluon (gl2gluon.py; its signature must list the manifest's parameters),
+Gluon (gl2gluon.py; its signature must list the manifest's parameters; a
+kernel written with its layouts erased is translated from its gl twin, which
+Triton 3.6 can compile: glcdiff/gen/erase.py),
 checks that a C file including every header compiles against glrt.h, and
 copies libglrt's sources, the glcdiff package and its GPU-side entry points
 (run_gpu.sh, run_gpu.py and the oracle's oracle.py) next to them: the bundle
@@ -26,6 +29,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from glcdiff import TOOLS_DIR, copy_package
+from glcdiff.gen import erase
 from glcdiff.gen import generate as gen
 from glcdiff.runners import glc
 from glcdiff.translate.gl2gluon import translate
@@ -33,8 +37,9 @@ from glcdiff.translate.gl2gluon import translate
 # the entry points beside the package that the GPU machine runs
 GPU_ENTRY_POINTS = ("run_gpu.sh", "run_gpu.py", "oracle.py")
 
-def build_file(glc_path, path, kernels, skipped):
-    """Compile one generated file to PATH.o / PATH.h, dropping kernels glc rejects."""
+def build_file(glc_path, path, kernels, skipped, mode="gl"):
+    """Compile one generated file (kernels in mode) to PATH.o / PATH.h and its Gluon
+    twin to PATH.py, dropping kernels glc rejects."""
     stem = os.path.splitext(path)[0]
     while kernels:
         outcome, msg = glc.run(glc_path, path, ["-c", "-o", stem + ".o"], timeout=300)
@@ -47,15 +52,14 @@ def build_file(glc_path, path, kernels, skipped):
                 skipped.append(f"seed {k.seed} kernel {k.index}: {glc.signature(outcome, msg)}")
         kernels = [k for k in kernels if k.index not in bad]
         if kernels:
-            gen.write_file(path, kernels)
+            gen.write_file(path, kernels, mode=mode)
     if not kernels:
         for ext in (".gl", ".json", ".o"):
             if os.path.exists(stem + ext):
                 os.remove(stem + ext)
         return
     subprocess.run([glc_path, path, "--emit=header", "-o", stem + ".h"], check=True)
-    with open(path) as f:
-        src, sigs = translate(f.read())
+    src, sigs = translate(gen.file_text(kernels, mode=mode, twin=True))
     with open(stem + ".py", "w") as f:
         f.write(src)
     mans = {m.name: [p["name"] for p in m.params] for m in kernels}
@@ -107,6 +111,8 @@ def main(argv=None):
     ap.add_argument("--per-file", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--mode", choices=erase.MODES, default="gl",
+                    help="which layouts glc is left to infer (glcdiff/gen/erase.py)")
     ap.add_argument("--add", action="store_true",
                     help="add these kernels to the bundle in OUT instead of replacing it "
                          "(another seed, or other DIFF_FEATURES)")
@@ -117,7 +123,8 @@ def main(argv=None):
         subprocess.run(["tar", "xJf", packed, "-C", kdir], check=True)
     else:
         shutil.rmtree(args.out, ignore_errors=True)
-    paths = gen.generate_files(args.seed, args.start, args.count, args.per_file, kdir)
+    paths = gen.generate_files(args.seed, args.start, args.count, args.per_file, kdir,
+                               args.mode)
     skipped = []
     with ThreadPoolExecutor(args.jobs) as pool:
         jobs = []
@@ -125,7 +132,7 @@ def main(argv=None):
             first = int(os.path.basename(path).split("_")[2].split(".")[0])
             n = min(args.per_file, args.start + args.count - first)
             ks = [gen.kernel(args.seed, i) for i in range(first, first + n)]
-            jobs.append(pool.submit(build_file, args.glc, path, ks, skipped))
+            jobs.append(pool.submit(build_file, args.glc, path, ks, skipped, args.mode))
         for j in jobs:
             j.result()
     check_headers(kdir, args.out)

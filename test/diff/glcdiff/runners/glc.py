@@ -9,6 +9,8 @@ import os
 import re
 import subprocess
 
+from glcdiff.translate.gl2pytl import kernel_lines
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 DEFAULT_GLC = os.path.join(ROOT, "build", "glc")
 USER_DIAG = re.compile(r"^\S+:\d+:\d+: error:", re.M)
@@ -50,8 +52,14 @@ def signature(outcome, message):
 
 
 def cubin(glc, path, kernel=None, timeout=60):
-    """Compile PATH (or one kernel of it) to a cubin that is thrown away."""
+    """Compile PATH (or one kernel of it) to a cubin that is thrown away. A .py file
+    is triton.language (gen.py --mode tl): its kernel is compiled as Triton's
+    compile.py would, with the signature and warps of its `# kernel` line."""
     args = ["--emit=cubin", "-o", os.devnull]
-    if kernel:
+    if path.endswith(".py"):
+        with open(path) as f:
+            sig, warps = kernel_lines(f.read())[kernel]
+        args += ["-n", kernel, "-s", sig, "-w", str(warps)]
+    elif kernel:
         args += ["--kernel", kernel]
     return run(glc, path, args, timeout)

@@ -1,6 +1,7 @@
 """Shrink a failing generated kernel to a small reproducer (delta debugging).
 
     python3 shrink.py --seed S --index I [--gpu] [--glc build/glc] [-o OUT.gl]
+                      [--mode gl|erased|auto|mix|tl]
 
 Regenerates kernel I of seed S and removes statements (ddmin over its statement
 list; a statement whose names lose their definition goes too, so every
@@ -24,26 +25,27 @@ from glcdiff.gen import generate as gen
 from glcdiff.runners import glc
 
 
-def write(kernel, keep, path):
-    """Write kernel (only statements keep; None: all) and its manifest to path."""
-    gen.write_file(path, [kernel], {kernel.index: keep})
+def write(kernel, keep, path, mode="gl"):
+    """Write kernel (only statements keep; None: all) in mode and its manifest to path."""
+    gen.write_file(path, [kernel], {kernel.index: keep}, mode)
 
 
-def cpu_predicate(glc_path, kernel, tmp):
+def cpu_predicate(glc_path, kernel, tmp, mode="gl"):
     """A test 'keep -> still fails like the original' for glc on the CPU."""
-    path = os.path.join(tmp, "cand.gl")
-    write(kernel, None, path)
-    want = glc.signature(*glc.cubin(glc_path, path))
+    path = os.path.join(tmp, "cand" + (".py" if mode == "tl" else ".gl"))
+    write(kernel, None, path, mode)
+    name = kernel.name if mode == "tl" else None   # a tl file: compiled kernel by kernel
+    want = glc.signature(*glc.cubin(glc_path, path, name))
     if want.startswith("ok"):
         sys.exit(f"kernel {kernel.index} of seed {kernel.seed} compiles: nothing to shrink")
 
     def still_fails(keep):
-        write(kernel, keep, path)
-        return glc.signature(*glc.cubin(glc_path, path)) == want
+        write(kernel, keep, path, mode)
+        return glc.signature(*glc.cubin(glc_path, path, name)) == want
     return still_fails, want
 
 
-def gpu_predicate(glc_path, kernel, tmp):
+def gpu_predicate(glc_path, kernel, tmp, mode="gl"):
     """A test 'keep -> glc and Triton still disagree' (needs a GPU here)."""
     from glcdiff.runners import bundle
     kdir = os.path.join(tmp, "kernels")
@@ -55,8 +57,8 @@ def gpu_predicate(glc_path, kernel, tmp):
 
     def outcome(keep):
         path = os.path.join(kdir, stem + ".gl")
-        write(kernel, keep, path)
-        bundle.build_file(glc_path, path, [kernel], [])
+        write(kernel, keep, path, mode)
+        bundle.build_file(glc_path, path, [kernel], [], mode)
         subprocess.run(["cc", "-shared", "-o", os.path.join(work, f"lib{stem}.so"),
                         os.path.join(kdir, stem + ".o"), "-Wl,--whole-archive", lib,
                         "-Wl,--no-whole-archive", "-ldl", "-pthread"], check=True)
@@ -96,19 +98,21 @@ def main(argv=None):
     ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--glc", default=glc.DEFAULT_GLC)
     ap.add_argument("-o", "--output")
+    ap.add_argument("--mode", choices=gen.MODES, default="gl",
+                    help="the mode the kernel failed in (cpu_check.py prints it)")
     args = ap.parse_args(argv)
-    kernel = gen.kernel(args.seed, args.index)
+    kernel = gen.kernel(args.seed, args.index, args.mode)
     with tempfile.TemporaryDirectory() as tmp:
         make = gpu_predicate if args.gpu else cpu_predicate
-        still_fails, want = make(args.glc, kernel, tmp)
+        still_fails, want = make(args.glc, kernel, tmp, args.mode)
 
         def test(keep):
             kept = gen.closure(kernel.stmts, set(keep))
             return still_fails(kept)
         keep = ddmin(list(range(len(kernel.stmts))), test)
         kept = gen.closure(kernel.stmts, set(keep))
-        out = args.output or os.path.join(tmp, "out.gl")
-        write(kernel, kept, out)
+        out = args.output or os.path.join(tmp, "out" + (".py" if args.mode == "tl" else ".gl"))
+        write(kernel, kept, out, args.mode)
         with open(out) as f:
             text = f.read()
     print(f"# shrunk from {len(kernel.stmts)} to {len(kept)} statements; fails as: {want}")

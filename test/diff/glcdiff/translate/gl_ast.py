@@ -1,4 +1,4 @@
-"""What both translators of .gl files (gl2gluon.py, gl2tl.py) read and rewrite in
+"""What the translators of .gl files (gl2gluon.py, gl2tl.py, gl2pytl.py) read and rewrite in
 the Python syntax tree of a .gl file: `gl.` attributes, glc's dtype spellings,
 `gl.kernel` decorators, module constants and typed parameters.
 """
