@@ -24,6 +24,8 @@ static const struct {
 	[LIM_EVAL_BYTES] = {"max-eval-bytes", "bytes allocated by compile-time evaluation "
 	                    "and the kernels it builds", 1u << 30, 1ull << 38},
 	[LIM_TOKENS] = {"max-tokens", "tokens of one source file", 1u << 20, 1ull << 32},
+	[LIM_KERNEL_OPS] = {"max-kernel-ops", "weighted operations of one kernel's thread "
+	                    "after unrolling", 1u << 18, 1ull << 40},
 };
 
 Limits
