@@ -48,6 +48,7 @@ include codegen/module.mk
 include package/module.mk
 include driver/module.mk
 include runtime/module.mk
+include dist/install.mk
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 GEN_OBJS     = $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(FRONT_GEN))
 SUPPORT_OBJS = $(call obj,$(SUPPORT_SRCS))
@@ -67,8 +68,8 @@ include test/unit/module.mk
 # Every unit-test binary (the list is complete only after the include).
 unit: $(UNIT_TESTS)
 
-.PHONY: all deps demo check fuzz fuzz-build clean unit layering
-all: $(B)/glc $(B)/libglrt.a
+.PHONY: all deps demo check fuzz fuzz-build clean unit layering install
+all: $(B)/glc $(B)/libglrt.a $(B)/libglrt.so
 
 # Only codegen and package compile against LLVM's headers; glc links libLLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
@@ -77,9 +78,12 @@ LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CF
 LLVM_LIBS   = $(eval LLVM_LIBS := $$(shell $$(LLVM_CONFIG) --ldflags --libs) \
               -Wl,-rpath,$$(shell $$(LLVM_CONFIG) --libdir))$(LLVM_LIBS)
 $(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
+# The compile cache's SHA-256 (package/cache.c) is Nettle's (Debian's nettle-dev);
+# ptxas runs in threads (driver/assemble.c).
+HOST_LIBS = -lnettle -pthread
 
 $(B)/glc: $(GLC_OBJS)
-	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) $(HOST_LIBS) -lm
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)
@@ -195,7 +199,8 @@ fuzz: deps
 			test/fuzz/corpus $(B)/fuzz/seeds $$own || exit 1; \
 	done
 	@$(MAKE) -s $(B)/glc
-	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600}
+	@python3 test/diff/cpu_check.py --glc $(B)/glc --seed random --seconds $${DIFF_SECONDS:-600} \
+		--mode mix
 
 clean:
 	rm -rf $(B)
@@ -203,12 +208,19 @@ clean:
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 # The differential tester's GPU bundle (test/diff/README.md): DIFF_COUNT
-# generated kernels of seed DIFF_SEED compiled by glc and translated to Gluon,
+# generated kernels of seed DIFF_SEED (layouts as DIFF_MODE says: gl, erased,
+# auto or mix; glcdiff/gen/erase.py) compiled by glc and translated to Gluon,
 # in gpu-run/diff; on a GPU machine run gpu-run/diff/run_gpu.sh.
+# The differential tester's own unit tests (test/diff/tests; standard library only,
+# the ones that need Triton skip without it). make check runs them too.
+.PHONY: diff-tests
+diff-tests:
+	@python3 test/diff/tests/run.py
+
 .PHONY: diff-bundle
 diff-bundle: $(B)/glc
 	@python3 test/diff/bundle.py --glc $(B)/glc --seed $${DIFF_SEED:-1} \
-		--count $${DIFF_COUNT:-2500} --out gpu-run/diff
+		--count $${DIFF_COUNT:-2500} --mode $${DIFF_MODE:-gl} --out gpu-run/diff
 
 # The GPU bundle (no GPU here): the examples compiled by glc, libglrt's
 # sources, the GPU test drivers, benchmarks and host examples, to copy to a

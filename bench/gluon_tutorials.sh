@@ -15,7 +15,10 @@
 # sources and bench/gluon_tutorials_run.py, which runs them there against
 # Triton (`python3 OUT/gluon_tutorials_run.py OUT DIR`). RUNS (default 3)
 # sets the compiles per kernel. GLUON_LIST names another list of the same
-# form (test/diff/fp4_padded_rows.py writes one).
+# form (test/diff/fp4_padded/rows.py writes one; bench/triton_tutorials.sh
+# passes bench/triton_tutorials.list, Triton's triton.language tutorials). A
+# row's "out_name" names its launcher (-on, as compile.py's --out-name), its
+# launch's "num_stages" is given as compile.py's -ns.
 set -u
 dir=${1:?usage: sh bench/gluon_tutorials.sh DIR [GLC] [OUT]}
 glc=${2:-build/glc}
@@ -32,18 +35,21 @@ if [ -n "$keep" ]; then
 	cp "$(dirname "$0")"/../runtime/*.c "$(dirname "$0")"/../runtime/*.h "$keep/runtime/"
 fi
 
-# index, file, kernel, signature, num_warps: one tab-separated line per row
+# index, file, kernel, signature, num_warps, launcher name, num_stages: one tab-separated
+# line per row
 python3 -c '
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 for i, r in enumerate(rows):
-    print("\t".join([str(i), r["file"], r["kernel"], r["signature"], str(r["num_warps"])]))
+    print("\t".join([str(i), r["file"], r["kernel"], r["signature"], str(r["num_warps"]),
+                     r.get("out_name", r["kernel"].replace(".", "_")),
+                     str(r.get("launch", {}).get("num_stages", 3))]))
 ' "$list" >"$tmp/rows"
 
 printf '| file | kernel | signature | num_warps | result | glc seconds |\n'
 printf '|---|---|---|---|---|---|\n'
 tab=$(printf '\t')
-while IFS="$tab" read -r i file kernel sig warps; do
+while IFS="$tab" read -r i file kernel sig warps out stages; do
 	if [ ! -f "$dir/$file" ]; then
 		printf '| %s | %s | `%s` | %s | file missing | |\n' "$file" "$kernel" "$sig" "$warps"
 		continue
@@ -53,7 +59,7 @@ while IFS="$tab" read -r i file kernel sig warps; do
 	r=0
 	while [ "$r" -lt "$runs" ]; do
 		start=$(date +%s.%N)
-		if ! "$glc" "$dir/$file" -n "$kernel" -s "$sig" -w "$warps" -c -o "$tmp/k.o" \
+		if ! "$glc" "$dir/$file" -n "$kernel" -on "$out" -s "$sig" -w "$warps" -ns "$stages" -c -o "$tmp/k.o" \
 			>"$tmp/log" 2>&1; then
 			result="error: $(grep -m1 'error:' "$tmp/log" | sed 's/.*error: //; s/|/\\|/g')"
 			break
@@ -70,7 +76,7 @@ while IFS="$tab" read -r i file kernel sig warps; do
 		if [ -n "$keep" ]; then
 			nn=$(printf '%02d' "$i")
 			cp "$tmp/k.o" "$keep/$nn.o"
-			"$glc" "$dir/$file" -n "$kernel" -s "$sig" -w "$warps" --emit=header \
+			"$glc" "$dir/$file" -n "$kernel" -on "$out" -s "$sig" -w "$warps" -ns "$stages" --emit=header \
 				-o "$keep/$nn.h" >/dev/null 2>&1
 		fi
 		secs=$(printf '%.3f' "$secs")

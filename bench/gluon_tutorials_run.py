@@ -1,5 +1,6 @@
-"""Runs the tutorial kernels that glc compiled through glc and through Triton's Gluon
-on the same inputs, and compares the outputs (on the GPU machine).
+"""Runs the tutorial kernels that glc compiled through glc and through Triton (Gluon's
+tutorials, or triton.language's: bench/triton_tutorials.list) on the same inputs, and
+compares the outputs (on the GPU machine).
 
     python3 gluon_tutorials_run.py BUNDLE TUTDIR [--only N ...]
 
@@ -12,9 +13,17 @@ name this Triton lacks, is skipped and reported), a kernel `outer.inner` is made
 running outer's statements up to inner's def; inputs come from the row's
 arguments (seeded by the row index); outputs are filled alike for both (`empty`:
 0xFF bytes); glc's launcher is called through ctypes on torch's stream and Triton's
-kernel as `k[grid](*args, num_warps=N, **launch)`; each output is compared byte
-for byte (check "exact") or with torch.allclose (check "close"). Prints one line
-per row and last `N rows, N agree, N disagree, N errors`.
+kernel as `k[grid](*args, num_warps=N, **launch)` (launch: num_stages, maxnreg, ...;
+a global-memory allocator is set for descriptors made in a kernel); each output is
+compared byte for byte (check "exact") or with torch.allclose (check "close", rtol
+1e-3, atol the row's "atol" or 1e-2). glc's launcher is the row's "out_name" (glc
+-on) or the kernel's name. Arguments: an int (an i32), {"scalar": v, "dtype":
+"i32"|"i64"|"f32"}, {"constexpr": source} (Triton's only), a tensor {"tensor": shape,
+"dtype", "fill", "out"} (fill randn, rand, randn_nonzero, randint, zeros, ones, empty,
+or "values" with the tensor's "values"), a descriptor {"desc": tensor, "block",
+"layout"}, or {"group": [tensors]}: an int64 tensor of the tensors' addresses (each
+compiler gets its own outputs). Prints one line per row and last `N rows, N agree,
+N disagree, N errors`.
 """
 import argparse
 import ast
@@ -26,6 +35,12 @@ import subprocess
 import sys
 
 TMA_DTYPES = {"float16": 6, "float32": 7, "bfloat16": 9, "int32": 3, "float8_e4m3fn": 0, "float8_e5m2": 0}
+
+
+def read_rows(path):
+    """The rows of a tutorial list (its JSON lines)."""
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.startswith("{")]
 
 
 def build(bundle):
@@ -69,7 +84,25 @@ def load_module(path, skipped):
             exec(compile(ast.Module(body=[st], type_ignores=[]), path, "exec"), ns)
         except Exception as e:  # host code this Triton or machine cannot run
             skipped.append(f"{path}:{st.lineno}: {type(e).__name__}: {e}"[:200])
+            if isinstance(st, ast.FunctionDef) and jit_only(st, path, ns):
+                skipped[-1] += " (defined with its jit decorator only)"
     return ns, tree
+
+
+def jit_only(st, path, ns):
+    """A kernel whose other decorators fail here (an autotune list that asks the device):
+    defined with its @*.jit decorator alone, as glc reads it (the rows give the
+    configuration)."""
+    jit = [d for d in st.decorator_list if "jit" in ast.unparse(d)]
+    if not jit or len(jit) == len(st.decorator_list):
+        return False
+    st = ast.FunctionDef(**{**{f: getattr(st, f) for f in st._fields}, "decorator_list": jit})
+    ast.fix_missing_locations(st)
+    try:
+        exec(compile(ast.Module(body=[st], type_ignores=[]), path, "exec"), ns)
+    except Exception:
+        return False
+    return True
 
 
 def kernel_object(ns, tree, path, name):
@@ -95,6 +128,8 @@ def make_tensor(torch, spec, gen):
         t = torch.empty(shape, dtype=dtype, device="cuda")
         t.view(torch.uint8).fill_(0xFF)
         return t
+    if fill == "values":
+        return torch.tensor(spec["values"], dtype=dtype, device="cuda").reshape(shape)
     if fill in ("zeros", "ones"):
         return getattr(torch, fill)(shape, dtype=dtype, device="cuda")
     if fill == "randint":
@@ -138,20 +173,48 @@ def tensor_map(lib, t, spec, layout):
     return m
 
 
+SCALARS = {"i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
+
+
+def address_table(torch, specs, gen, outs, keep):
+    """A "group" argument: (glc's, Triton's) int64 tensors of the addresses of the specs'
+    tensors (outputs apart for each compiler)."""
+    tensors = []
+    for spec in specs:
+        t = make_tensor(torch, spec, gen)
+        g = t.clone() if spec.get("out") else t
+        if spec.get("out"):
+            outs.append((spec, (g, t)))
+        tensors.append((g, t))
+    keep.extend(tensors)
+    return [torch.tensor([x[k].data_ptr() for x in tensors], dtype=torch.int64, device="cuda")
+            for k in (0, 1)]
+
+
 def make_args(torch, gl, ns, row, seed, lib=None):
     """The row's arguments: (glc's, Triton's, [(spec, (glc output, Triton output))],
-    tensor maps to keep alive); glc's only with lib."""
+    tensor maps and tensors to keep alive); glc's only with lib."""
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
     gen = torch.Generator(device="cuda")
     gen.manual_seed(seed)
     glc_args, tri_args, outs, keep = [], [], [], []
     for a in row["args"]:
-        if isinstance(a, (int, float)) and not isinstance(a, bool):
+        if isinstance(a, int) and not isinstance(a, bool):
             glc_args.append(ctypes.c_int32(a))
             tri_args.append(a)
             continue
+        if "scalar" in a:
+            glc_args.append(SCALARS[a["dtype"]](a["scalar"]))
+            tri_args.append(a["scalar"])
+            continue
         if "constexpr" in a:
             tri_args.append(eval(a["constexpr"], ns))
+            continue
+        if "group" in a:
+            g, t = address_table(torch, a["group"], gen, outs, keep)
+            keep.append(g)
+            glc_args.append(ctypes.c_uint64(g.data_ptr()))
+            tri_args.append(t)
             continue
         spec = a["desc"] if "desc" in a else a
         t = make_tensor(torch, spec, gen)
@@ -184,7 +247,7 @@ def run_row(torch, gl, bundle, tutdir, i, row, cache):
     lib = ctypes.CDLL(os.path.join(bundle, "work", f"lib{i:02d}.so"))
     glc_args, tri_args, outs, keep = make_args(torch, gl, ns, row, 1000 + i, lib)
     grid = list(row["grid"]) + [1] * (3 - len(row["grid"]))
-    fn = getattr(lib, row["kernel"].replace(".", "_"))
+    fn = getattr(lib, row.get("out_name", row["kernel"].replace(".", "_")))
     fn.restype = ctypes.c_int
     torch.cuda.synchronize()
     st = fn(ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), grid[0], grid[1], grid[2], *glc_args)
@@ -198,7 +261,8 @@ def run_row(torch, gl, bundle, tutdir, i, row, cache):
         if row["check"] == "exact":
             same = torch.equal(g.view(torch.uint8), t.view(torch.uint8))
         else:
-            same = torch.allclose(g.double(), t.double(), rtol=1e-3, atol=1e-2, equal_nan=True)
+            same = torch.allclose(g.double(), t.double(), rtol=1e-3, atol=row.get("atol", 1e-2),
+                                  equal_nan=True)
         if not same:
             diff = (g.double() - t.double()).abs().nan_to_num(float("inf"))
             return "disagree", f"output {spec['tensor']}: max |glc - triton| {diff.max().item():.3g}"
@@ -215,8 +279,10 @@ def main():
     build(bundle)
     sys.path.insert(0, tutdir)   # importlib.import_module("05-wgmma") in the tutorials
     import torch
+    import triton
     from triton.experimental.gluon import language as gl
-    rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    rows = read_rows(os.path.join(bundle, "gluon_tutorials.list"))
     tally = {"agree": 0, "disagree": 0, "error": 0}
     cache = {}
     for i, row in enumerate(rows):

@@ -18,7 +18,6 @@ target=GPUTarget("cuda", 90, 32))`, what compile.py runs after parsing its signa
 files' host code then sees an sm_90 target and device (for their `is_hopper()` checks).
 """
 import argparse
-import json
 import os
 import re
 import statistics
@@ -49,7 +48,7 @@ def warmup_one(bundle, tutdir, i):
     import torch
     from triton.experimental.gluon import language as gl
     import gluon_tutorials_run as r
-    rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
+    rows = r.read_rows(os.path.join(bundle, "gluon_tutorials.list"))
     row = rows[i]
     path = os.path.join(tutdir, row["file"])
     ns, tree = r.load_module(path, [])
@@ -69,7 +68,8 @@ def compile_one_cpu(bundle, tutdir, i):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon import language as gl
-    from triton.experimental.gluon._runtime import GluonASTSource
+    from triton.compiler import ASTSource
+    from triton.experimental.gluon._runtime import GluonASTSource, GluonJITFunction
     import torch
     import gluon_tutorials_run as r
 
@@ -81,7 +81,7 @@ def compile_one_cpu(bundle, tutdir, i):
 
     triton.runtime.driver.set_active(H200())
     torch.cuda.get_device_capability = lambda *_: (9, 0)
-    rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
+    rows = r.read_rows(os.path.join(bundle, "gluon_tutorials.list"))
     row = rows[i]
     path = os.path.join(tutdir, row["file"])
     ns, tree = r.load_module(path, [])
@@ -89,8 +89,12 @@ def compile_one_cpu(bundle, tutdir, i):
     names = [n for n in kernel.arg_names if n != "num_warps" or "num_warps" not in kernel.arg_names]
     sig, cx = {}, {}
     for name, a in zip(names, row["args"]):
-        if isinstance(a, (int, float)) and not isinstance(a, bool):
+        if isinstance(a, int) and not isinstance(a, bool):
             sig[name] = "i32"
+        elif "scalar" in a:
+            sig[name] = {"f32": "fp32"}.get(a["dtype"], a["dtype"])
+        elif "group" in a:
+            sig[name] = "*i64"
         elif "constexpr" in a:
             sig[name], cx[name] = "constexpr", eval(a["constexpr"], ns)
         elif "desc" in a:
@@ -101,7 +105,7 @@ def compile_one_cpu(bundle, tutdir, i):
             sig[name] = "*" + TORCH_TO_TRITON[a["dtype"]]
     if "num_warps" in kernel.arg_names:
         sig["num_warps"], cx["num_warps"] = "constexpr", row["num_warps"]
-    src = GluonASTSource(kernel, sig, constexprs=cx)
+    src = (GluonASTSource if isinstance(kernel, GluonJITFunction) else ASTSource)(kernel, sig, constexprs=cx)
     triton.compile(src, target=GPUTarget("cuda", 90, 32),
                    options={"num_warps": row["num_warps"], **row.get("launch", {})})
 
@@ -126,7 +130,9 @@ def main():
     if args.one is not None:
         (compile_one_cpu if args.cpu else warmup_one)(bundle, tutdir, args.one)
         return
-    rows = [json.loads(l) for l in open(os.path.join(bundle, "gluon_tutorials.list")) if l.startswith("{")]
+    sys.path.insert(0, HERE)
+    import gluon_tutorials_run as r
+    rows = r.read_rows(os.path.join(bundle, "gluon_tutorials.list"))
     medians = []
     for i, row in enumerate(rows):
         if not os.path.exists(os.path.join(bundle, f"{i:02d}.o")):
@@ -139,9 +145,11 @@ def main():
         elif compile_py_ok(row):
             methods.append(("compile.py", [sys.executable, "-m", "triton.tools.compile",
                                            os.path.join(tutdir, row["file"]), "-n", row["kernel"], "-s",
-                                           row["signature"], "-w", str(row["num_warps"]), "-g",
+                                           row["signature"], "-w", str(row["num_warps"]), "-ns",
+                                           str(row.get("launch", {}).get("num_stages", 3)), "-g",
                                            ",".join(str(g) for g in (row["grid"] + [1, 1])[:3]), "-o",
-                                           os.path.join(out, "k")]))
+                                           os.path.join(out, "k")] +
+                                          (["-on", row["out_name"]] if "out_name" in row else [])))
         if not args.cpu:
             methods.append(("warmup", [sys.executable, os.path.abspath(__file__), bundle, tutdir, "--one",
                                        str(i)]))

@@ -109,6 +109,9 @@ typedef struct CgOptions {
 	bool debug_info;       /* -g: PTX .loc at .gl lines (line information only) */
 	bool asserts;          /* -g or --debug: device assertions are kept */
 	const Limits *limits;  /* elements per thread lowered; NULL: the defaults */
+	/* -ffp-contract=off: no floating-point contraction in any kernel (the
+	 * default contracts as Triton's enable_fp_fusion=True) */
+	bool no_fp_contract;
 } CgOptions;
 
 /* The NVPTX target machine for o->arch. Initializes LLVM's NVPTX backend
@@ -132,6 +135,9 @@ typedef struct CgResult {
 	CgBlob ptx;            /* NUL-terminated PTX */
 	CgKernelSig *kernels;
 	int n_kernels;
+	/* No kernel of the module contracts: ptxas must not either (its
+	 * --fmad=false, as Triton passes for enable_fp_fusion=False). */
+	bool no_fp_contract;
 } CgResult;
 
 /* Lowers every kernel of prog (or only `only` when not NULL) into one

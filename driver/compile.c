@@ -58,41 +58,60 @@ is_gluon(const Options *o)
 	return input_is(o, ".py");
 }
 
+/* Where one compilation's outputs go: the output (*path; NULL or "-" is
+ * standard output), the header (--header, or beside a .py file's C), the
+ * manifest, and the name glc link dispatches the kernels under. */
+typedef struct Outputs {
+	StrBuf *out;
+	const char **path;
+	StrBuf header, manifest;
+	const char *group;
+} Outputs;
+
 /* -on NAME for a .gl file: the one kernel compiled takes the name NAME (its
  * launcher's symbol and its entry in the image), so that specializations of
  * one kernel (-D) can share a library. */
 static TProgram *
-rename_kernel(const Options *o, TProgram *p, Diags *d)
+rename_kernel(const Options *o, TProgram *p, Diags *d, Outputs *w)
 {
 	if (p->n_kernels != 1) {
 		diag_error(d, (SrcSpan){0}, "-on %s names one kernel's launcher, and %s has %d "
 		           "kernels: pick one with --kernel", o->out_name, o->input, p->n_kernels);
 		return NULL;
 	}
+	w->group = p->kernels[0]->name;
 	p->kernels[0]->name = o->out_name;
 	return p;
 }
 
+/* The name glc link dispatches a .py file's launchers under: -on, else
+ * the kernel's (its dots as underscores). */
+static const char *
+gluon_group(const Options *o, Arena *a)
+{
+	if (o->out_name)
+		return o->out_name;
+	char *g = arena_printf(a, "%s", o->kernel ? o->kernel : "");
+	for (char *c = g; *c; c++)
+		*c = *c == '.' ? '_' : *c;
+	return g;
+}
+
 static TProgram *
 check(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, Node *m,
-      uint32_t file)
+      uint32_t file, Outputs *w)
 {
-	if (is_gluon(o))
+	if (is_gluon(o)) {
+		w->group = gluon_group(o, a);
 		return drv_check_gluon(o, a, in, src, d, m, file);
+	}
 	SemaDefine *defs = arena_alloc(a, (o->defines.len + 1) * sizeof *defs);
 	for (size_t i = 0; i < o->defines.len; i++)
 		defs[i] = (SemaDefine){o->defines.data[i].name, o->defines.data[i].value};
 	TProgram *p = sema_check(a, in, src, d, m, defs, o->defines.len, o->kernel, &o->limits);
-	return p && o->out_name ? rename_kernel(o, p, d) : p;
+	return p && o->out_name ? rename_kernel(o, p, d, w) : p;
 }
 
-/* Where one compilation's outputs go: the output (*path; NULL or "-" is
- * standard output) and the header beside a .py file's C. */
-typedef struct Outputs {
-	StrBuf *out;
-	const char **path;
-	StrBuf header;
-} Outputs;
 
 /* Code generation and packaging for --emit=llvm|ptx|cubin|c|header|obj. */
 static bool
@@ -102,7 +121,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	StrBuf *out = w->out;
 	const char **path = w->path;
 	CgOptions co = {o->arch, o->opt_level, o->debug_info, o->debug_info || o->debug,
-	                &o->limits};
+	                &o->limits, o->no_fp_contract};
 	CgTarget *t = cg_target_new(&co, d);
 	if (!t)
 		return false;
@@ -113,18 +132,20 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 	if (ok && o->grid)
 		ok = drv_apply_grid(o, p, &r, a, d);
 	drv_timer_lap(tm, "codegen");
-	CgBlob cubin = {0};
+	DrvImages im = {0};
 	if (ok && o->emit != EMIT_LLVM && o->emit != EMIT_PTX) {
 		StrBuf usage = {0};
-		ok = pkg_ptxas(cg_target_arch(t), r.ptx, a, d, &cubin,
-		              o->resource_usage ? &usage : NULL);
+		PkgPtxas po = {cg_target_arch(t), r.no_fp_contract, o->resource_usage ? &usage : NULL,
+		               NULL, 0};
+		ok = drv_assemble(o, &po, &r, src, a, d, &im);
 		drv_timer_lap(tm, "ptxas");
 		if (usage.len)
 			fputs(usage.s, stderr);
 		buf_free(&usage);
 	}
-	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, cubin, r.ptx,
-	              o->emit == EMIT_HEADER ? *path : o->header_output};
+	PkgUnit pk = {pkg_unit_name(a, o->input), r.kernels, r.n_kernels, im.cubins, im.n,
+	              im.image_of, r.ptx, o->emit == EMIT_HEADER ? *path : o->header_output,
+	              w->group, p};
 	if (ok && (o->emit == EMIT_C || o->emit == EMIT_HEADER || o->emit == EMIT_OBJ))
 		ok = pkg_check_symbols(&pk, a, d);
 	if (ok) {
@@ -133,7 +154,7 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 		case EMIT_LLVM: buf_putn(out, (const char *)r.llvm_ir.data, r.llvm_ir.len); break;
 		case EMIT_PTX: buf_putn(out, (const char *)r.ptx.data, r.ptx.len); break;
 		case EMIT_CUBIN:
-			buf_putn(out, (const char *)cubin.data, cubin.len);
+			buf_putn(out, (const char *)im.cubins[0].data, im.cubins[0].len);
 			if (!*path)
 				*path = default_output(a, d, o->input, ".cubin");
 			break;
@@ -153,6 +174,10 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
 			w->header.limit = o->limits.max[LIM_OUTPUT_BYTES];
 			pkg_emit_header(&pk, &w->header);
 		}
+		if (o->manifest_output) {
+			w->manifest.limit = o->limits.max[LIM_OUTPUT_BYTES];
+			pkg_emit_manifest(&pk, &w->manifest);
+		}
 	}
 	cg_target_free(t);
 	drv_timer_lap(tm, "output");
@@ -163,8 +188,9 @@ generate(const Options *o, Arena *a, Sources *src, uint32_t file, Diags *d,
  * AST instead when --emit asks for them. NULL when it stops there. */
 static TProgram *
 from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, uint32_t file,
-            StrBuf *out, DrvTimer *tm)
+            Outputs *w, DrvTimer *tm)
 {
+	StrBuf *out = w->out;
 	if (o->emit == EMIT_TOKENS) {
 		TokenList toks = {0};
 		lex_file(a, in, src, file, d, &o->limits, &toks);
@@ -181,7 +207,7 @@ from_source(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, ui
 		parse_dump(m, src, out);
 		return NULL;
 	}
-	TProgram *p = check(o, a, in, src, d, m, file);
+	TProgram *p = check(o, a, in, src, d, m, file, w);
 	drv_timer_lap(tm, "sema");
 	return p;
 }
@@ -230,7 +256,7 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
 	int errors = d->errors;
 	uint32_t origin = file;
 	TProgram *p = input_is(o, ".ir") ? from_ir(o, a, in, src, d, file, &origin, tm)
-	                                 : from_source(o, a, in, src, d, file, out, tm);
+	                                 : from_source(o, a, in, src, d, file, w, tm);
 	if (!p || d->errors != errors)
 		return;
 	if (p->n_kernels == 0)
@@ -249,24 +275,29 @@ compile_case(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, u
  * each other and from every file read; false after an error. */
 static bool
 write_outputs(const Options *o, Arena *a, const Sources *src, Diags *d, const char *path,
-              const StrBuf *out, const StrBuf *header)
+              const Outputs *w)
 {
 	bool to_file = path && strcmp(path, "-") != 0;
 	const char *target = to_file ? path : pkg_unit_name(a, o->input);
-	DrvOutput outs[3];
+	DrvOutput outs[4];
 	size_t n = 0;
 	if (to_file)
 		outs[n++] = (DrvOutput){"output", path, "-o"};
 	if (o->header_output)
 		outs[n++] = (DrvOutput){"header", o->header_output,
 		                        o->header_given ? "--header" : "-o"};
+	if (o->manifest_output)
+		outs[n++] = (DrvOutput){"manifest", o->manifest_output, "--manifest"};
 	const char *dep = o->depfile ? drv_depfile_path(o, a, target) : NULL;
 	if (dep)
 		outs[n++] = (DrvOutput){"depfile", dep, "-MF"};
 	if (!drv_check_outputs(outs, n, src, a, d) ||
-	    !drv_write_output(a, d, path, out, &o->limits))
+	    !drv_write_output(a, d, path, w->out, &o->limits))
 		return false;
-	if (o->header_output && !drv_write_output(a, d, o->header_output, header, &o->limits))
+	if (o->header_output && !drv_write_output(a, d, o->header_output, &w->header, &o->limits))
+		return false;
+	if (o->manifest_output &&
+	    !drv_write_output(a, d, o->manifest_output, &w->manifest, &o->limits))
 		return false;
 	return !dep || drv_write_depfile(o, a, src, d, target, dep);
 }
@@ -281,10 +312,16 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 		return EXIT_INPUT;
 	out->limit = o->limits.max[LIM_OUTPUT_BYTES];
 	const char *path = o->output;
-	Outputs w = {out, &path, {0}};
+	Outputs w = {out, &path, {0}, {0}, NULL};
 	if (o->verify_diags)
 		d->max_errors = 0;
-	if (o->split_input) {
+	DrvCache cache;
+	DrvCacheOut cached = {&path, out, &w.header, &w.manifest};
+	bool hit = drv_cache_begin(o, a, src, file, &cache) &&
+	           drv_cache_lookup(o, &cache, a, src, file, &cached);
+	if (hit) {
+		/* the outputs of an earlier, identical compilation */
+	} else if (o->split_input) {
 		DrvCase *cases;
 		size_t n = drv_split_cases(src_text(src, file), src_len(src, file), a, &cases);
 		for (size_t i = 0; i < n; i++) {
@@ -301,7 +338,10 @@ drv_compile(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, St
 	}
 	if (o->verify_diags)
 		drv_verify_diagnostics(d, src, file);
-	bool ok = !d->errors && write_outputs(o, a, src, d, path, out, &w.header);
+	if (!hit && !d->first)
+		drv_cache_store(&cache, a, src, &cached);
+	bool ok = !d->errors && write_outputs(o, a, src, d, path, &w);
 	buf_free(&w.header);
+	buf_free(&w.manifest);
 	return ok ? EXIT_OK : EXIT_INPUT;
 }

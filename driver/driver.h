@@ -5,7 +5,9 @@
 #ifndef DRIVER_H
 #define DRIVER_H
 
+#include "codegen/codegen.h"
 #include "ir/ir.h"
+#include "package/package.h"
 #include "parser/parser.h"
 #include "support/support.h"
 
@@ -20,7 +22,7 @@ enum {
 	EXIT_NO_MEMORY = 4, /* the host ran out of memory */
 };
 
-typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_HELP, CMD_VERSION } Command;
+typedef enum Command { CMD_COMPILE, CMD_LAYOUT, CMD_LINK, CMD_HELP, CMD_VERSION } Command;
 
 typedef enum Emit {
 	EMIT_TOKENS, EMIT_AST, EMIT_IR, EMIT_LLVM, EMIT_PTX, EMIT_CUBIN,
@@ -54,6 +56,10 @@ typedef struct Options {
 	                              of `output`, as compile.py writes a .c/.h
 	                              pair */
 	bool header_given;         /* --header was given */
+	const char *manifest_output; /* --manifest FILE: the launchers as JSON */
+	bool no_cache;             /* --no-cache: neither look up nor store */
+	int argc;                  /* the command line (the cache's key) */
+	char **argv;
 	Emit emit;
 	bool emit_given;
 	VEC(Define) defines;
@@ -71,6 +77,8 @@ typedef struct Options {
 	bool dep_phony;            /* -MP: a phony rule for each file read but the input */
 	const char *arch;          /* --arch, always "sm_90a" after validation */
 	int opt_level;             /* -O0..-O3 */
+	bool no_fp_contract;       /* -ffp-contract=off */
+	bool fp_contract_given;    /* -ffp-contract=... was given */
 	bool opt_given;            /* -O was given */
 	bool stages_given;         /* -ns/--num-stages (compile.py's, accepted) */
 	bool debug_info;           /* -g */
@@ -83,6 +91,8 @@ typedef struct Options {
 	bool verify_each;          /* --verify-each: the verifier after every pass */
 	bool split_input;          /* --split-input-file: cases split by `// -----` */
 	bool verify_diags;         /* --verify-diagnostics: match expected-* comments */
+	/* glc link ... */
+	VEC(const char *) link_inputs;  /* the manifests to link */
 	/* glc layout ... */
 	const char *layout_src;    /* the layout expression text */
 	const char *layout_dst;    /* --convert SRC DST: DST */
@@ -159,6 +169,12 @@ const char *drv_depfile_path(const Options *o, Arena *a, const char *target);
 bool drv_write_depfile(const Options *o, Arena *a, const Sources *src, Diags *d,
                        const char *target, const char *path);
 
+/* `glc link` (driver/link_cmd.c): parses argv[first..] into o (inputs, -o,
+ * --header, --manifest), false after a usage error; runs it, returning the
+ * exit status. */
+bool drv_parse_link_options(int argc, char **argv, int first, Arena *a, Diags *d, Options *o);
+int drv_link_command(const Options *o, Arena *a, Sources *src, Diags *d);
+
 /* Runs `glc layout ...`; returns the exit status. */
 int drv_layout_command(const Options *o, Arena *a, Interner *in, Sources *src, Diags *d, StrBuf *out);
 
@@ -193,6 +209,47 @@ typedef struct DrvOutput {
  * clash, naming both files, and returns false if any. */
 bool drv_check_outputs(const DrvOutput *outs, size_t n, const Sources *src, Arena *a,
                        Diags *d);
+
+/* The images of one compilation: one cubin, or one per kernel with the
+ * kernel's index into them (driver/assemble.c). */
+typedef struct DrvImages {
+	CgBlob *cubins;
+	int n;
+	int *image_of;     /* NULL with one image */
+} DrvImages;
+
+/* Assembles r's PTX as po says: one ptxas run for --emit=cubin or a file
+ * of one kernel, else a run per kernel (its entries, ptxas -e) in parallel
+ * threads, their -v reports appended to po->usage in kernel order. */
+bool drv_assemble(const Options *o, const PkgPtxas *po, const struct CgResult *r,
+                  const Sources *src, Arena *a, Diags *d, DrvImages *out);
+
+/* -- The compile cache (driver/cache.c) ---------------------------------------- */
+
+/* One compilation's cache state: on when its outputs may come from, or go
+ * to, the cache folder dir under key. */
+typedef struct DrvCache {
+	bool on;
+	const char *dir;
+	PkgHash key;
+} DrvCache;
+
+/* The outputs a cache entry holds: the output's path (when glc derived
+ * it), the output, the header, the manifest. */
+typedef struct DrvCacheOut {
+	const char **path;
+	StrBuf *out, *header, *manifest;
+} DrvCacheOut;
+
+/* Computes c's key for the compilation o of the input file; false (c off)
+ * when o is not cached. */
+bool drv_cache_begin(const Options *o, Arena *a, const Sources *src, uint32_t file, DrvCache *c);
+/* On a hit, fills w and registers the files the cached compilation read in
+ * src; false on a miss. */
+bool drv_cache_lookup(const Options *o, DrvCache *c, Arena *a, Sources *src, uint32_t file,
+                      DrvCacheOut *w);
+/* Stores the outputs w of a clean compilation, with every file in src. */
+void drv_cache_store(DrvCache *c, Arena *a, const Sources *src, const DrvCacheOut *w);
 
 /* -- MLIR-style test files (driver/cases.c) ------------------------------------ */
 

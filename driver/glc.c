@@ -98,6 +98,9 @@ main(int argc, char **argv)
 			printf("glc %s (LLVM %s, target sm_90a)\n", GLC_VERSION, cg_llvm_version());
 			rc = EXIT_OK;
 			break;
+		case CMD_LINK:
+			rc = drv_link_command(&o, a, src, &d);
+			break;
 		case CMD_LAYOUT:
 			rc = drv_layout_command(&o, a, in, src, &d, &out);
 			break;

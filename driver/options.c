@@ -75,6 +75,24 @@ drv_option_value(int argc, char **argv, int *i, const char *name, Diags *d, bool
 	return argv[++*i];
 }
 
+/* -ffp-contract=fast (the default: contraction as Triton's
+ * enable_fp_fusion=True) or off; GCC's `on' (only within one expression)
+ * has no counterpart, as glc's IR keeps no expressions. */
+static bool
+set_fp_contract(Diags *d, const char *v, Options *o)
+{
+	if (strcmp(v, "fast") == 0 || strcmp(v, "off") == 0) {
+		o->no_fp_contract = v[0] == 'o';
+		o->fp_contract_given = true;
+		return true;
+	}
+	Diag *g = diag_error(d, (SrcSpan){0}, "-ffp-contract=%s: expected fast or off", v);
+	if (strcmp(v, "on") == 0)
+		diag_note(d, g, (SrcSpan){0}, "glc contracts a multiply into any add it feeds, as "
+		          "Triton does (fast), or nowhere (off); it has no per-expression mode");
+	return false;
+}
+
 static bool
 parse_define(Arena *a, Diags *d, const char *s, Options *o)
 {
@@ -329,6 +347,10 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		o->resource_usage = true;
 		return true;
 	}
+	if (strcmp(arg, "--no-cache") == 0) {
+		o->no_cache = true;
+		return true;
+	}
 	if (strcmp(arg, "--time-passes") == 0) {
 		o->time_passes = true;
 		return true;
@@ -357,6 +379,8 @@ parse_one(int argc, char **argv, int *i, Arena *a, Diags *d, Options *o, int *po
 		vec_push(a, &o->print_after, v);
 		return true;
 	}
+	if (strncmp(arg, "-ffp-contract=", 14) == 0)
+		return set_fp_contract(d, arg + 14, o);
 	if (arg[1] == 'O') {
 		if (arg[2] >= '0' && arg[2] <= '3' && arg[3] == 0) {
 			o->opt_level = arg[2] - '0';
@@ -465,12 +489,21 @@ drv_parse_options(int argc, char **argv, Arena *a, Diags *d, Options *o)
 	o->opt_level = 3;
 	o->max_errors = 50;
 	o->limits = limits_default();
+	o->argc = argc;
+	o->argv = argv;
 	int first = 1;
 	/* `glc layout ...`; --verify-each, which every command takes, may come
 	 * first (tests put it there) */
 	while (first < argc && strcmp(argv[first], "--verify-each") == 0) {
 		o->verify_each = true;
 		first++;
+	}
+	bool help = false;
+	for (int i = first; i < argc; i++)
+		help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+	if (first < argc && strcmp(argv[first], "link") == 0 && !help) {
+		o->cmd = CMD_LINK;
+		return drv_parse_link_options(argc, argv, first + 1, a, d, o);
 	}
 	if (first < argc && strcmp(argv[first], "layout") == 0) {
 		o->cmd = CMD_LAYOUT;

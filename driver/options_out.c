@@ -1,5 +1,6 @@
 /*
- * The options that name the files a compilation writes (-o, --header, the
+ * The options that name the files a compilation writes (-o, --header,
+ * --manifest, the
  * depfile's -MD -MMD -MF -MP -MT -MQ, spelled as gcc spells them), and the
  * check that every option given means something for the input and output
  * at hand: an option that a .gl, .py or .ir input, or the output asked for,
@@ -43,6 +44,15 @@ drv_parse_file_option(int argc, char **argv, int *i, Arena *a, Diags *d, Options
 		}
 		o->header_output = v;
 		o->header_given = true;
+		return true;
+	}
+	if ((v = drv_option_value(argc, argv, i, "--manifest", d, &missing))) {
+		if (o->manifest_output) {
+			diag_error(d, (SrcSpan){0}, "--manifest '%s': the manifest was already named "
+			           "('%s')", v, o->manifest_output);
+			return false;
+		}
+		o->manifest_output = v;
 		return true;
 	}
 	if (strcmp(arg, "-MD") == 0 || strcmp(arg, "-MMD") == 0) {
@@ -132,6 +142,11 @@ drv_check_option_use(const Options *o, Diags *d)
 		           "this output (--emit=tokens, ast or ir) stops before", o->opt_level);
 		ok = false;
 	}
+	if (o->fp_contract_given && !reaches_codegen(o->emit)) {
+		diag_error(d, (SrcSpan){0}, "-ffp-contract sets the contraction of code generation, "
+		           "which this output (--emit=tokens, ast or ir) stops before");
+		ok = false;
+	}
 	if (o->resource_usage && (!reaches_codegen(o->emit) || o->emit == EMIT_LLVM ||
 	                          o->emit == EMIT_PTX)) {
 		diag_error(d, (SrcSpan){0}, "-v prints ptxas's report, and this output does not "
@@ -143,9 +158,14 @@ drv_check_option_use(const Options *o, Diags *d)
 		           "(-c) or their C (--emit=c); for the header alone use --emit=header");
 		ok = false;
 	}
-	if (o->header_given && o->split_input) {
-		diag_error(d, (SrcSpan){0}, "--header writes one header; --split-input-file compiles "
-		           "many cases into one text");
+	if (o->manifest_output && o->emit != EMIT_OBJ && o->emit != EMIT_C) {
+		diag_error(d, (SrcSpan){0}, "--manifest describes the launchers of an object (-c) "
+		           "or of their C (--emit=c)");
+		ok = false;
+	}
+	if ((o->header_given || o->manifest_output) && o->split_input) {
+		diag_error(d, (SrcSpan){0}, "--header and --manifest write one file; "
+		           "--split-input-file compiles many cases into one text");
 		ok = false;
 	}
 	if ((o->dep_phony || o->dep_targets.len) && !o->depfile) {

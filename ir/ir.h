@@ -162,6 +162,10 @@ typedef struct TKernel {
 	TSmemAlloc *smem;
 	int n_smem;
 	int64_t smem_bytes;   /* total static shared memory */
+	/* @gl.kernel(enable_fp_fusion=False), as Triton's option: no
+	 * floating-point contraction (a * b + c stays a mul and an add, each
+	 * rounded) in this kernel; by default codegen contracts as Triton does. */
+	bool no_fp_fusion;
 	TPartition *parts;    /* every warp_specialize call's, in program order;
 	                         non-NULL when the kernel warp-specializes */
 	int n_parts;

@@ -83,14 +83,20 @@ images(Host *h, const PkgUnit *p)
 	h->lazy_kernel = LLVMStructTypeInContext(m->ctx, lk_fields, 3, false);
 
 	LLVMValueRef null = LLVMConstPointerNull(m->ptr);
-	LLVMValueRef cubin = p->cubin.len ? bytes_global(h, "glc.cubin", p->cubin, false) : null;
 	LLVMValueRef ptx = bytes_global(h, "glc.ptx", p->ptx, true);
-	LLVMValueRef lm_init[] = {cubin, LLVMConstInt(m->i64, p->cubin.len, 0), ptx,
-	                          LLVMConstInt(m->i64, p->ptx.len + 1, 0), null};
-	LLVMValueRef mod = LLVMAddGlobal(m->mod, lazy_module, "glc.module");
-	LLVMSetInitializer(mod, LLVMConstNamedStruct(lazy_module, lm_init, 5));
-	LLVMSetLinkage(mod, LLVMInternalLinkage);
-	LLVMSetAlignment(mod, 8);
+	/* a lazy module per image (one without a cubin when there is none) */
+	int n_mods = p->n_cubins ? p->n_cubins : 1;
+	LLVMValueRef *mods = arena_alloc(m->arena, (size_t)n_mods * sizeof *mods);
+	for (int i = 0; i < n_mods; i++) {
+		CgBlob c = p->n_cubins ? p->cubins[i] : (CgBlob){0};
+		LLVMValueRef cubin = c.len ? bytes_global(h, "glc.cubin", c, false) : null;
+		LLVMValueRef lm_init[] = {cubin, LLVMConstInt(m->i64, c.len, 0), ptx,
+		                          LLVMConstInt(m->i64, p->ptx.len + 1, 0), null};
+		mods[i] = LLVMAddGlobal(m->mod, lazy_module, "glc.module");
+		LLVMSetInitializer(mods[i], LLVMConstNamedStruct(lazy_module, lm_init, 5));
+		LLVMSetLinkage(mods[i], LLVMInternalLinkage);
+		LLVMSetAlignment(mods[i], 8);
+	}
 
 	int n = pkg_entry_index(p, p->n_kernels, false);
 	LLVMValueRef *entries = arena_alloc(m->arena, (size_t)(n + 1) * sizeof *entries);
@@ -100,7 +106,7 @@ images(Host *h, const PkgUnit *p)
 			CgBlob s = {(const unsigned char *)name, strlen(name)};
 			LLVMValueRef str = bytes_global(h, "glc.name", s, true);
 			LLVMSetAlignment(str, 1);
-			LLVMValueRef e[] = {mod, str, null};
+			LLVMValueRef e[] = {mods[p->n_cubins > 1 ? p->image_of[i] : 0], str, null};
 			entries[pkg_entry_index(p, i, f)] = LLVMConstNamedStruct(h->lazy_kernel, e, 3);
 		}
 	LLVMValueRef table = LLVMConstArray2(h->lazy_kernel, entries, (uint64_t)n);

@@ -1,7 +1,7 @@
 /*
  * PTX -> cubin with ptxas, run as a child process (posix_spawn) on files in
  * a private temporary directory; its output is captured and becomes the
- * text of a diagnostic.
+ * text of a diagnostic. Runs may go on in several threads at once.
  */
 #include "package/pkg_internal.h"
 
@@ -73,7 +73,9 @@ static int
 run(char *const argv[], bool search, StrBuf *text, int *status)
 {
 	int fds[2];
-	if (pipe(fds) != 0)
+	/* close-on-exec, so that a ptxas another thread starts meanwhile does
+	 * not hold this pipe open */
+	if (pipe2(fds, O_CLOEXEC) != 0)
 		return errno;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
@@ -139,9 +141,28 @@ run_ptxas(char **argv, Diags *d, StrBuf *text, int *status)
 	return err == 0;
 }
 
-bool
-pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBuf *usage)
+const char *
+pkg_ptxas_path(Arena *a)
 {
+	const char *env = getenv("GLC_PTXAS");
+	if (env && *env)
+		return env;
+	const char *path = getenv("PATH");
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *cand = n ? arena_printf(a, "%.*s/ptxas", (int)n, path) : "./ptxas";
+		if (access(cand, X_OK) == 0)
+			return cand;
+		path = colon ? colon + 1 : NULL;
+	}
+	return CUDA_PTXAS;
+}
+
+bool
+pkg_ptxas(const PkgPtxas *o, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin)
+{
+	StrBuf *usage = o->usage;
 	const char *tmp = getenv("TMPDIR");
 	char *dir = arena_printf(a, "%s/glc-ptxas-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -151,12 +172,24 @@ pkg_ptxas(const char *arch, CgBlob ptx, Arena *a, Diags *d, CgBlob *cubin, StrBu
 	}
 	char *in = arena_printf(a, "%s/kernel.ptx", dir);
 	char *out = arena_printf(a, "%s/kernel.cubin", dir);
-	char *gpu = arena_printf(a, "-arch=%s", arch);
+	char *gpu = arena_printf(a, "-arch=%s", o->arch);
 	bool ok = false;
 	if (!write_file(in, ptx.data, ptx.len)) {
 		diag_error(d, (SrcSpan){0}, "cannot write %s: %s", in, strerror(errno));
 	} else {
-		char *argv[] = {NULL, gpu, "-o", out, in, usage ? "-v" : NULL, NULL};
+		char *argv[10] = {NULL, gpu, "-o", out, in}, **more = argv + 5;
+		if (o->no_fmad)
+			*more++ = "--fmad=false";
+		if (usage)
+			*more++ = "-v";
+		if (o->n_entries) {
+			StrBuf names = {0};
+			for (int i = 0; i < o->n_entries; i++)
+				buf_printf(&names, "%s%s", i ? "," : "", o->entries[i]);
+			*more++ = "-e";
+			*more++ = arena_strndup(a, names.s, names.len);
+			buf_free(&names);
+		}
 		StrBuf text = {0};
 		int status = 0;
 		if (run_ptxas(argv, d, &text, &status)) {

@@ -14,3 +14,9 @@ $(B)/libglrt.a: $(RUNTIME_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $(RUNTIME_OBJS)
+
+# The shared library (soname libglrt.so.0), for programs and Python
+# packages that load glc-built kernels at run time.
+$(B)/libglrt.so: $(RUNTIME_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -shared -Wl,-soname,libglrt.so.0 -o $@ $(RUNTIME_OBJS) -ldl -pthread

@@ -233,6 +233,37 @@ uint64_t limit_ceiling(LimitId id);
  * raise it: "the limit is N (--max-unroll=N)". */
 void diag_limit_note(Diags *d, Diag *parent, const Limits *l, LimitId id);
 
+/* -- JSON (json.c) ----------------------------------------------------------- */
+
+typedef enum JsonKind {
+	JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT,
+} JsonKind;
+
+/* One JSON value, allocated in an arena. */
+typedef struct Json {
+	JsonKind kind;
+	uint32_t line;          /* where the value starts (from 1) */
+	bool b;                 /* JSON_BOOL */
+	double num;             /* JSON_NUMBER */
+	int64_t i;              /* JSON_NUMBER: its integer value when is_int */
+	bool is_int;
+	const char *s;          /* JSON_STRING: the text, NUL-terminated */
+	size_t len;
+	struct Json **items;    /* JSON_ARRAY items, JSON_OBJECT values */
+	const char **keys;      /* JSON_OBJECT keys, one per item */
+	size_t n;
+} Json;
+
+/* Arrays and objects nest at most this deep. */
+#define JSON_MAX_DEPTH 64
+
+/* Parses the len bytes of text as one JSON value; NULL with *err (a short
+ * message) and *line set when the text is not JSON. */
+Json *json_parse(Arena *a, const char *text, size_t len, const char **err, uint32_t *line);
+/* The value of key in the object obj; NULL when obj is not an object or
+ * has no such key. */
+const Json *json_get(const Json *obj, const char *key);
+
 /* -- Fatal host failures ---------------------------------------------------- */
 
 typedef enum FatalKind {

@@ -1,10 +1,15 @@
 #!/bin/sh
-# glc's whole test suite (`make check`): the code-parity harness's SASS, PTX and
-# launcher readers (bench/parity/test_sass.py), build, unit tests and lit goldens on
-# the normal build, the same again on the ASan+UBSan build, then a bounded fuzz
+# glc's whole test suite (`make check`): the Python tools' own unit tests (the
+# code-parity harness's SASS, PTX and launcher readers, bench/parity/test_sass.py;
+# the differential tester's, test/diff/tests), build, unit tests and lit goldens on
+# the normal build, `make install` into a temporary prefix with C and C++
+# consumers built through pkg-config and CMake (test/install/run.sh), the same
+# again on the ASan+UBSan build, then a bounded fuzz
 # run of the front end and the CPU half of the differential tester (generated
-# kernels through glc: DIFF_SECONDS, default 60, of seed DIFF_SEED, default 1). Each stage adds to one tally; the last line printed is
-# `N passed, N failed` and the exit status is non-zero when anything failed.
+# kernels through glc, some with layouts left to inference: DIFF_SECONDS, default
+# 60, of seed DIFF_SEED, default 1).
+# Each stage adds to one tally; the last line printed is `N passed, N failed` and
+# the exit status is non-zero when anything failed.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -105,9 +110,11 @@ fuzz() { # every fuzz target, FUZZ_SECONDS split between them
 	done
 }
 
-diff_cpu() { # generated kernels must compile or get a user diagnostic (test/diff/)
+diff_cpu() { # generated kernels must compile or get a user diagnostic (test/diff/), a
+	# third of them with their layouts erased and a third pinned by set_auto_layout
+	# (--mode mix), so that glc's layout inference is compiled every run
 	if python3 test/diff/cpu_check.py --glc build/glc --seed "${DIFF_SEED:-1}" \
-		--seconds "$DIFF_SECONDS" >"$log" 2>&1; then
+		--seconds "$DIFF_SECONDS" --mode mix >"$log" 2>&1; then
 		tally 1 0 "differential tester, CPU half: $(tail -n 1 "$log")"
 	else
 		grep -v '^  feature' "$log" | tail -n 40
@@ -119,15 +126,31 @@ pyunit() { # $1 = a unittest script (standard library only)
 	python3 "$1" >"$log" 2>&1
 	rc=$?
 	n=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in .*/\1/p' "$log")
+	f=$(sed -n 's/^FAILED (\(.*\))$/\1/p' "$log" | tr ',' '\n' |
+		sed -n 's/^ *\(failures\|errors\)=\([0-9]*\)$/\2/p' | awk '{ s += $1 } END { print s + 0 }')
 	if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
 		tally "$n" 0 "python unit tests $1"
 	else
 		cat "$log"
-		tally 0 1 "python unit tests $1"
+		if [ -n "$n" ] && [ "$f" -gt 0 ]; then
+			tally $((n - f)) "$f" "python unit tests $1"
+		else
+			tally 0 1 "python unit tests $1"
+		fi
+	fi
+}
+
+install_check() { # make install into a temporary prefix; consumers via pkg-config and CMake
+	if sh test/install/run.sh build >"$log" 2>&1; then
+		tally 1 0 "install: $(grep -c '^ok:' "$log") checks (test/install/run.sh)"
+	else
+		cat "$log"
+		tally 0 1 "install (test/install/run.sh)"
 	fi
 }
 
 pyunit bench/parity/test_sass.py
+pyunit test/diff/tests/run.py
 if python3 test/layering.py --sizes >"$log" 2>&1; then
 	tally 1 0 "layering"
 else
@@ -137,6 +160,7 @@ fi
 if build build "" all unit; then
 	unit build
 	lit "$PWD/build/glc" "normal build"
+	install_check
 fi
 if build build/asan 1 all unit; then
 	unit build/asan

@@ -14,7 +14,8 @@ Reads README.md, docs/*.md and the README.md files under test/ and bench/
   - a code span names `gl.NAME` (or `tl.`, `tma.`, `mbarrier.`) where NAME is
     neither a name of Triton 3.6's Gluon surface (test/coverage/surface.txt)
     nor one glc's sema spells anywhere;
-and when docs/usage.md leaves out an option that `glc --help` lists.
+and when docs/usage.md leaves out an option that `glc --help` lists, or the man page
+docs/glc.1 one (its limits, --max-*=N, excepted: the page points at --help for them).
 Bare names are looked up only for C sources (`.c .h .y .re`) outside code
 blocks, minus the C library's and CUDA's headers and the names docs use for
 what glc writes (`vector_add.h`); Python names are often Triton's or a user's.
@@ -27,13 +28,13 @@ import shlex
 import subprocess
 import sys
 
-TOP_DIRS = ("bench", "codegen", "docs", "driver", "examples", "ir", "layout", "lexer",
+TOP_DIRS = ("bench", "codegen", "dist", "docs", "driver", "examples", "ir", "layout", "lexer",
             "package", "parser", "passes", "runtime", "sema", "support", "test", ".ci")
 # Headers of the C library and CUDA, and files glc, the bundles or a user write.
 NOT_OURS = {"stdio.h", "stdlib.h", "stddef.h", "stdint.h", "stdbool.h", "string.h", "cuda.h",
             "math.h", "limits.h", "dlfcn.h", "pthread.h", "vector_add.h", "gemm.h", "scale.c",
             "scale.h", "OUT.c", "OUT.h", "FILE.c", "FILE.h", "NAME.h", "NAME.c", "matmul.c",
-            "matmul.h", "k.h", "main.c"}
+            "matmul.h", "k.h", "main.c", "lib.h", "lib.c"}
 NAMESPACES = ("gl", "tl", "tma", "mbarrier", "ttgl")
 # Gluon's own submodules, named in the docs as where a name comes from.
 SUBMODULES = {"_core", "_layouts", "_math", "_standard", "_semantic"}
@@ -126,6 +127,23 @@ def check_file(root, md, opts, files, builtins, errors):
                     errors.append("%s: error: %s.%s is neither Gluon's nor glc's" % (where, ns, name))
 
 
+def man_page_missing(root, help_text):
+    """Every option of `glc --help` but its limits must be in docs/glc.1."""
+    man = os.path.join(root, "docs/glc.1")
+    if not os.path.exists(man):
+        return ["docs/glc.1: error: the man page is missing"]
+    text = re.sub(r"\\f[BIRP]", "", open(man, encoding="utf-8").read()).replace("\\-", "-")
+    head, _, tail = help_text.partition("\nLimits (")
+    rest = tail.partition("\n\n")[2]
+    errors = []
+    for o in sorted(set(OPTION.findall(head + "\n" + rest))):
+        if o.startswith("--") and re.search("[A-Z]", o):
+            continue   # --max-LIMIT=N
+        if not re.search(r"(?<![\w-])" + re.escape(o) + r"(?![\w-])", text):
+            errors.append("docs/glc.1: error: `glc --help` lists %s, the man page does not" % o)
+    return errors
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--glc", required=True)
@@ -148,6 +166,8 @@ def main():
         for o in sorted(set(OPTION.findall(help_text))):
             if o.startswith("--") and not re.search("[A-Z]", o) and o not in text:
                 errors.append("docs/usage.md: error: `glc --help` lists %s, usage.md does not" % o)
+    if not a.files:
+        errors += man_page_missing(root, help_text)
     for e in errors:
         print(e)
     print("docs: %d files, %d errors" % (len(mds), len(errors)))

@@ -45,6 +45,7 @@ import ptx  # noqa: E402
 import report  # noqa: E402
 import rows as R  # noqa: E402
 import sass  # noqa: E402
+from glcdiff import copy_package  # noqa: E402  (rows put test/diff on the path)
 
 CUDA_PTXAS = "/usr/local/cuda/bin/ptxas"
 
@@ -244,9 +245,9 @@ def bundle(a, rows, units, work, dest):
         if f.endswith((".c", ".h")):
             shutil.copy(os.path.join(ROOT, "runtime", f), os.path.join(dest, "runtime"))
     for f in (os.path.join(HERE, "parity_gpu.py"), os.path.join(HERE, "run.sh"), os.path.join(HERE, "triton_side.py"),
-              os.path.join(ROOT, "bench", "gluon_tutorials_run.py"),
-              os.path.join(ROOT, "test", "diff", "run_gpu.py"), os.path.join(ROOT, "test", "diff", "dtypes.py")):
+              os.path.join(ROOT, "bench", "gluon_tutorials_run.py")):
         shutil.copy(f, dest)
+    copy_package(dest)   # test/diff's glcdiff: parity_gpu.py uses its run_gpu
     # the device call carries at most 64 MiB: the objects and Triton's kernels travel packed
     xz = dict(os.environ, XZ_OPT="-T0 -6")
     objs = sorted(os.listdir(os.path.join(dest, "obj")))

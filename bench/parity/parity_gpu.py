@@ -64,7 +64,7 @@ class Inputs:
 
     def __init__(self, torch, gl, ns, row, seed):
         import gluon_tutorials_run as tut
-        import run_gpu
+        from glcdiff.runners import run_gpu
         self.torch, self.row, self.specs = torch, row, []
         gen = torch.Generator(device="cuda")
         gen.manual_seed(seed)

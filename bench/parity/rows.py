@@ -26,9 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "test", "diff"))
 
-import gen  # noqa: E402
-from dtypes import DTYPES  # noqa: E402
-from gl2gluon import translate  # noqa: E402
+from glcdiff.dtypes import DTYPES  # noqa: E402
+from glcdiff.gen import generate as gen  # noqa: E402
+from glcdiff.translate.gl2gluon import translate  # noqa: E402
 
 
 def read_list(path):

@@ -36,6 +36,7 @@ struct CgTarget {
 	int opt_level;
 	bool debug_info;
 	bool asserts;
+	bool no_fp_contract;
 	Limits limits;
 };
 
@@ -63,6 +64,9 @@ typedef struct CgModule {
 	/* The PTX ISA version the module's inline PTX needs (84 for 8.4), 0
 	 * for the target's own */
 	int min_ptx;
+	/* The kernels compiled without floating-point contraction
+	 * (cg_module_contract leaves them as they are). */
+	VEC(LLVMValueRef) strict_fns;
 } CgModule;
 
 /* The target machine of t for a module needing PTX ISA version ptx (0 or
@@ -84,6 +88,11 @@ bool cg_module_verify(CgModule *m);
 
 /* Runs default<On> for the target's opt level. */
 bool cg_module_optimize(CgModule *m);
+
+/* Floating-point contraction as Triton's enable_fp_fusion (contract.c):
+ * marks every fadd, fsub and fmul of the module's functions, except those
+ * of m->strict_fns, contractible. Run after cg_module_optimize. */
+void cg_module_contract(CgModule *m);
 
 /* The module's textual IR into a. */
 CgBlob cg_module_ir(CgModule *m);

@@ -83,6 +83,7 @@ cg_target_new(const CgOptions *o, Diags *d)
 	t->opt_level = o->opt_level;
 	t->debug_info = o->debug_info;
 	t->asserts = o->asserts;
+	t->no_fp_contract = o->no_fp_contract;
 	t->limits = o->limits ? *o->limits : limits_default();
 	return t;
 }

@@ -135,6 +135,8 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 	if (!fits || !within_cost(k, &cost))
 		return false;
 	cg_kernel_begin(m, sig);
+	if (k->no_fp_fusion || m->target->no_fp_contract)
+		vec_push(m->arena, &m->strict_fns, m->fn);
 	/* CTA-wide barriers until a warp_specialize (whose default partition's
 	 * warps keep their named barrier to the kernel's end; with the
 	 * dispatch loop, from the entry on: cg_ws_begin) */
@@ -167,6 +169,7 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 	cg_module_init(&m, t, src && file ? src_path(src, file) : "glc", src, file, a, d);
 	out->kernels = arena_alloc(a, (size_t)(prog->n_kernels + 1) * sizeof *out->kernels);
 	bool ok = true;
+	size_t lowered = 0;   /* kernel functions, variants included */
 	for (int i = 0; i < prog->n_kernels; i++) {
 		const TKernel *k = prog->kernels[i];
 		if (only && strcmp(only, k->name) != 0)
@@ -175,16 +178,20 @@ cg_compile(CgTarget *t, const TProgram *prog, const char *only, const Sources *s
 		CgKernelSig *sig = &out->kernels[out->n_kernels++];
 		*sig = signature(a, k);
 		bool kernel_ok = lower_kernel(&m, k, sig);
+		lowered++;
 		if (k->fast) {
 			CgKernelSig *fast = arena_alloc(a, sizeof *fast);
 			*fast = signature(a, k->fast);
 			sig->fast = fast;
 			kernel_ok = kernel_ok && lower_kernel(&m, k->fast, fast);
+			lowered++;
 		}
 		ok = kernel_ok && ok;
 	}
 	ok = ok && cg_link_libdevice(&m) && cg_module_verify(&m) && cg_module_optimize(&m);
+	out->no_fp_contract = lowered > 0 && m.strict_fns.len == lowered;
 	if (ok) {
+		cg_module_contract(&m);
 		out->llvm_ir = cg_module_ir(&m);
 		ok = cg_module_ptx(&m, &out->ptx);
 	}

@@ -265,9 +265,9 @@ lower_inst(Lower *l, const TInst *in)
 	case OP_ATOMIC_RMW: case OP_ATOMIC_CAS:
 		return cg_lower_atomic(l, in);
 	case OP_REDUCE:
-		if (in->n_region)
+		if (!cg_reduce_commutes(in))
 			return cg_lower_scan(l, in);
-		return cg_lower_layout_op(l, in);
+		return cg_lower_reduce(l, in);
 	case OP_SCAN:
 		return cg_lower_scan(l, in);
 	case OP_YIELD:   /* read by the combine that lowers the region */

@@ -19,7 +19,7 @@ align_up(int64_t x, int64_t a)
 static int64_t
 op_scratch(const TInst *in)
 {
-	if (in->op == OP_SCAN || (in->op == OP_REDUCE && in->n_region))
+	if (in->op == OP_SCAN || (in->op == OP_REDUCE && !cg_reduce_commutes(in)))
 		return cg_scan_scratch(in);
 	if (in->op == OP_REDUCE)
 		return cg_reduce_scratch(in);

@@ -52,26 +52,6 @@ cg_desc_hidden_params(const TKernel *k, int *first)
 	}
 }
 
-/* Opens `if (cond) { ... }`: the builder moves into the body; close_if
- * joins. */
-static LLVMBasicBlockRef
-open_if(Lower *l, LLVMValueRef cond)
-{
-	CgModule *m = l->m;
-	LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.then");
-	LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.end");
-	LLVMBuildCondBr(m->b, cond, then, done);
-	LLVMPositionBuilderAtEnd(m->b, then);
-	return done;
-}
-
-static void
-close_if(Lower *l, LLVMBasicBlockRef done)
-{
-	LLVMBuildBr(l->m->b, done);
-	LLVMPositionBuilderAtEnd(l->m->b, done);
-}
-
 /* The leader, and operand `pred` when the op has one. */
 static LLVMBasicBlockRef
 open_leader(Lower *l, const TInst *in, int pred_arg)
@@ -79,7 +59,7 @@ open_leader(Lower *l, const TInst *in, int pred_arg)
 	LLVMValueRef c = cg_leader(l);
 	if (in->attr.has_pred && pred_arg < in->n_args)
 		c = LLVMBuildAnd(l->m->b, c, cg_val(l, in->args[pred_arg]).r[0], "");
-	return open_if(l, c);
+	return cg_if_open(l, c);
 }
 
 static LLVMValueRef
@@ -206,7 +186,7 @@ make_desc(Lower *l, const TInst *in)
 	LLVMValueRef slot = desc_slot(l, l->desc_next++);
 	int64_t box[LL_MAX_RANK], bytes = ir_dtype_bits(d->dtype) / 8;
 	ir_tma_box(d, box);
-	LLVMBasicBlockRef done = open_if(l, cg_leader(l));
+	LLVMBasicBlockRef done = cg_if_open(l, cg_leader(l));
 	LLVMTypeRef v4 = LLVMVectorType(m->i32, 4);
 	for (int i = 0; i < 8; i++) {   /* zeroed, as 16-byte stores */
 		LLVMValueRef at = LLVMConstInt(m->i64, 16 * (uint64_t)i, 0);
@@ -234,12 +214,12 @@ make_desc(Lower *l, const TInst *in)
 	                     i32c(m, swizzle == 128 ? 3 : swizzle == 64 ? 2 : swizzle == 32));
 	cg_tensormap_replace(m, "fill.mode", slot, -1, i32c(m, in->attr.nan_fill));
 	cg_tensormap_release(m);
-	close_if(l, done);
+	cg_if_close(l, done);
 	cg_barrier(m);
 	LLVMValueRef map = LLVMBuildAddrSpaceCast(m->b, slot, m->ptr, "");
-	done = open_if(l, LLVMBuildICmp(m->b, LLVMIntEQ, cg_lane_id(m), i32c(m, 0), ""));
+	done = cg_if_open(l, LLVMBuildICmp(m->b, LLVMIntEQ, cg_lane_id(m), i32c(m, 0), ""));
 	cg_tensormap_acquire(m, map);
-	close_if(l, done);
+	cg_if_close(l, done);
 	CgVal v = cg_val_new(l, 1 + rank);
 	v.r[0] = map;
 	for (int i = 0; i < rank; i++)
@@ -255,24 +235,24 @@ cg_lower_hopper(Lower *l, const TInst *in)
 	LLVMBasicBlockRef done;
 	switch (in->op) {
 	case OP_MBAR_INIT:
-		done = open_if(l, cg_leader(l));
+		done = cg_if_open(l, cg_leader(l));
 		cg_mbarrier_init(m, scalar(l, in->args[0]), i32c(m, in->attr.count));
-		close_if(l, done);
+		cg_if_close(l, done);
 		return true;
 	case OP_MBAR_INVALIDATE:
-		done = open_if(l, cg_leader(l));
+		done = cg_if_open(l, cg_leader(l));
 		cg_mbarrier_inval(m, scalar(l, in->args[0]));
-		close_if(l, done);
+		cg_if_close(l, done);
 		return true;
 	case OP_MBAR_EXPECT:
 		done = open_leader(l, in, 2);
 		cg_mbarrier_expect_tx(m, scalar(l, in->args[0]), scalar(l, in->args[1]));
-		close_if(l, done);
+		cg_if_close(l, done);
 		return true;
 	case OP_MBAR_ARRIVE:
 		done = open_leader(l, in, 1);
 		cg_mbarrier_arrive_n(m, scalar(l, in->args[0]), i32c(m, in->attr.count));
-		close_if(l, done);
+		cg_if_close(l, done);
 		return true;
 	case OP_MBAR_WAIT:
 		cg_mbarrier_wait(m, scalar(l, in->args[0]), scalar(l, in->args[1]));
@@ -283,13 +263,13 @@ cg_lower_hopper(Lower *l, const TInst *in)
 		done = open_leader(l, in, 3);
 		bool ok = lower_tma(l, in, in->args[0], in->args[2], scalar(l, in->args[1]),
 		                    in->args + first);
-		close_if(l, done);
+		cg_if_close(l, done);
 		return ok;
 	}
 	case OP_TMA_STORE: {
-		done = open_if(l, cg_leader(l));
+		done = cg_if_open(l, cg_leader(l));
 		bool ok = lower_tma(l, in, in->args[0], in->args[1], NULL, in->args + 2);
-		close_if(l, done);
+		cg_if_close(l, done);
 		return ok;
 	}
 	case OP_TMA_STORE_WAIT:

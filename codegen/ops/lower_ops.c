@@ -94,17 +94,18 @@ element(Lower *l, const TInst *in, TOp op, TDType t, LLVMValueRef a, LLVMValueRe
 	case OP_SUB: return f ? LLVMBuildFSub(B, a, b, "") : LLVMBuildSub(B, a, b, "");
 	case OP_MUL: return f ? LLVMBuildFMul(B, a, b, "") : LLVMBuildMul(B, a, b, "");
 	case OP_DIV:
+		/* Triton's `/`: div.full.f32 (2 ulp) on f32 (sema computes f16 and
+		 * bf16 in f32), IEEE division (div.rn.f64) on f64 */
+		if (t == DT_F32)
+			return cg_binary_intrinsic(m, "llvm.nvvm.div.full", a, b, false);
 		return LLVMBuildFDiv(B, a, b, "");
 	case OP_FLOORDIV:
 		if (f)
 			return cg_unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""), true);
 		return s ? LLVMBuildSDiv(B, a, b, "") : LLVMBuildUDiv(B, a, b, "");
 	case OP_MOD:
-		if (f) {
-			LLVMValueRef q = cg_unary_intrinsic(m, "llvm.floor", LLVMBuildFDiv(B, a, b, ""),
-			                                    true);
-			return LLVMBuildFSub(B, a, LLVMBuildFMul(B, b, q, ""), "");
-		}
+		if (f)   /* Triton's arith.remf: C's fmod, the sign of a */
+			return LLVMBuildFRem(B, a, b, "");
 		return s ? LLVMBuildSRem(B, a, b, "") : LLVMBuildURem(B, a, b, "");
 	case OP_CDIV: {
 		LLVMValueRef one = LLVMConstInt(LLVMTypeOf(b), 1, 0);

@@ -1,5 +1,6 @@
 /*
- * Scans, and reductions by a combine function (a region), planned on the
+ * Scans, and reductions by a combine function (a region) that glc cannot
+ * see to be commutative (lower_reduce.c has the others), planned on the
  * layout. The axis coordinate of an element is a linear function of its
  * register, lane and warp bits, each of its bits given by one of them.
  * Taken from the lowest axis bit up, those bits form levels of one kind
@@ -20,7 +21,7 @@
 
 #include <string.h>
 
-enum { MAX_OPS = 8, N_HW = 3 };
+enum { MAX_OPS = CG_MAX_COMBINE, N_HW = 3 };
 
 typedef enum HwKind { HW_REG, HW_LANE, HW_WARP } HwKind;
 
@@ -137,26 +138,6 @@ cg_scan_scratch(const TInst *in)
 
 /* -- Combining ----------------------------------------------------------------- */
 
-/* out = a combined with b (a earlier along the axis), each n values: the
- * region instantiated on them. */
-static void
-combine(Lower *l, const TInst *in, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *out)
-{
-	int n = in->n_args;
-	for (int k = 0; k < n; k++) {
-		CgVal va = cg_val_new(l, 1), vb = cg_val_new(l, 1);
-		va.r[0] = a[k];
-		vb.r[0] = b[k];
-		l->vals[in->region[k]->id] = va;
-		l->vals[in->region[n + k]->id] = vb;
-	}
-	l->lower_block(l, &in->body);
-	const TInst *y = in->body.insts[in->body.n - 1];
-	for (int k = 0; k < n; k++)
-		out[k] = cg_val(l, y->args[k]).r[0];
-	cg_set_loc(l->m, in->at);
-}
-
 static void
 pick(CgModule *m, LLVMValueRef cond, LLVMValueRef *x, LLVMValueRef *y, LLVMValueRef *out, int n)
 {
@@ -203,8 +184,8 @@ reg_level(Scan *s, const Level *lv)
 				continue;
 			}
 			if (s->scan)
-				combine(s->l, s->in, acc, s->pre[r], s->pre[r]);
-			combine(s->l, s->in, acc, s->tot[r], acc);
+				cg_combine(s->l, s->in, acc, s->pre[r], s->pre[r]);
+			cg_combine(s->l, s->in, acc, s->tot[r], acc);
 		}
 		for (int t = 0; t < blocks; t++)
 			memcpy(s->tot[g | (int)deposit(lv, (uint64_t)t)], acc, sizeof acc);
@@ -245,7 +226,7 @@ apply(Scan *s, LLVMValueRef (*e)[MAX_OPS], LLVMValueRef has_e, LLVMValueRef (*t)
 	for (int r = 0; r < s->regs; r++) {
 		int q = rep_of(s, r);
 		if (s->scan) {
-			combine(s->l, s->in, e[q], s->pre[r], c);
+			cg_combine(s->l, s->in, e[q], s->pre[r], c);
 			pick(s->l->m, has_e, c, s->pre[r], s->pre[r], s->n);
 		}
 		memcpy(s->tot[r], t[q], sizeof t[q]);
@@ -270,10 +251,10 @@ lane_level(Scan *s, const Level *lv)
 			LLVMValueRef pt[MAX_OPS], late[MAX_OPS], early[MAX_OPS], pe[MAX_OPS];
 			for (int k = 0; k < s->n; k++)
 				pt[k] = cg_shfl(m, CG_SHFL_BFLY, t[r][k], mask);
-			combine(s->l, s->in, pt, t[r], late);
-			combine(s->l, s->in, t[r], pt, early);
+			cg_combine(s->l, s->in, pt, t[r], late);
+			cg_combine(s->l, s->in, t[r], pt, early);
 			if (s->scan && j) {
-				combine(s->l, s->in, pt, e[r], pe);
+				cg_combine(s->l, s->in, pt, e[r], pe);
 				pick(m, has_e, pe, pt, pe, s->n);
 				pick(m, up, pe, e[r], e[r], s->n);
 			} else if (s->scan) {
@@ -366,7 +347,7 @@ warp_level(Scan *s, const Level *lv, int li)
 			LLVMValueRef here = LLVMBuildICmp(m->b, LLVMIntEQ, idx,
 			                                  LLVMConstInt(m->i32, (uint64_t)b, 0), "");
 			pick(m, here, t[r], e[r], e[r], s->n);
-			combine(s->l, s->in, t[r], x, t[r]);
+			cg_combine(s->l, s->in, t[r], x, t[r]);
 		}
 	}
 	apply(s, e, LLVMBuildICmp(m->b, LLVMIntNE, idx, LLVMConstInt(m->i32, 0, 0), ""), t);

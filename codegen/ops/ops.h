@@ -30,22 +30,46 @@ LLVMValueRef cg_cast(Lower *l, const TInst *in, TDType from, TDType to, LLVMValu
  * largest finite value (lower_cast.c). */
 LLVMValueRef cg_f8_constant(CgModule *m, TDType to, double v);
 
-/* Elementwise, casts, math (lower_ops.c); layout ops and reductions
- * (lower_layout.c); convert_layout (lower_convert.c); global memory
- * (lower_mem.c); shared memory (lower_smem.c). Each builds in->res from
- * in->args. */
+/* Elementwise, casts, math (lower_ops.c); layout ops (lower_layout.c);
+ * reductions (lower_reduce.c); convert_layout (lower_convert.c); global
+ * memory (lower_mem.c); shared memory (lower_smem.c). Each builds in->res
+ * from in->args. */
 bool cg_lower_elementwise(Lower *l, const TInst *in);
 bool cg_lower_layout_op(Lower *l, const TInst *in);
+bool cg_lower_reduce(Lower *l, const TInst *in);
 bool cg_lower_convert(Lower *l, const TInst *in);
 bool cg_lower_memory(Lower *l, const TInst *in);
 bool cg_lower_smem(Lower *l, const TInst *in);
 
-/* Bytes of scratch shared memory an OP_REDUCE by attr.combine needs (0:
- * none). */
+/* The constant tensor coordinate of input (reg, lane, warp) of ly, dims in
+ * order; c with dim axis left out (of rank dims); whether the first rank
+ * dims of a and b agree (lower_layout.c). */
+typedef struct CgCoord {
+	uint32_t c[LL_MAX_RANK];
+} CgCoord;
+CgCoord cg_coord_of(const LLayout *ly, int rank, uint32_t reg, uint32_t lane, uint32_t warp);
+CgCoord cg_coord_drop(CgCoord c, int axis, int rank);
+bool cg_coord_eq(CgCoord a, CgCoord b, int rank);
+
+/* The most inputs a reduction or scan combines together (a tuple's). */
+enum { CG_MAX_COMBINE = 8 };
+
+/* out[0..n-1] = a combined with b, n = in->n_args: in's combine region
+ * instantiated on them, or attr.combine on one input (lower_reduce.c).
+ * out may be a or b. */
+void cg_combine(Lower *l, const TInst *in, const LLVMValueRef *a, const LLVMValueRef *b,
+                LLVMValueRef *out);
+
+/* Whether OP_REDUCE in combines commutatively: by attr.combine, or a
+ * region whose every result is one commutative operation (add, mul, max,
+ * min, and, or, xor) of its two arguments of that input. cg_lower_reduce
+ * (and cg_reduce_scratch) lower those, in Triton's order; cg_lower_scan
+ * (and cg_scan_scratch) the others, in order along the axis. */
+bool cg_reduce_commutes(const TInst *in);
 int64_t cg_reduce_scratch(const TInst *in);
 
-/* OP_SCAN and OP_REDUCE with a combine region (lower_scan.c); the scratch
- * shared memory they need. */
+/* OP_SCAN and OP_REDUCE by a region that may not commute (lower_scan.c);
+ * the scratch shared memory they need. */
 bool cg_lower_scan(Lower *l, const TInst *in);
 int64_t cg_scan_scratch(const TInst *in);
 

@@ -138,3 +138,21 @@ cg_smem_offset(const LLayout *map, int64_t origin, const int64_t *coords, int ra
 	int j = ll_out_index(map, LL_OFFSET);
 	return origin ^ (j < 0 ? 0 : out[j]);
 }
+
+LLVMBasicBlockRef
+cg_if_open(Lower *l, LLVMValueRef cond)
+{
+	CgModule *m = l->m;
+	LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.then");
+	LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(m->ctx, m->fn, "one.end");
+	LLVMBuildCondBr(m->b, cond, then, done);
+	LLVMPositionBuilderAtEnd(m->b, then);
+	return done;
+}
+
+void
+cg_if_close(Lower *l, LLVMBasicBlockRef done)
+{
+	LLVMBuildBr(l->m->b, done);
+	LLVMPositionBuilderAtEnd(l->m->b, done);
+}

@@ -92,6 +92,12 @@ LLVMValueRef cg_apply_hw(Lower *l, const LLayout *ly, int r, LLName out);
  * operations for the partition. */
 LLVMValueRef cg_leader(Lower *l);
 
+/* Opens `if (cond) { ... }`: the builder moves into the body and the
+ * block after it is returned, which cg_if_close branches to and moves the
+ * builder into. */
+LLVMBasicBlockRef cg_if_open(Lower *l, LLVMValueRef cond);
+void cg_if_close(Lower *l, LLVMBasicBlockRef done);
+
 /* An alloca of type t at the top of the kernel's entry block. */
 LLVMValueRef cg_entry_alloca(Lower *l, LLVMTypeRef t, const char *name);
 

@@ -1,10 +1,10 @@
 /*
  * A C program that launches examples/vector_add.gl through glc's packaging:
- *     glc ../vector_add.gl -c -o vector_add.o
- *     glc ../vector_add.gl --emit=header -o vector_add.h
- *     cc -I. -I../../runtime vector_add.c vector_add.o libglrt.a -ldl -pthread
- * (the Makefile and CMakeLists.txt here do exactly that). Exits 0 when the
- * GPU's sums are right, 77 without a GPU, 1 on any other failure.
+ *     glc ../vector_add.gl -c -o vector_add.o --header vector_add.h
+ *     cc $(pkg-config --cflags glc) vector_add.c vector_add.o $(pkg-config --libs glc)
+ * (the Makefile and CMakeLists.txt here do that with an installed glc).
+ * Exits 0 when the GPU's sums are right, 77 without a GPU, 1 on any other
+ * failure.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 The shared library is the packaged kernel object plus libglrt:
     glc ../vector_add.gl -c -o vector_add.o
     cc -shared -o libvector_add.so vector_add.o \
-       -Wl,--whole-archive libglrt.a -Wl,--no-whole-archive -ldl -pthread
+       -Wl,--whole-archive $PREFIX/lib/libglrt.a -Wl,--no-whole-archive -ldl -pthread
 (`make libvector_add.so` here). glrt uses the device's primary context, the
 one PyTorch uses, so torch's data_ptr()s and streams are valid for it.
 

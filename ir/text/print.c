@@ -517,6 +517,8 @@ print_kernel(Printer *p, const TKernel *k, StrBuf *out)
 	}
 	buf_printf(&text, ") num_warps=%d total_warps=%d smem=%lld", k->num_warps, k->total_warps,
 	           (long long)k->smem_bytes);
+	if (k->no_fp_fusion)
+		buf_puts(&text, " fp_fusion=0");
 	print_span(p, "loc", k->at);
 	buf_puts(&text, " {\n");
 	print_decls(p, k);

@@ -4,7 +4,8 @@
  *
  *   file   -> ['source' STRING NL] (alias NL | kernel)*
  *   kernel -> 'kernel' NAME '(' [param (',' param)*] ')'
- *             'num_warps' '=' INT 'total_warps' '=' INT 'smem' '=' INT [loc] '{' NL
+ *             'num_warps' '=' INT 'total_warps' '=' INT 'smem' '=' INT
+ *             ['fp_fusion' '=' '0'] [loc] '{' NL
  *             decl* inst* '}' NL
  *   param  -> NAME ':' type [assume]
  *   assume -> ('align' | 'div') '=' INT
@@ -197,16 +198,19 @@ kernel(Reader *r)
 	r->k = k;
 	k->at = (SrcSpan){r->file, r->tok.line, r->tok.col, 6};
 	rd_next(r);
-	int64_t warps, total, smem;
+	int64_t warps, total, smem, fusion = 1;
 	if (!name(r, "the kernel's name", &k->name) || !params(r) ||
 	    !rd_key_int(r, "num_warps", 1, 32, &warps) ||
 	    !rd_key_int(r, "total_warps", 1, 32, &total) ||
-	    !rd_key_int(r, "smem", 0, INT32_MAX, &smem) || !rd_loc(r, "loc", &k->at) ||
+	    !rd_key_int(r, "smem", 0, INT32_MAX, &smem) ||
+	    (rd_is_word(r, "fp_fusion") && !rd_key_int(r, "fp_fusion", 0, 0, &fusion)) ||
+	    !rd_loc(r, "loc", &k->at) ||
 	    !rd_expect_punct(r, '{') || !rd_expect_newline(r))
 		return NULL;
 	k->num_warps = (int)warps;
 	k->total_warps = (int)total;
 	k->smem_bytes = smem;
+	k->no_fp_fusion = fusion == 0;
 	k->params = r->params.data;
 	k->n_params = (int)r->params.len;
 	for (;;) {

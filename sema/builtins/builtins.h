@@ -49,6 +49,11 @@ TValue *sema_reshape(Check *ck, SrcSpan at, TValue *x, const int64_t *shape, int
 /* gl.reshape, gl.permute, gl.join, gl.split, gl.broadcast, gl.ravel,
  * gl.gather and gl.histogram with arguments a bound by the builtin table. */
 Value *sema_check_shape_call(Check *ck, const Node *call, BuiltinFn fn, Value **a);
+/* x permuted by order (n entries; a permutation of x's dims, else an error
+ * at dims_at naming fname): tl.permute, tl.trans and the `.T` of a tl
+ * tensor. NULL after a diagnostic. */
+Value *sema_permute(Check *ck, SrcSpan at, SrcSpan dims_at, TValue *x, const int64_t *order, int n,
+                    const char *fname);
 
 /* -- tl_ops.c: triton.language's operations Gluon has no name for -- */
 /* tl.view, tl.broadcast_to, tl.cat, tl.condition, x.logical_and,

@@ -187,7 +187,6 @@ call_permute(Check *ck, const Node *call, TValue *x, Value **a)
 	const TType *xt = x->type;
 	int64_t order[LL_MAX_RANK];
 	int n;
-	unsigned seen = 0;
 	const char *fname = sema_fn_name(ck, sema_builtin_fn(ck->call) == BF_TRANS ? "trans"
 	                                                                            : "permute");
 	const Value *dims = a[1]->u.list.n == 1 && a[1]->u.list.items[0]->kind == VAL_TUPLE
@@ -206,10 +205,19 @@ call_permute(Check *ck, const Node *call, TValue *x, Value **a)
 	                      &n)) {
 		return NULL;
 	}
+	return sema_permute(ck, call->span, a[1]->span, x, order, n, fname);
+}
+
+Value *
+sema_permute(Check *ck, SrcSpan at, SrcSpan dims_at, TValue *x, const int64_t *order, int n,
+             const char *fname)
+{
+	const TType *xt = x->type;
+	unsigned seen = 0;
 	bool identity = true;
 	for (int d = 0; d < n; d++) {
 		if (n != xt->rank || order[d] < 0 || order[d] >= n || (seen >> order[d] & 1)) {
-			diag_error(ck->d, a[1]->span, "%s's dims must be a permutation of 0..%d for a "
+			diag_error(ck->d, dims_at, "%s's dims must be a permutation of 0..%d for a "
 			           "rank-%d tensor", fname, xt->rank - 1, xt->rank);
 			return NULL;
 		}
@@ -217,15 +225,15 @@ call_permute(Check *ck, const Node *call, TValue *x, Value **a)
 		identity &= order[d] == d;
 	}
 	if (identity)
-		return sema_rt_value(ck, x, call->span);
+		return sema_rt_value(ck, x, at);
 	bool derived;
-	const TType *t = shape_result(ck, call->span, LL_OP_PERMUTE, x, order, n, fname, &derived);
+	const TType *t = shape_result(ck, at, LL_OP_PERMUTE, x, order, n, fname, &derived);
 	if (!t)
 		return NULL;
-	TInst *i = sema_emit(ck, OP_PERMUTE, call->span, t, 1, x);
+	TInst *i = sema_emit(ck, OP_PERMUTE, at, t, 1, x);
 	for (int k = 0; k < n; k++)
 		i->attr.order[k] = order[k];
-	return sema_rt_value(ck, shaped(ck, call->span, i->res, derived), call->span);
+	return sema_rt_value(ck, shaped(ck, at, i->res, derived), at);
 }
 
 static Value *

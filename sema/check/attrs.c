@@ -135,10 +135,13 @@ sema_check_attr(Check *ck, const Node *n, Value *obj)
 	case TY_TENSOR:
 		if (is(n, "shape"))
 			return shape_value(ck, t, n->span);
+		if (is(n, "T"))   /* Triton's code generator: permute(x, (1, 0)) */
+			return sema_permute(ck, n->span, n->u.attr.name_span, obj->u.rt,
+			                    (const int64_t[]){1, 0}, 2, "T");
 		if (sema_builtin_method(METHODS_VALUE, n->u.attr.name) ||
 		    sema_prelude_method(ck, n->u.attr.name, n->span))
 			return method(ck, obj, n);
-		return no_attr(ck, n, obj, NAMES("shape", "dtype", "to", "reshape", "permute",
+		return no_attr(ck, n, obj, NAMES("shape", "dtype", "T", "to", "reshape", "permute",
 		                                 "split", "ravel", "sum", "max", "min", "reduce",
 		                                 "associative_scan", "histogram", "gather"));
 	case TY_SCALAR:
@@ -255,7 +258,8 @@ sema_check_subscript(Check *ck, const Node *n, Value *obj)
 			slices++;
 		} else if (it->kind != N_NONE) {
 			diag_error(ck->d, it->span, "register tensors can only be indexed with ':' "
-			           "and None (to add an axis)");
+			           "and None (to add an axis): a part of a tensor (x[0:64], tl.slice) "
+			           "cannot be taken, as in Triton");
 			return NULL;
 		} else {
 			axis++;

@@ -83,6 +83,10 @@ bool sema_is_constexpr_annot(Check *ck, const Node *annot);
 /* Binds the parameters of kernel f from signature sig (compile.py's format);
  * false after a diagnostic naming the parameter. */
 bool sema_bind_signature(Check *ck, const Node *f, const char *sig, int index);
+/* Records constexpr parameter name = v for the kernel being built (its
+ * value's spelling, a float's with its point: 2.0), for names, printing
+ * and the manifest. */
+void sema_record_constexpr(Check *ck, const char *name, const Value *v);
 
 /* -- ptr_use.c -- */
 /* Where the body of kernel f uses parameter `param` as a pointer (the

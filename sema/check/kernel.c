@@ -10,39 +10,61 @@
 
 /* -- kernels ------------------------------------------------------------------ */
 
-/* The kernel decorator's num_warps (4 by default), or 0 when f is not a
- * kernel. */
-static int
-kernel_warps(Check *ck, const Node *f)
+/* A kernel's launch options: @gl.kernel(num_warps=4, enable_fp_fusion=True),
+ * Triton's names and defaults. */
+typedef struct KernelOpts {
+	int warps;
+	bool no_fp_fusion;
+} KernelOpts;
+
+/* One keyword of the kernel decorator into o. */
+static bool
+kernel_option(Check *ck, const Node *kw, KernelOpts *o)
 {
+	Value *x = sema_eval_expr(&ck->ev, kw->u.keyword.value);
+	if (!x)
+		return false;
+	const char *name = kw->u.keyword.name;
+	if (strcmp(name, "enable_fp_fusion") == 0) {
+		bool on;
+		if (!sema_value_truth(&ck->ev, x, &on))
+			return false;
+		o->no_fp_fusion = !on;
+		return true;
+	}
+	if (strcmp(name, "num_warps") != 0) {
+		diag_error(ck->d, kw->span, "@gl.kernel takes num_warps=... and "
+		           "enable_fp_fusion=..., not '%s'", name);
+		return false;
+	}
+	int64_t w;
+	if (!sema_value_int(ck, x, "num_warps", &w))
+		return false;
+	if (w < 1 || w > 32 || (w & (w - 1))) {
+		diag_error(ck->d, x->span, "num_warps is %lld; it must be a power of two "
+		           "from 1 to 32", (long long)w);
+		return false;
+	}
+	o->warps = (int)w;
+	return true;
+}
+
+/* The kernel decorator's options into o (num_warps 4 and fusion on by
+ * default): 1, or 0 when f is not a kernel, -1 after an error. */
+static int
+kernel_opts(Check *ck, const Node *f, KernelOpts *o)
+{
+	*o = (KernelOpts){.warps = 4};
 	for (size_t i = 0; i < f->u.func.decorators.len; i++) {
 		const Node *d = f->u.func.decorators.data[i];
 		const Node *callee = d->kind == N_CALL ? d->u.call.callee : d;
 		Value *v = sema_eval_expr(&ck->ev, callee);
 		if (!v || v->kind != VAL_BUILTIN || sema_builtin_fn(v->u.builtin) != BF_KERNEL)
 			continue;
-		if (d->kind != N_CALL)
-			return 4;
-		int64_t w = 4;
-		for (size_t k = 0; k < d->u.call.kwargs.len; k++) {
-			const Node *kw = d->u.call.kwargs.data[k];
-			Value *x = sema_eval_expr(&ck->ev, kw->u.keyword.value);
-			if (!x)
+		for (size_t k = 0; d->kind == N_CALL && k < d->u.call.kwargs.len; k++)
+			if (!kernel_option(ck, d->u.call.kwargs.data[k], o))
 				return -1;
-			if (strcmp(kw->u.keyword.name, "num_warps") != 0) {
-				diag_error(ck->d, kw->span, "@gl.kernel takes num_warps=..., not '%s'",
-				           kw->u.keyword.name);
-				return -1;
-			}
-			if (!sema_value_int(ck, x, "num_warps", &w))
-				return -1;
-			if (w < 1 || w > 32 || (w & (w - 1))) {
-				diag_error(ck->d, x->span, "num_warps is %lld; it must be a power of two "
-				           "from 1 to 32", (long long)w);
-				return -1;
-			}
-		}
-		return (int)w;
+		return 1;
 	}
 	return 0;
 }
@@ -110,11 +132,7 @@ bind_constexprs(Check *ck, const Node *f, const SemaDefine *defs, size_t n_defs,
 		if (!v && !(v = sema_eval_expr(&ck->ev, p->u.param.dflt)))
 			return false;
 		sema_scope_bind(ck, p->u.param.name, v, true, p->span);
-		StrBuf b = {0};
-		sema_value_print(v, &b);
-		vec_push(ck->a, &ck->cx_names, p->u.param.name);
-		vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
-		buf_free(&b);
+		sema_record_constexpr(ck, p->u.param.name, v);
 	}
 	return true;
 }
@@ -154,13 +172,14 @@ typedef struct Spec {
 
 /* One pass over kernel f: its TKernel (also after errors). */
 static TKernel *
-kernel_pass(Check *ck, const Node *f, int warps, const SemaDefine *defs, size_t n_defs,
+kernel_pass(Check *ck, const Node *f, KernelOpts o, const SemaDefine *defs, size_t n_defs,
             bool *used, const Spec *spec)
 {
 	TKernel *k = arena_alloc(ck->a, sizeof *k);
 	k->name = spec ? spec->name : f->u.func.name;
 	k->at = f->span;
-	k->num_warps = k->total_warps = warps;
+	k->num_warps = k->total_warps = o.warps;
+	k->no_fp_fusion = o.no_fp_fusion;
 	ck->k = k;
 	ck->unrolled = ck->inlined = 0;
 	Frame fr = {.func = f, .tl = sema_func_is_tl(ck, f)};
@@ -212,13 +231,13 @@ typedef VEC(TKernel *) KernelList;
 
 /* Checks kernel f and adds it to kernels. */
 static void
-check_kernel(Check *ck, KernelList *kernels, const Node *f, int warps, const SemaDefine *defs,
-             size_t n_defs, bool *used, const Spec *spec)
+check_kernel(Check *ck, KernelList *kernels, const Node *f, KernelOpts o,
+             const SemaDefine *defs, size_t n_defs, bool *used, const Spec *spec)
 {
 	ck->auto_next = 0;
 	ck->defs.len = 0;
 	ck->written.len = 0;
-	TKernel *k = kernel_pass(ck, f, warps, defs, n_defs, used, spec);
+	TKernel *k = kernel_pass(ck, f, o, defs, n_defs, used, spec);
 	vec_push(ck->a, kernels, k);
 }
 
@@ -273,13 +292,14 @@ sema_check(Arena *a, Interner *in, Sources *src, Diags *d, const Node *module,
 		const Node *f = body->data[i];
 		if (f->kind != N_FUNC)
 			continue;
-		int w = kernel_warps(&ck, f);
-		if (w < 0)
+		KernelOpts o;
+		int is = kernel_opts(&ck, f, &o);
+		if (is < 0)
 			break;
-		if (w == 0 || redefined(&ck, f) || (kernel && strcmp(kernel, f->u.func.name) != 0))
+		if (is == 0 || redefined(&ck, f) || (kernel && strcmp(kernel, f->u.func.name) != 0))
 			continue;
 		found = true;
-		check_kernel(&ck, &kernels, f, w, defs, n_defs, used, NULL);
+		check_kernel(&ck, &kernels, f, o, defs, n_defs, used, NULL);
 	}
 	prog->kernels = kernels.data;
 	prog->n_kernels = (int)kernels.len;
@@ -393,7 +413,8 @@ sema_check_gluon(Arena *a, Interner *in, Sources *src, Diags *d, const Node *mod
 		Spec spec = {g->signatures[i], (int)i, base};
 		if (g->n_signatures > 1)
 			spec.name = arena_printf(a, "%s_%zu", base, i);
-		check_kernel(&ck, &kernels, f, g->num_warps, NULL, 0, NULL, &spec);
+		check_kernel(&ck, &kernels, f, (KernelOpts){.warps = g->num_warps}, NULL, 0, NULL,
+		             &spec);
 	}
 	prog->kernels = kernels.data;
 	prog->n_kernels = (int)kernels.len;

@@ -132,11 +132,15 @@ type_text(Check *ck, const Entry *e, int *hint, bool *bad)
 	return ptr ? arena_printf(ck->a, "gl.ptr[gl.%s]", t) : arena_printf(ck->a, "gl.%s", t);
 }
 
-static void
-record_constexpr(Check *ck, const char *name, const Value *v)
+void
+sema_record_constexpr(Check *ck, const char *name, const Value *v)
 {
 	StrBuf b = {0};
 	sema_value_print(v, &b);
+	/* a float keeps its point (2.0, not 2), so that the manifest (glc link's
+	 * dispatch table) tells it from an integer */
+	if (v->kind == VAL_FLOAT && b.s && !strpbrk(b.s, ".eEn"))
+		buf_puts(&b, ".0");
 	vec_push(ck->a, &ck->cx_names, name);
 	vec_push(ck->a, &ck->cx_values, arena_strndup(ck->a, b.s ? b.s : "", b.len));
 	buf_free(&b);
@@ -186,7 +190,7 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 			Value *w = sema_new_value(&ck->ev, VAL_INT, p->span);
 			w->u.i = ck->k->num_warps;
 			sema_scope_bind(ck, name, w, true, p->span);
-			record_constexpr(ck, name, w);
+			sema_record_constexpr(ck, name, w);
 			continue;
 		}
 		const Entry *en = &es[e++];
@@ -234,7 +238,7 @@ sema_bind_signature(Check *ck, const Node *f, const char *sig, int index)
 		}
 		if (!text) {
 			sema_scope_bind(ck, name, v, true, p->span);
-			record_constexpr(ck, name, v);
+			sema_record_constexpr(ck, name, v);
 			continue;
 		}
 		const TType *t = v->kind == VAL_DTYPE ? sema_type_scalar(ck, v->u.dtype) : v->u.type;

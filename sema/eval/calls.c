@@ -134,6 +134,12 @@ sema_inline_call(Check *ck, SrcSpan at, const Node *func, Value **args, int n)
 			ck->fr = &fr;
 			cx = t && t->kind == VAL_BUILTIN && sema_builtin_fn(t->u.builtin) == BF_CONSTEXPR;
 		}
+		/* Triton's code generator takes a @triton.jit helper's constexprs
+		 * from its arguments and ignores the annotation (tutorial 06
+		 * passes tensors to `offs_m: tl.constexpr`); Gluon code is held
+		 * to it. */
+		if (cx && args[i]->kind == VAL_RUNTIME && fr.tl)
+			cx = false;
 		if (cx && args[i]->kind == VAL_RUNTIME) {
 			Diag *g = diag_error(ck->d, args[i]->span, "argument '%s' of %s must be known "
 			                     "at compile time, but this is %s", p->u.param.name,

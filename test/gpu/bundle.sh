@@ -16,7 +16,7 @@ OUT=$2
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 EXAMPLES="vector_add softmax reduce transpose cumsum histogram"
 # GPU test kernels of test/gpu/*.gl compiled like the examples
-TEST_KERNELS="scans atomics shapes fp4 tma_desc padded slices ws names auto"
+TEST_KERNELS="scans atomics shapes fp4 tma_desc padded slices ws names auto cg_parity"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/kernels" "$OUT/runtime" "$OUT/test" "$OUT/bench" "$OUT/host"

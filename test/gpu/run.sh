@@ -9,7 +9,8 @@
 # test_mma.c, the math, memory and row-wise tests and the operation tests
 # test_scans.c, test_atomics.c, test_shapes.c, test_fp4.c, test_tma_desc.c,
 # test_padded.c, test_slices.c, test_ws.c, test_grid.c, test_names.c and the
-# triton.language tests test_tl.c, test_tl_std.c and test_tl_mem.c (one
+# triton.language tests test_tl.c, test_tl_std.c and test_tl_mem.c, and
+# test_cg_parity.c (the arithmetic and reductions of issue 23) (one
 # PASS/FAIL line per check; test_grid.c's kernels come from a .py file, as
 # an object and as C built here; test_names.c's from names.gl and names.py;
 # test_tl*.c's from test/gpu/tl*.py, one object per kernel),
@@ -61,7 +62,7 @@ done
 # the compiler checks the driver's launcher prototypes against glc's.
 for t in vector_add softmax reduce transpose gemm gemm_fp8 attention mma math memory rowwise \
 	cumsum histogram scans atomics shapes fp4 tma_desc padded slices ws grid names auto tl tl_std \
-	tl_mem; do
+	tl_mem tl_mix cg_parity; do
 	objs=$(ls "$D/kernels/$t.o" "$D/kernels/$t".*.o 2>/dev/null)
 	incs=
 	for h in $(ls "$D/kernels/$t.h" "$D/kernels/$t".*.h 2>/dev/null); do

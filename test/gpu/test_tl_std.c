@@ -2,18 +2,18 @@
  * GPU test of test/gpu/tl_std.py: more of triton.language, every layout
  * inferred. The standard library's sort (both orders), topk and
  * bitonic_merge against sorted rows, swizzle2d's indices, tl.random bit
- * for bit (randint, randint4x and philox against Philox 4x32 written out
+ * for bit (randint, randint4x, philox and philox_impl against Philox 4x32 written out
  * below; rand, rand4x and uint_to_uniform_float exactly as f32 computes
  * them; randn, randn4x and pair_uniform_to_normal within the error of the
  * approximate log, sqrt, sin and cos), a grid-stride tl.range loop, a
  * tl.condition while loop, compile-time queries and map_elementwise
  * through the values stored, tl.gather along both dims, and
- * inline_asm_elementwise with one and with two outputs.
+ * inline_asm_elementwise with one and with two outputs, and libdevice's exp2.
  *
  * Every output is poisoned with a margin that must stay unwritten; inputs
  * are fresh random values and every kernel runs twice. test/tl/interp_gpu.sh
  * runs this driver against Triton's interpreter (no GPU; it cannot run
- * inline asm, so tl_std_asm_ops is a SKIP there).
+ * inline asm or libdevice, so tl_std_asm_ops is a SKIP there).
  */
 #include "tl_common.h"
 
@@ -150,7 +150,7 @@ normal(double u1, double u2, double *z1, double *z2)
 static void
 run_random(GtRun *r, int rep)
 {
-	enum { N = 1000, BLOCK = 256, NI = 9 * N, NF = 13 * N };
+	enum { N = 1000, BLOCK = 256, NI = 13 * N, NF = 13 * N };
 	/* a seed over 32 bits the first run (both key words), a small one the second */
 	int64_t seed = rep == 1 ? INT64_C(0x1234567890) : 42;
 	P di = tl_output(GT_U32, NI), df = tl_output(GT_F32, NF);
@@ -164,7 +164,7 @@ run_random(GtRun *r, int rep)
 		philox(seed, p, 7);
 		iref[i] = c[0];
 		for (int k = 0; k < 4; k++)
-			iref[(1 + k) * N + i] = c[k], iref[(5 + k) * N + i] = p[k];
+			iref[(1 + k) * N + i] = c[k], iref[(5 + k) * N + i] = iref[(9 + k) * N + i] = p[k];
 		double u[4], z[4];
 		for (int k = 0; k < 4; k++)
 			u[k] = uniform(c[k]);
@@ -244,13 +244,17 @@ static void
 run_asm_ops(GtRun *r, int rep)
 {
 	enum { BLOCK = 128 };
-	P di = tl_output(GT_I32, BLOCK), df = tl_output(GT_F32, 2 * BLOCK);
+	P di = tl_output(GT_I32, BLOCK), df = tl_output(GT_F32, 3 * BLOCK);
 	gt_launched(tl_std_asm_ops(NULL, 1, 1, 1, di, df), "tl_std_asm_ops");
-	double *iref = tl_ref(BLOCK), *fref = tl_ref(2 * BLOCK);
-	for (int i = 0; i < BLOCK; i++)
+	double *iref = tl_ref(BLOCK), *fref = tl_ref(3 * BLOCK), atol[3 * BLOCK + TL_MARGIN] = {0};
+	for (int i = 0; i < BLOCK; i++) {
 		iref[i] = i << 8, fref[i] = i + (i + 0.5), fref[BLOCK + i] = i * (i + 0.5);
+		fref[2 * BLOCK + i] = exp2(i / 32.0);   /* exp2f: within 2 ulp */
+		atol[2 * BLOCK + i] = fref[2 * BLOCK + i] * 0x1p-22;
+	}
 	tl_check(r, "tl_std_asm_ops", "rotate", rep, GT_I32, di, iref, BLOCK, TL_EXACT);
-	tl_check(r, "tl_std_asm_ops", "add and mul", rep, GT_F32, df, fref, 2 * BLOCK, TL_EXACT);
+	tl_check(r, "tl_std_asm_ops", "add and mul (exact), libdevice exp2", rep, GT_F32, df, fref,
+	         3 * BLOCK, (GtTol){0, 0, atol});
 	free(iref), free(fref);
 	tl_free((P[]){di, df}, 2);
 }

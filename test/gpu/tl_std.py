@@ -49,9 +49,10 @@ def swizzle(out_ptr, SI: tl.constexpr, SJ: tl.constexpr, G: tl.constexpr):
 @triton.jit
 def random(iout_ptr, fout_ptr, seed, n, BLOCK: tl.constexpr):
     """tl.random at offsets 0 .. n-1: iout gets randint, the four of
-    randint4x and philox of (offset, 1, 2, 3); fout rand, randn, rand4x's
-    four, randn4x's four, then uint_to_uniform_float and
-    pair_uniform_to_normal of the randint4x words (each a row of n)."""
+    randint4x and philox of (offset, 1, 2, 3), then philox_impl of the same
+    with the seed's two words as the key; fout rand, randn, rand4x's four,
+    randn4x's four, then uint_to_uniform_float and pair_uniform_to_normal of
+    the randint4x words (each a row of n)."""
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     tl.store(iout_ptr + offs, tl.randint(seed, offs), mask=mask)
@@ -62,8 +63,12 @@ def random(iout_ptr, fout_ptr, seed, n, BLOCK: tl.constexpr):
     tl.store(iout_ptr + 4 * n + offs, d, mask=mask)
     one = tl.full([BLOCK], 1, tl.uint32)
     p = tl.philox(seed, offs, one, one + 1, one + 2, n_rounds=7)
+    key = seed.to(tl.uint64)
+    q = tl.philox_impl(offs.to(tl.uint32), one, one + 1, one + 2, (key & 0xffffffff).to(tl.uint32),
+                       ((key >> 32) & 0xffffffff).to(tl.uint32), 7)
     for k in tl.static_range(4):
         tl.store(iout_ptr + (5 + k) * n + offs, p[k], mask=mask)
+        tl.store(iout_ptr + (9 + k) * n + offs, q[k], mask=mask)
     tl.store(fout_ptr + offs, tl.rand(seed, offs), mask=mask)
     tl.store(fout_ptr + n + offs, tl.randn(seed, offs), mask=mask)
     r4 = tl.rand4x(seed, offs)
@@ -85,8 +90,8 @@ def twice(v):
 
 
 @triton.jit
-def control(x_ptr, y_ptr, info_ptr, n, flag, BLOCK: tl.constexpr):
-    """y = 2 (x + 3) through a grid-stride tl.range loop (num_stages, as Triton
+def control(x_ptr: tl.const, y_ptr, info_ptr, n, flag, BLOCK: tl.constexpr):
+    """y = 2 (x + 3) (x read through a tl.const pointer) through a grid-stride tl.range loop (num_stages, as Triton
     pipelines it) and a static_range; info: program_id/num_programs facts,
     a tl.condition while loop's trip count, compile-time queries as bits,
     map_elementwise's results (test_tl.c's run_control)."""
@@ -154,9 +159,10 @@ def gathers(x_ptr, idx_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
 
 @triton.jit
 def asm_ops(iout_ptr, fout_ptr, BLOCK: tl.constexpr):
-    """tl.inline_asm_elementwise (Triton's interpreter cannot run it): iout
-    = r rotated left by 8 (one value per thread element), fout the two f32
-    outputs of one asm block of a pair of inputs packed 2 per call."""
+    """tl.inline_asm_elementwise and tl.extra.cuda.libdevice (Triton's
+    interpreter can run neither): iout = r rotated left by 8 (one value per
+    thread element), fout the two f32 outputs of one asm block of a pair of
+    inputs packed 2 per call, then libdevice's exp2 of r / 32."""
     r = tl.arange(0, BLOCK)
     rot = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $1, 8;", "=r,r", [r], dtype=tl.int32,
                                     is_pure=True, pack=1)
@@ -167,3 +173,4 @@ def asm_ops(iout_ptr, fout_ptr, BLOCK: tl.constexpr):
                                      pack=1)
     tl.store(fout_ptr + r, a)
     tl.store(fout_ptr + BLOCK + r, b)
+    tl.store(fout_ptr + 2 * BLOCK + r, tl.extra.cuda.libdevice.exp2(f / 32.0))

@@ -2,6 +2,7 @@
 # diagnostics, layouts, IR). The glc under test comes from $GLC (check.sh sets
 # it to the normal build, then to the ASan+UBSan build).
 import os
+import shutil
 import lit.formats
 
 config.name = "glc"
@@ -23,6 +24,11 @@ config.substitutions.append(("%bound", "sh " + os.path.join(config.test_source_r
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, "/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])
+# The compile cache: a folder of this run's own (emptied at the start), so
+# that no test sees a cache another run filled.
+cache = os.path.join(os.path.dirname(__file__), "Output", "glc-cache")
+shutil.rmtree(cache, ignore_errors=True)
+config.environment["GLC_CACHE_DIR"] = cache
 # `REQUIRES: asan` for tests whose failure only the sanitizers show.
 if os.environ.get("GLC_ASAN"):
     config.available_features.add("asan")

@@ -6,6 +6,18 @@ $(B)/unit/test_support: $(call obj,test/unit/test_support.c) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $^ -lm
 
+UNIT_TESTS += $(B)/unit/test_json
+$(B)/unit/test_json: $(call obj,test/unit/test_json.c) $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ -lm
+
+# The compile cache's store: package/cache.c alone, with Nettle.
+UNIT_TESTS += $(B)/unit/test_cache
+$(call obj,test/unit/test_cache.c): ALL_CFLAGS += $(LLVM_CFLAGS)
+$(B)/unit/test_cache: $(call obj,test/unit/test_cache.c) $(B)/obj/package/cache.o $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $^ $(HOST_LIBS) -lm
+
 UNIT_TESTS += $(B)/unit/test_layout
 $(B)/unit/test_layout: $(call obj,test/unit/test_layout.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
@@ -43,13 +55,13 @@ $(B)/unit/test_codegen: $(B)/unit/fake_libcuda.so
 $(B)/unit/test_codegen: $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) $(B)/libglrt.a
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $(call obj,test/unit/test_codegen.c) $(CG_TEST_OBJS) \
-		$(B)/libglrt.a $(LLVM_LIBS) -ldl -pthread -lm
+		$(B)/libglrt.a $(LLVM_LIBS) $(HOST_LIBS) -ldl -pthread -lm
 
 # codegen's lowering of hand-built typed programs (no front end involved).
 UNIT_TESTS += $(B)/unit/test_codegen_lower
 $(B)/unit/test_codegen_lower: $(call obj,test/unit/test_codegen_lower.c) $(CG_TEST_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $^ $(LLVM_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $^ $(LLVM_LIBS) $(HOST_LIBS) -lm
 
 UNIT_TESTS += $(B)/unit/test_layout_fit
 $(B)/unit/test_layout_fit: $(call obj,test/unit/test_layout_fit.c) $(LAYOUT_OBJS) $(SUPPORT_OBJS)

@@ -49,7 +49,7 @@ contains(CgBlob b, const char *needle)
 static CgTarget *
 target(int opt, bool g)
 {
-	CgOptions o = {"sm_90a", opt, g, g, NULL};
+	CgOptions o = {"sm_90a", opt, g, g, NULL, false};
 	return cg_target_new(&o, &D);
 }
 
@@ -113,11 +113,11 @@ static void
 test_target_validation(void)
 {
 	reset();
-	CgOptions bad = {"sm_80", 2, false, false, NULL};
+	CgOptions bad = {"sm_80", 2, false, false, NULL, false};
 	CHECK(cg_target_new(&bad, &D) == NULL);
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "unsupported target architecture 'sm_80'") != NULL);
-	CgOptions olev = {"sm_90a", 4, false, false, NULL};
+	CgOptions olev = {"sm_90a", 4, false, false, NULL, false};
 	CHECK(cg_target_new(&olev, &D) == NULL);
 	CHECK_EQ(2, D.errors);
 	CgTarget *t = target(3, false);
@@ -145,7 +145,7 @@ test_vadd_ptx_assembles(void)
 	CHECK(contains(ptx, "st.global.b32"));
 	CHECK(contains(ptx, "add.rn.f32") || contains(ptx, "add.f32"));
 	CgBlob cubin = {0};
-	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"}, ptx, A, &D, &cubin));
 	CHECK_EQ(0, D.errors);
 	CHECK(cubin.len > 4 && memcmp(cubin.data, "\177ELF", 4) == 0);
 	cg_target_free(t);
@@ -161,7 +161,7 @@ test_line_info(void)
 	CHECK(contains(ptx, ".file\t1 \"k.gl\"") || contains(ptx, ".file 1 \"k.gl\""));
 	CHECK(contains(ptx, ".loc\t1 5 ") || contains(ptx, ".loc 1 5 "));
 	CgBlob cubin = {0};
-	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"}, ptx, A, &D, &cubin));
 	CHECK_EQ(0, D.errors);
 	cg_target_free(t);
 }
@@ -245,7 +245,7 @@ test_hopper_helpers_assemble(void)
 	CHECK(contains(ptx, "bar.sync"));
 	CHECK(contains(ptx, "fence.proxy.async.shared::cta"));
 	CgBlob cubin = {0};
-	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, NULL));
+	CHECK(pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"}, ptx, A, &D, &cubin));
 	CHECK_EQ(0, D.errors);
 	CHECK_EQ(0, D.warnings);
 	cg_target_free(t);
@@ -290,8 +290,8 @@ test_ptxas_failures(void)
 	static const char bad[] = ".version 8.0\n.target sm_90a\n.address_size 64\n"
 	                          ".visible .entry k() { bogus.instruction; }\n";
 	CgBlob cubin = {0};
-	CHECK(!pkg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
-	                &cubin, NULL));
+	CHECK(!pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"},
+	                 (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D, &cubin));
 	CHECK_EQ(1, D.errors);
 	CHECK_EQ(1, D.internal);
 	CHECK(strstr(D.first->msg, "ptxas rejected the PTX that glc generated") != NULL);
@@ -299,8 +299,8 @@ test_ptxas_failures(void)
 
 	reset();
 	setenv("GLC_PTXAS", "/nonexistent/ptxas", 1);
-	CHECK(!pkg_ptxas("sm_90a", (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D,
-	                &cubin, NULL));
+	CHECK(!pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"},
+	                 (CgBlob){(const unsigned char *)bad, sizeof bad - 1}, A, &D, &cubin));
 	unsetenv("GLC_PTXAS");
 	CHECK_EQ(1, D.errors);
 	CHECK(strstr(D.first->msg, "cannot run ptxas '/nonexistent/ptxas'") != NULL);
@@ -352,7 +352,9 @@ package(CgBlob ptx, CgBlob cubin)
 	                     .num_warps = 4, .scratch_bytes = 256};
 	k[3] = (CgKernelSig){.name = "k_grid", .params = GRID_PARAMS, .n_params = 3,
 	                     .num_warps = 4, .grid = {&G_X, &G_Y, &G_Z}};
-	return (PkgUnit){"k", k, 4, cubin, ptx};
+	static CgBlob image;
+	image = cubin;
+	return (PkgUnit){"k", k, 4, &image, cubin.len ? 1 : 0, NULL, ptx, "k.h", NULL, NULL};
 }
 
 static void
@@ -560,7 +562,7 @@ test_object(void)
 	CgBlob ptx = to_ptx(t, build_vadd, NULL);
 	CgBlob cubin = {0};
 	StrBuf usage = {0};
-	CHECK(pkg_ptxas("sm_90a", ptx, A, &D, &cubin, &usage));
+	CHECK(pkg_ptxas(&(PkgPtxas){.arch = "sm_90a", .usage = &usage}, ptx, A, &D, &cubin));
 	/* -v: ptxas's report names the kernel and its registers; no warning. */
 	CHECK(usage.s && strstr(usage.s, "registers") && strstr(usage.s, "vadd"));
 	CHECK_EQ(0, D.warnings);

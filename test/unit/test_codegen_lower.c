@@ -152,7 +152,7 @@ begin(K *k, const char *name, const TParam *params, int n)
 static CgResult
 compile(K *k)
 {
-	CgOptions o = {"sm_90a", 3, false, false, NULL};
+	CgOptions o = {"sm_90a", 3, false, false, NULL, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k->k;
 	TProgram prog = {&kp, 1, true};
@@ -169,7 +169,7 @@ static bool
 assembles(CgResult r)
 {
 	CgBlob cubin = {0};
-	return r.ptx.data && pkg_ptxas("sm_90a", r.ptx, A, &D, &cubin, NULL) && cubin.len > 0;
+	return r.ptx.data && pkg_ptxas(&(PkgPtxas){.arch = "sm_90a"}, r.ptx, A, &D, &cubin) && cubin.len > 0;
 }
 
 static int
@@ -336,7 +336,7 @@ test_loop_and_errors(void)
 	begin(&k, "bad", ps, 2);
 	op(&k, OP_WARP_SPECIALIZE, NULL, 0);   /* no partitions */
 	last(&k)->at = (SrcSpan){1, 7, 3, 5};
-	CgOptions o = {"sm_90a", 2, false, false, NULL};
+	CgOptions o = {"sm_90a", 2, false, false, NULL, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	TKernel *kp = &k.k;
 	TProgram prog = {&kp, 1, true};
@@ -441,7 +441,7 @@ test_every_op(void)
 		for (TDType u = DT_I1; u < DT_COUNT; u++)
 			ok[n_ok++] = op_kernel(OP_CAST, t, u);
 	}
-	CgOptions o = {"sm_90a", 2, false, false, NULL};
+	CgOptions o = {"sm_90a", 2, false, false, NULL, false};
 	CgTarget *tgt = cg_target_new(&o, &D);
 	TProgram prog = {ok, n_ok, true};
 	CgResult r = {0};
@@ -478,7 +478,7 @@ static void
 test_bad_intrinsics(void)
 {
 	reset();
-	CgOptions o = {"sm_90a", 0, false, false, NULL};
+	CgOptions o = {"sm_90a", 0, false, false, NULL, false};
 	CgTarget *t = cg_target_new(&o, &D);
 	CgModule m;
 	cg_module_init(&m, t, "bad", NULL, 0, A, &D);

@@ -1,0 +1,13 @@
+# z = x + y, specialized four ways (test/install/two_py/CMakeLists.txt).
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+
+@gluon.jit
+def add_kernel(x_ptr, y_ptr, z_ptr, n, BLOCK: gl.constexpr):
+    layout: gl.constexpr = gl.BlockedLayout([BLOCK // 128], [32], [4], [0])
+    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)
+    mask = offs < n
+    x = gl.load(x_ptr + offs, mask=mask)
+    y = gl.load(y_ptr + offs, mask=mask)
+    gl.store(z_ptr + offs, x + y, mask=mask)
