@@ -20,10 +20,12 @@ static const struct {
 	[LIM_ELEMS_PER_THREAD] = {"max-elems-per-thread",
 	                          "elements of one tensor held by each thread", 256, 1u << 16},
 	[LIM_EVAL_STEPS] = {"max-eval-steps", "steps of compile-time evaluation",
-	                    1u << 24, 1ull << 40},
+	                    1u << 22, 1ull << 40},
 	[LIM_EVAL_BYTES] = {"max-eval-bytes", "bytes allocated by compile-time evaluation "
 	                    "and the kernels it builds", 1u << 30, 1ull << 38},
 	[LIM_TOKENS] = {"max-tokens", "tokens of one source file", 1u << 20, 1ull << 32},
+	[LIM_KERNEL_OPS] = {"max-kernel-ops", "weighted operations of one kernel's thread "
+	                    "after unrolling", 1u << 18, 1ull << 40},
 };
 
 Limits

@@ -212,6 +212,7 @@ typedef enum LimitId {
 	LIM_EVAL_STEPS,         /* steps of compile-time evaluation (statements, items) */
 	LIM_EVAL_BYTES,         /* bytes of compile-time values (lists, strings, ...) */
 	LIM_TOKENS,             /* tokens of one source file */
+	LIM_KERNEL_OPS,         /* operations of one kernel's thread, unrolled (ptxas's time) */
 	LIM_COUNT_
 } LimitId;
 

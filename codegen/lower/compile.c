@@ -11,29 +11,79 @@
 
 #include <string.h>
 
+/* What the walk before lowering counts in one kernel: the cost of the
+ * operations a thread runs once lowered (each instruction by the elements
+ * of the widest tensor it makes or reads, every unrolled body and inlined
+ * call counted), against --max-kernel-ops, and where it passed it. */
+typedef struct Cost {
+	CgModule *m;
+	uint64_t ops;
+	const TInst *past;    /* the instruction at which ops passed the limit */
+} Cost;
+
+/* The elements of t each thread holds (1 for scalars); 0 past 2^62. */
+static uint64_t
+elems_per_thread(const TType *t)
+{
+	int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
+	return bits >= 63 ? 0 : 1ull << bits;
+}
+
 /* Reports a result tensor that holds more elements per thread than the
  * lowering unrolls, and stops the walk: every register tensor becomes one
  * LLVM value per element a thread holds, and compile time and memory
  * (LLVM's and ptxas's) grow faster than that count (4096 a thread took
  * ptxas 80 s and 3.8 GB), for code that could not run well anyway (the
- * register file holds 255). The partitions are walked one by one after the
- * kernel's own path. */
+ * register file holds 255). Counts the kernel's operations as it goes.
+ * The partitions are walked one by one after the kernel's own path. */
 static IrStep
 fits_registers(IrWalker *w, TInst *in)
 {
-	CgModule *m = w->ctx;
+	Cost *c = w->ctx;
+	CgModule *m = c->m;
 	const Limits *lim = &m->target->limits;
 	const TType *t = in->res ? in->res->type : NULL;
-	int bits = t && t->kind == TY_TENSOR ? ll_in_bits(&t->layout.ll, LL_REGISTER) : 0;
-	if (bits > 0 && (bits >= 63 || 1ull << bits > lim->max[LIM_ELEMS_PER_THREAD])) {
+	uint64_t n = elems_per_thread(t);
+	if (t && t->kind == TY_TENSOR && (n == 0 || n > lim->max[LIM_ELEMS_PER_THREAD])) {
 		Diag *e = diag_error(m->diags, in->at, "this tensor holds 2^%d elements per thread, "
-		                     "more than code generation takes", bits);
+		                     "more than code generation takes",
+		                     ll_in_bits(&t->layout.ll, LL_REGISTER));
 		diag_limit_note(m->diags, e, lim, LIM_ELEMS_PER_THREAD);
 		diag_note(m->diags, e, in->res->layout_at,
 		          "a smaller shape or more warps spread it over more threads");
 		return IR_STOP;
 	}
+	for (int i = 0; i < in->n_args; i++) {
+		uint64_t a = in->args[i] ? elems_per_thread(in->args[i]->type) : 1;
+		n = a > n ? a : n;
+	}
+	/* an operation on a wide tensor costs more than its elements: the
+	 * compile time of a kernel of 256-element tensors grew as n + n^2/32
+	 * (measured in docs/limits.md) */
+	c->ops += n + n * n / 32;
+	if (!c->past && c->ops > lim->max[LIM_KERNEL_OPS])
+		c->past = in;
 	return in->op == OP_WARP_SPECIALIZE ? IR_PASS : IR_ON;
+}
+
+/* ptxas's time grows faster than the operations of a kernel (a
+ * straight-line kernel of 20,000 statements, an unrolled loop of wide
+ * tensors: minutes): past --max-kernel-ops the kernel is an error at its
+ * definition, naming where the count passed the limit. */
+static bool
+within_cost(const TKernel *k, const Cost *c)
+{
+	const Limits *lim = &c->m->target->limits;
+	if (!c->past)
+		return true;
+	Diag *e = diag_error(c->m->diags, k->at, "kernel '%s' runs %llu weighted operations in each "
+	                     "thread once its loops are unrolled and its calls inlined, which would "
+	                     "keep LLVM and ptxas busy for many minutes", k->name,
+	                     (unsigned long long)c->ops);
+	diag_limit_note(c->m->diags, e, lim, LIM_KERNEL_OPS);
+	diag_note(c->m->diags, e, c->past->at, "the count passes the limit here (a runtime loop "
+	          "instead of gl.static_range, or fewer elements in each thread, keeps it down)");
+	return false;
 }
 
 static CgKernelSig
@@ -77,11 +127,12 @@ lower_kernel(CgModule *m, const TKernel *k, CgKernelSig *sig)
 		              "facts of the axis pass", k->name);
 		return false;
 	}
-	IrWalker w = {.k = k, .ctx = m, .pre = fits_registers};
+	Cost cost = {.m = m};
+	IrWalker w = {.k = k, .ctx = &cost, .pre = fits_registers};
 	bool fits = ir_walk(&w);
 	for (int i = 0; fits && i < k->n_parts; i++)
 		fits = ir_walk_partition(&w, i);
-	if (!fits)
+	if (!fits || !within_cost(k, &cost))
 		return false;
 	cg_kernel_begin(m, sig);
 	if (k->no_fp_fusion || m->target->no_fp_contract)

@@ -30,10 +30,12 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	Arena *a = arena_new();
 	Diags d;
 	diag_init(&d, a, src_new(a));
-	/* As tight as fuzz_begin's (elements per thread). */
+	/* As tight as fuzz_begin's (elements per thread), and a kernel that
+	 * LLVM compiles well within libFuzzer's -timeout. */
 	static Limits lim;
 	lim = limits_default();
 	lim.max[LIM_ELEMS_PER_THREAD] = 256;
+	lim.max[LIM_KERNEL_OPS] = 1u << 14;
 	CgOptions o = {"sm_90a", 3, false, false, &lim};
 	target = cg_target_new(&o, &d);
 	if (!target) {

@@ -38,6 +38,10 @@ fuzz_begin_as(FuzzInput *f, const uint8_t *data, size_t size, const char *name)
 	f->lim.max[LIM_UNROLL] = 256;
 	f->lim.max[LIM_INLINE] = 256;
 	f->lim.max[LIM_ELEMS_PER_THREAD] = 256;
+	/* compile-time evaluation stays well inside libFuzzer's -rss_limit_mb
+	 * and -timeout (the defaults allow a GiB and seconds) */
+	f->lim.max[LIM_EVAL_STEPS] = 1u << 20;
+	f->lim.max[LIM_EVAL_BYTES] = 64u << 20;
 }
 
 static inline void

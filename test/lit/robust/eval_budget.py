@@ -13,8 +13,8 @@
 # RUN: not %glc %s -n k -s "*i32, 0" 2>&1 | FileCheck %s --check-prefix=DEFAULT
 # DEFAULT: eval_budget.py:38:13: error: compile-time evaluation
 # RUN: not %glc %s -n k -s "*i32, 1" 2>&1 | FileCheck %s --check-prefix=DICT
-# DICT: eval_budget.py:47:9: error: compile-time evaluation does not finish within 16777216 steps (does this loop end?)
-# DICT: note: the limit on steps of compile-time evaluation is 16777216; --max-eval-steps=N raises it
+# DICT: eval_budget.py:47:9: error: compile-time evaluation does not finish within 4194304 steps (does this loop end?)
+# DICT: note: the limit on steps of compile-time evaluation is 4194304; --max-eval-steps=N raises it
 # RUN: not %glc %s -n k -s "*i32, 2" 2>&1 | FileCheck %s --check-prefix=RANGE
 # RANGE: eval_budget.py:54:28: error: compile-time evaluation takes more than 1073741824 bytes
 # RUN: not %glc %s -n k -s "*i32, 3" --max-eval-bytes=10000000 2>&1 | FileCheck %s --check-prefix=STR
