@@ -71,7 +71,7 @@ unit: $(UNIT_TESTS)
 .PHONY: all deps demo check fuzz fuzz-build clean unit layering install
 all: $(B)/glc $(B)/libglrt.a $(B)/libglrt.so
 
-# Only codegen and package compile against LLVM's headers; glc links libLLVM.
+# Only codegen and package compile against LLVM's headers; glc links LLVM.
 # llvm-config runs once, when a rule first needs its answer (not at all for
 # rules that do not, and after `make deps` has installed it).
 LLVM_CFLAGS = $(eval LLVM_CFLAGS := $$(shell $$(LLVM_CONFIG) --cflags))$(LLVM_CFLAGS)
@@ -82,8 +82,23 @@ $(CODEGEN_OBJS) $(PACKAGE_OBJS): ALL_CFLAGS += $(LLVM_CFLAGS)
 # ptxas runs in threads (driver/assemble.c).
 HOST_LIBS = -lnettle -pthread
 
+# glc itself links the LLVM components it uses statically (LLVM_LINK=static,
+# the default): a run then starts in a few milliseconds, where relocating and
+# initializing all of libLLVM.so takes about 15 ms of CPU, which a compile
+# cache hit would otherwise spend mostly on starting (bench/RESULTS.md).
+# LLVM_LINK=shared links libLLVM.so as the unit tests do. (-lzstd names the
+# library as zstd's runtime package installs it, without its -dev symlink.)
+LLVM_LINK ?= static
+LLVM_COMPONENTS = core analysis passes bitreader bitwriter linker ipo irreader transformutils \
+                  target mc support nvptx x86
+GLC_LLVM_LIBS_shared = $(LLVM_LIBS)
+GLC_LLVM_LIBS_static = $(eval GLC_LLVM_LIBS_static := $$(shell $$(LLVM_CONFIG) --link-static \
+                       --ldflags --libs $$(LLVM_COMPONENTS)) $$(patsubst -lzstd,-l:libzstd.so.1,\
+                       $$(shell $$(LLVM_CONFIG) --link-static --system-libs)) -lstdc++ \
+                       -Wl,--gc-sections)$(GLC_LLVM_LIBS_static)
+
 $(B)/glc: $(GLC_OBJS)
-	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(LLVM_LIBS) $(HOST_LIBS) -lm
+	$(CC) $(LDSAN) -o $@ $(GLC_OBJS) $(GLC_LLVM_LIBS_$(LLVM_LINK)) $(HOST_LIBS) -lm
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)

@@ -12,6 +12,7 @@ swizzle width, transposed or not), SharedLinearLayout (a random bijection with
 XOR-swizzled bases), PaddedSharedLayout (the identity in a random order, one or
 two padding pairs). All use `num_warps` warps and powers of two.
 """
+import ast
 from collections import namedtuple
 
 from glcdiff.gen.features import enabled
@@ -100,6 +101,14 @@ def dot_operand(rng, shape, warps):
                   f"k_width=0)", "dot", 2, None, parent)
 
 
+def _dot_regs(dot, shape):
+    """Registers per thread of a DotOperandLayout over a Blocked parent on shape (rank
+    2): every element of K (dim 1 - operand) times the parent's along the other dim."""
+    op = int(dot.text.split("operand_index=")[1].split(",")[0])
+    spt, tpw, wpc, _ = ast.literal_eval(dot.parent.text[len("gl.BlockedLayout("):-1])
+    return shape[1 - op] * spt[op] * max(1, shape[op] // (spt[op] * tpw[op] * wpc[op]))
+
+
 def _unit(rank, d, k):
     v = [0] * rank
     v[d] = 1 << k
@@ -147,8 +156,12 @@ def distributed(rng, shape, warps, depth=0):
     if rank == 2 and enabled("dot_layouts"):
         kinds.append(("dot", 2))
     kind = weighted(rng, kinds)
-    return {"blocked": blocked, "linear": linear, "slice": slice_layout,
-            "nvmma": nvmma_distributed, "dot": dot_operand}[kind](rng, shape, warps)
+    out = {"blocked": blocked, "linear": linear, "slice": slice_layout,
+           "nvmma": nvmma_distributed, "dot": dot_operand}[kind](rng, shape, warps)
+    if (depth == 0 and out.kind == "dot" and out.parent.kind == "blocked"
+            and _dot_regs(out, shape) > 256):   # what glc takes (--max-elems-per-thread)
+        return out.parent
+    return out
 
 
 def weighted(rng, pairs):
