@@ -138,7 +138,28 @@ relate(Infer *x, int child, int parent, int dim, SrcSpan at)
 	}
 }
 
-/* Layouts a and b must be one. */
+/* child = SliceLayout(dims[0], SliceLayout(dims[1], ... parent)): a new
+ * unknown, in no type, for each layout between them. */
+static void
+relate_chain(Infer *x, int child, int parent, const int *dims, int n, SrcSpan at)
+{
+	for (int i = 0; i + 1 < n; i++) {
+		if (x->n == x->cap) {
+			x->cap = 2 * x->cap + 8;
+			Unknown *u = arena_alloc(x->a, (size_t)x->cap * sizeof *u);
+			memcpy(u, x->u, (size_t)x->n * sizeof *u);
+			x->u = u;
+		}
+		int mid = x->n++;
+		x->u[mid] = (Unknown){.up = mid, .parent = -1, .at = at};
+		relate(x, child, mid, dims[i], at);
+		child = mid;
+	}
+	relate(x, child, parent, dims[n - 1], at);
+}
+
+/* Layouts a and b must be one: a = SliceLayout(pa[0], ... va) is b =
+ * SliceLayout(pb[0], ... vb) when one chain of slices starts the other. */
 void
 li_unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at)
 {
@@ -147,14 +168,15 @@ li_unify(Infer *x, const LLDesc *a, const LLDesc *b, SrcSpan at)
 	if (va < 0 && vb < 0)
 		return;
 	if (va >= 0 && vb >= 0) {
-		if (na == nb && memcmp(pa, pb, (size_t)na * sizeof *pa) == 0)
-			li_unite(x, va, vb);
-		else if (na == 0 && nb == 1)
-			relate(x, va, vb, pb[0], at);
-		else if (nb == 0 && na == 1)
-			relate(x, vb, va, pa[0], at);
-		else
+		int n = na < nb ? na : nb;
+		if (memcmp(pa, pb, (size_t)n * sizeof *pa) != 0)
 			conflict(x, va, at, "here it meets a differently sliced inferred layout");
+		else if (na == nb)
+			li_unite(x, va, vb);
+		else if (na < nb)
+			relate_chain(x, va, vb, pb + n, nb - n, at);
+		else
+			relate_chain(x, vb, va, pa + n, na - n, at);
 		return;
 	}
 	if (va >= 0)
@@ -545,7 +567,7 @@ infer_kernel(TKernel *k, Arena *a, Diags *d)
 	ir_walk(&(IrWalker){.k = k, .ctx = &n, .pre = max_id_visit});
 	if (n == 0)
 		return true;
-	Infer x = {.a = a, .d = d, .k = k, .n = n, .ok = true};
+	Infer x = {.a = a, .d = d, .k = k, .n = n, .cap = n, .ok = true};
 	x.u = arena_alloc(a, (size_t)n * sizeof *x.u);
 	for (int v = 0; v < n; v++) {
 		x.u[v].up = v;
@@ -558,7 +580,7 @@ infer_kernel(TKernel *k, Arena *a, Diags *d)
 	x.warps = k->num_warps;   /* tl's shape operations: the kernel's warps */
 	if (soft)
 		li_soft_merge(&x);
-	for (int v = 0; v < n; v++)
+	for (int v = 0; v < x.n; v++)
 		if (x.u[v].conflict)
 			report(&x, v);
 	if (!x.ok)

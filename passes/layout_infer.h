@@ -47,8 +47,9 @@ typedef struct Infer {
 	Arena *a;
 	Diags *d;
 	TKernel *k;
-	Unknown *u;           /* by AutoLayout id */
-	int n;
+	Unknown *u;           /* by AutoLayout id, then the unknowns between
+	                         the layouts of a chain of slices */
+	int n, cap;
 	int warps;            /* of the code being walked (ir_walk_warps) */
 	bool ok;
 	/* tl functions' soft conversions (none: a Gluon kernel) */

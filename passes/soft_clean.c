@@ -73,22 +73,25 @@ in_layout(Clean *c, const TType *t, const LLDesc *l)
 }
 
 /* v computed again in layout l (a new instruction list in c->clones), or v
- * itself when it is in l already; NULL when that is not cheap. */
+ * itself when it is in l already (as a map; with exact, for an operand
+ * whose description its use relates, as a description too: a one-element
+ * tensor is in many layouts' map, and expand_dims needs the slice of its
+ * result's); NULL when that is not cheap. */
 static TValue *
-clone(Clean *c, TValue *v, const LLDesc *l)
+clone(Clean *c, TValue *v, const LLDesc *l, bool exact)
 {
 	if (v->type->kind != TY_TENSOR)
 		return v;
 	const TType *want = in_layout(c, v->type, l);
 	if (!want)
 		return NULL;
-	if (same_layout(v->type, want))
+	if (same_layout(v->type, want) && (!exact || ll_desc_equal(v->type->layout.desc, l)))
 		return v;
 	const TInst *d = c->def[v->id];
 	if (!d || !is_cheap(d->op) || d->op == OP_CONST || c->n_clones == MAX_CLONES)
 		return NULL;
 	if (d->op == OP_CONVERT_LAYOUT)
-		return d->attr.trivial ? NULL : clone(c, d->args[0], l);
+		return d->attr.trivial ? NULL : clone(c, d->args[0], l, exact);
 	TInst *n = ir_inst_new(c->a, d->op, d->at);
 	n->attr = d->attr;
 	n->c = d->c;
@@ -96,7 +99,7 @@ clone(Clean *c, TValue *v, const LLDesc *l)
 	for (int k = 0; k < d->n_args; k++) {
 		TValue *a = d->args[k];
 		const LLDesc *al = d->op == OP_EXPAND_DIMS ? ll_desc_slice(c->a, l, d->attr.axis) : l;
-		if (!(args[k] = a->type->kind == TY_TENSOR ? clone(c, a, al) : a))
+		if (!(args[k] = a->type->kind == TY_TENSOR ? clone(c, a, al, !maps_only(d->op)) : a))
 			return NULL;
 	}
 	if (c->n_clones == MAX_CLONES)
@@ -120,7 +123,7 @@ clean_convert(Clean *c, IrWalker *w, TInst *in)
 		return;
 	}
 	c->n_clones = 0;
-	TValue *r = clone(c, src, in->res->type->layout.desc);
+	TValue *r = clone(c, src, in->res->type->layout.desc, false);
 	if (!r || r == src)
 		return;
 	for (int k = 0; k < c->n_clones; k++) {

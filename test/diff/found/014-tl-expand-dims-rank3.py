@@ -9,8 +9,12 @@
 # relates tensor<i32, [1, 1], SliceLayout(2, BlockedLayout([2,1,1],[32,1,1],
 # [1,1,8],[0,2,1]))> to tensor<i32, [1, 1, 1], BlockedLayout([4,1,1],[16,1,2],
 # [1,1,8],[0,2,1])>; one is the other in SliceLayout(2, its layout) without the
-# axis" at o3_1[None, :, None]: the soft inference of tl code (passes/layout_soft.c)
-# gives the expansion's source and result layouts that do not slice each other.
+# axis" at o3_1[None, :, None] (before the fix). The cause was soft-clean
+# (passes/soft_clean.c): it computes the i16 access's offsets again in that access's
+# layout, and kept the one-element [1, 1] expansion as it was, its map being the
+# wanted one's; expand_dims relates descriptions. Fixed: such an operand is cloned
+# unless its description is the wanted one (test/lit/regress/diff_found_014.test;
+# values: test/emu/tl_kernels.py's rank3_widths).
 import triton
 import triton.language as tl
 

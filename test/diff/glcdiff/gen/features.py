@@ -42,8 +42,7 @@ SWITCHES = {
     "histogram": (True, ""),
     "atomics": (True, ""),
     # erase.py: leave to inference the layouts that meet a value reduced twice
-    "nested_slice_inference": (False, "glc rejects an inferred layout met by a twice-reduced "
-                               "one as 'differently sliced' (found/013)"),
+    "nested_slice_inference": (True, ""),
 }
 
 
