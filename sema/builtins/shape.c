@@ -250,6 +250,11 @@ call_join(Check *ck, const Node *call, Value **a)
 		           sema_type_str(ck, y->type));
 		return NULL;
 	}
+	/* the pass relates no layouts through a join: in a tl function Triton
+	 * converts b to a's layout where they differ (the pass merges the two
+	 * when they can be one) */
+	if (sema_in_tl(ck) && !(y = sema_soft_convert(ck, call->span, y, xt->layout.desc)))
+		return NULL;
 	bool derived;
 	const TType *t = shape_result(ck, call->span, LL_OP_JOIN, x, NULL, 0,
 	                              arena_printf(ck->a, "%s's a", fname), &derived);
