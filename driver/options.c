@@ -56,25 +56,6 @@ parse_shape(Diags *d, const char *s, Options *o)
 	return false;
 }
 
-const char *
-drv_option_value(int argc, char **argv, int *i, const char *name, Diags *d, bool *missing)
-{
-	size_t n = strlen(name);
-	const char *arg = argv[*i];
-	if (strncmp(arg, name, n) != 0)
-		return NULL;
-	if (arg[n] == '=')
-		return arg + n + 1;
-	if (arg[n] != 0)
-		return NULL;
-	if (*i + 1 >= argc) {
-		diag_error(d, (SrcSpan){0}, "option '%s' needs a value", name);
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 /* -ffp-contract=fast (the default: contraction as Triton's
  * enable_fp_fusion=True) or off; GCC's `on' (only within one expression)
  * has no counterpart, as glc's IR keeps no expressions. */
@@ -157,26 +138,6 @@ set_emit(Diags *d, const char *v, Options *o)
 	o->emit = (Emit)k;
 	o->emit_given = true;
 	return true;
-}
-
-const char *
-drv_short_value(int argc, char **argv, int *i, const char *opt, Diags *d, bool *missing)
-{
-	const char *arg = argv[*i];
-	size_t n = strlen(opt);
-	if (strncmp(arg, opt, n) != 0)
-		return NULL;
-	if (arg[n]) {
-		bool glued = strcmp(opt, "-I") == 0 || strcmp(opt, "-MF") == 0 ||
-		             strcmp(opt, "-MT") == 0 || strcmp(opt, "-MQ") == 0;
-		return glued ? arg + n : NULL;
-	}
-	if (*i + 1 >= argc) {
-		diag_error(d, (SrcSpan){0}, "option '%s' needs a value", opt);
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
 }
 
 /* Whether s is a C identifier (a launcher's name). */
