@@ -11,13 +11,12 @@ form: a kernel that allocates it is an error (the generator's tl mode makes none
 Each kernel's signature is written above it as a `# kernel NAME: SIG; -w N` line
 (test/gpu/bundle.sh's form), from gl2gluon's signature.
 """
-import argparse
 import ast
 import re
 import sys
 
-from glcdiff.translate.gl_ast import (DtypeRenamer, is_gl_attr, is_module_constant,
-                                     module_constant, redecorate)
+from glcdiff.translate.gl_ast import (DtypeRenamer, is_gl_attr, is_module_constant, module_constant,
+                                      redecorate, translator_main)
 from glcdiff.translate.gl2gluon import translate as gluon_translate
 
 HEADER = "import triton\nimport triton.language as tl\n"
@@ -102,18 +101,7 @@ def translate(source, header=GENERATED):
 
 def main(argv=None):
     """Command line: see the module's docstring."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("file")
-    ap.add_argument("-o", "--output", help="the module (default: standard output)")
-    args = ap.parse_args(argv)
-    with open(args.file) as f:
-        src = translate(f.read())
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(src)
-    else:
-        sys.stdout.write(src)
-    return 0
+    return translator_main(translate, __doc__, argv)
 
 
 if __name__ == "__main__":

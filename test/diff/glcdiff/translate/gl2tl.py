@@ -20,12 +20,11 @@ As gl2gluon.py (same parsing, dtype renaming and module constants), except:
     Triton it is an i32 value, not a Python int, and promotion sees the
     difference.
 """
-import argparse
 import ast
 import sys
 
 from glcdiff.translate.gl_ast import (DtypeRenamer, is_jit, is_module_constant, kernel_warps,
-                                     module_constant, redecorate)
+                                      module_constant, redecorate, translator_main)
 
 HEADER = "import triton\nimport triton.language as tl\nfrom glcdiff.translate.tl_shim import gl\n"
 
@@ -74,18 +73,7 @@ def translate(source):
 
 def main(argv=None):
     """Command line: see the module's docstring."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("file")
-    ap.add_argument("-o", "--output", help="the module (default: standard output)")
-    args = ap.parse_args(argv)
-    with open(args.file) as f:
-        src = translate(f.read())
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(src)
-    else:
-        sys.stdout.write(src)
-    return 0
+    return translator_main(translate, __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 the Python syntax tree of a .gl file: `gl.` attributes, glc's dtype spellings,
 `gl.kernel` decorators, module constants and typed parameters.
 """
+import argparse
 import ast
+import sys
 
 from glcdiff.dtypes import DTYPES, SPELLINGS
 
@@ -75,3 +77,20 @@ def redecorate(fn, decorator):
     for arg in fn.args.args:
         if arg.annotation is not None and not is_gl_attr(arg.annotation, "constexpr"):
             arg.annotation = None
+
+
+def translator_main(translate, doc, argv=None):
+    """The command line of a .gl translator: FILE [-o OUT]; writes translate(FILE's text) to OUT
+    or standard output. doc is the translator module's docstring (its first line is the help)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("file")
+    ap.add_argument("-o", "--output", help="the module (default: standard output)")
+    args = ap.parse_args(argv)
+    with open(args.file) as f:
+        src = translate(f.read())
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(src)
+    else:
+        sys.stdout.write(src)
+    return 0
